@@ -1,0 +1,57 @@
+// Business constants of spec section 9, and the canonical spellings both sides store and compare.
+
+export const PRODUCT_NAME = 'FoodBridge';
+
+export const CHARITY_ROLE_FEE_CENTS = 2500;
+export const CHARITY_ROLE_FEE_CURRENCY = 'usd';
+export const CHARITY_ROLE_FEE_DOLLARS = CHARITY_ROLE_FEE_CENTS / 100;
+
+export const FEATURED_DONATIONS = 4;
+export const LATEST_CHARITY_REQUESTS = 3;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const AUTH_TOAST_MS = 1500;
+export const HOVER_CARD_MIN_WIDTH_PX = 200;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Widths the image endpoint resizes to; a requested `?w=` is rounded up to the next of these. */
+export const IMAGE_WIDTHS = [96, 192, 320, 480, 640, 960, 1280] as const;
+
+export const ROLES = ['user', 'restaurant', 'charity', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'user';
+
+export const FOOD_TYPES = ['Bakery', 'Produce', 'Cooked Meal', 'Packaged Goods'] as const;
+export type FoodType = (typeof FOOD_TYPES)[number];
+
+export const QUANTITY_UNITS = ['kg', 'portions'] as const;
+export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
+
+export const DONATION_STATUSES = ['Pending', 'Verified', 'Rejected', 'Accepted', 'Assigned', 'Picked'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+/** Statuses in which the accepted charity may confirm the pickup. */
+export const PICKUP_CONFIRMABLE: readonly DonationStatus[] = ['Accepted', 'Assigned'];
+/** Statuses in which a restaurant may still edit its donation. */
+export const DONATION_EDITABLE: readonly DonationStatus[] = ['Pending', 'Verified'];
+
+export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const CHARITY_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type CharityRequestStatus = (typeof CHARITY_REQUEST_STATUSES)[number];
+
+export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = {
+  5: 'Excellent',
+  4: 'Good',
+  3: 'Average',
+  2: 'Poor',
+  1: 'Terrible',
+};
+
+/** Case-insensitive match against a list of canonical spellings: the API accepts 'picked', stores 'Picked'. */
+export function canonical<T extends string>(values: readonly T[], input: unknown): T | undefined {
+  if (typeof input !== 'string') return undefined;
+  const lower = input.trim().toLowerCase();
+  return values.find((v) => v.toLowerCase() === lower);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { MSG } from '../messages.ts';
+import { IdSchema, requiredText } from './common.ts';
+
+export const ReviewSchema = z.object({
+  _id: z.string(),
+  donationId: z.string(),
+  reviewerName: z.string(),
+  reviewerEmail: z.string(),
+  description: z.string(),
+  rating: z.number().int().min(1).max(5),
+  createdAt: z.string(),
+  donationTitle: z.string(),
+  restaurant: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
+
+export const ReviewCreateSchema = z.object({
+  donationId: IdSchema,
+  description: requiredText(MSG.reviewDescriptionRequired, 2000),
+  rating: z.coerce
+    .number({ message: MSG.ratingRequired })
+    .int({ message: MSG.ratingRequired })
+    .min(1, { message: 'Rating must be from 1 to 5' })
+    .max(5, { message: 'Rating must be from 1 to 5' }),
+});
+export type ReviewCreate = z.input<typeof ReviewCreateSchema>;

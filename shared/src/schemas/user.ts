@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { EmailSchema, requiredText } from './common.ts';
+
+export const RoleSchema = z.enum(ROLES);
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  displayName: z.string().optional(),
+  photoURL: z.string().optional(),
+  mission: z.string().optional(),
+  address: z.string().optional(),
+  phone: z.string().optional(),
+  createdAt: z.string(),
+  created_at: z.string(),
+  last_login: z.string().optional(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** POST /users: the signed-in user registers (or refreshes) itself; identity comes from the token. */
+export const UserUpsertSchema = z.object({
+  name: z.string().trim().max(120).optional(),
+  photoURL: z.string().trim().max(500).optional(),
+});
+
+/** PATCH /users/me: profile fields the user may edit. */
+export const ProfileUpdateSchema = z.object({
+  name: z.string().trim().min(1, { message: MSG.nameRequired }).max(120).optional(),
+  photoURL: z.string().trim().max(500).optional(),
+  address: z.string().trim().max(300).optional(),
+  phone: z.string().trim().max(40).optional(),
+  mission: z.string().trim().max(2000).optional(),
+});
+
+/** Accepts any casing ('Admin', 'ADMIN'); stores the canonical lower-case role. */
+export const RoleUpdateSchema = z.object({
+  role: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), RoleSchema),
+});
+
+const password = z
+  .string({ message: MSG.passwordRequired })
+  .min(1, { message: MSG.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { message: MSG.passwordTooShort })
+  .max(200, { message: 'Password is too long' });
+
+export const LoginSchema = z.object({ email: EmailSchema, password });
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const RegisterSchema = z.object({
+  name: requiredText(MSG.nameRequired, 120),
+  email: EmailSchema,
+  password,
+  photoURL: z.string().trim().max(500).optional(),
+});
+export type RegisterInput = z.input<typeof RegisterSchema>;
+
+export const RefreshSchema = z.object({ refreshToken: z.string().min(1).max(500) });
+
+export const AuthResponseSchema = z.object({
+  idToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number(),
+  user: UserSchema,
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;

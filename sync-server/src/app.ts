@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { IMAGE_MAX_BYTES } from '@foodbridge/shared';
+import { authenticate } from './auth/middleware.ts';
+import type { AppEnv, Deps } from './deps.ts';
+import { errorResponse } from './http/errors.ts';
+import { authRoutes } from './routes/auth.ts';
+import { userRoutes } from './routes/users.ts';
+import { serveSpa } from './http/spa.ts';
+
+const JSON_LIMIT = 64 * 1024;
+// Multipart framing around the largest accepted image, so a 5 MB picture reaches the 413 of the image route's
+// own check (with its message) rather than a bare body-limit refusal.
+const UPLOAD_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorResponse);
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.use('*', async (c, next) => {
+    const limit = c.req.path === '/images' ? UPLOAD_LIMIT + 1024 * 1024 : JSON_LIMIT;
+    return bodyLimit({
+      maxSize: limit,
+      onError: (c) => c.json({ message: limit === JSON_LIMIT ? 'Request body is too large' : 'Image is larger than 5 MB' }, 413),
+    })(c, next);
+  });
+  if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST));
+  app.use('*', authenticate(deps));
+  app.route('/', authRoutes(deps));
+  app.route('/', userRoutes(deps));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

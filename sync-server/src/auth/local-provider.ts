@@ -1,0 +1,94 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { Sql } from '../db/connection.ts';
+import { consumeRefreshToken, loadOrStoreSigningKey, storeRefreshToken } from '../db/identity.ts';
+
+export const LOCAL_ISSUER = 'foodbridge';
+export const LOCAL_AUDIENCE = 'foodbridge';
+const ALG = 'ES256';
+
+export interface IssuedTokens {
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export interface VerifiedIdentity {
+  email: string;
+  name?: string | undefined;
+  picture?: string | undefined;
+  /** Our own user id (built-in provider) or the provider's uid (Firebase). */
+  subject: string;
+}
+
+/**
+ * The built-in identity provider's keys and tokens: short-lived ES256 ID tokens, published at
+ * /.well-known/jwks.json, and opaque refresh tokens stored hashed and rotated on every use.
+ */
+export class LocalTokenIssuer {
+  private constructor(
+    private readonly sql: Sql,
+    private readonly kid: string,
+    private readonly privateKey: CryptoKey,
+    private readonly publicKey: CryptoKey,
+    readonly publicJwk: JWK,
+    private readonly ttlSeconds: number,
+    private readonly refreshDays: number,
+  ) {}
+
+  static async create(sql: Sql, opts: { ttlSeconds: number; refreshDays: number }): Promise<LocalTokenIssuer> {
+    const pair = await generateKeyPair(ALG, { extractable: true });
+    const kid = randomUUID();
+    const stored = await loadOrStoreSigningKey(sql, {
+      kid,
+      private_jwk: { ...(await exportJWK(pair.privateKey)), kid, alg: ALG },
+      public_jwk: { ...(await exportJWK(pair.publicKey)), kid, alg: ALG, use: 'sig' },
+    });
+    const privateKey = (await importJWK(stored.private_jwk as JWK, ALG)) as CryptoKey;
+    const publicKey = (await importJWK(stored.public_jwk as JWK, ALG)) as CryptoKey;
+    return new LocalTokenIssuer(sql, stored.kid, privateKey, publicKey, stored.public_jwk as JWK, opts.ttlSeconds, opts.refreshDays);
+  }
+
+  jwks(): { keys: JWK[] } {
+    return { keys: [this.publicJwk] };
+  }
+
+  async issue(user: { id: string; email: string; name: string; photoURL?: string | undefined }): Promise<IssuedTokens> {
+    const idToken = await new SignJWT({ email: user.email, name: user.name, ...(user.photoURL ? { picture: user.photoURL } : {}) })
+      .setProtectedHeader({ alg: ALG, kid: this.kid, typ: 'JWT' })
+      .setIssuer(LOCAL_ISSUER)
+      .setAudience(LOCAL_AUDIENCE)
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.privateKey);
+    const refreshToken = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.refreshDays * 24 * 3600 * 1000);
+    await storeRefreshToken(this.sql, hashToken(refreshToken), user.id, expiresAt);
+    return { idToken, refreshToken, expiresIn: this.ttlSeconds };
+  }
+
+  /** Returns the user id the refresh token belonged to, or undefined if it is unknown, used or expired. */
+  redeemRefreshToken(token: string): Promise<string | undefined> {
+    return consumeRefreshToken(this.sql, hashToken(token));
+  }
+
+  async verify(token: string): Promise<VerifiedIdentity> {
+    const { payload } = await jwtVerify(token, this.publicKey, {
+      issuer: LOCAL_ISSUER,
+      audience: LOCAL_AUDIENCE,
+      algorithms: [ALG],
+    });
+    if (typeof payload.email !== 'string' || !payload.sub) throw new Error('token without email');
+    return {
+      email: payload.email,
+      subject: payload.sub,
+      name: typeof payload.name === 'string' ? payload.name : undefined,
+      picture: typeof payload.picture === 'string' ? payload.picture : undefined,
+    };
+  }
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

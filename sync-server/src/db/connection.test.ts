@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('database', () => {
+  it('applies the migrations and bumps the change sequence on insert and update', async () => {
+    const { sql } = db;
+    const [u] = await sql`INSERT INTO users (email, name) VALUES ('a@x.test', 'A') RETURNING change_seq`;
+    const [u2] = await sql`UPDATE users SET name = 'B' WHERE email = 'a@x.test' RETURNING change_seq`;
+    expect(Number(u2!.change_seq)).toBeGreaterThan(Number(u!.change_seq));
+  });
+
+  it('rejects rows that break the constraints', async () => {
+    const { sql } = db;
+    await expect(sql`INSERT INTO users (email, role) VALUES ('b@x.test', 'boss')`).rejects.toThrow();
+    await expect(sql`INSERT INTO users (email) VALUES ('A@X.TEST')`).rejects.toThrow();
+  });
+});

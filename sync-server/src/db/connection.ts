@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type TxSql = postgres.TransactionSql;
+
+export interface Database {
+  sql: Sql;
+  /** 'embedded' runs PGlite inside this process; 'postgres' is a real server shared with other instances. */
+  mode: 'embedded' | 'postgres';
+  /** A postgres.js connection URL or, in embedded mode, the unix-socket directory. */
+  connection: postgres.Options<Record<string, postgres.PostgresType>>;
+  close(): Promise<void>;
+}
+
+const poolOptions = {
+  max: 8,
+  onnotice: () => {},
+  // bigint change sequences and numeric quantities come back as strings; we convert where we read them.
+  types: {},
+} as const;
+
+/** Connects to the real Postgres at `url`. */
+export function openPostgres(url: string): Database {
+  const sql = postgres(url, poolOptions);
+  return {
+    sql,
+    mode: 'postgres',
+    connection: { ...poolOptions, ...parseUrl(url) },
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+function parseUrl(url: string) {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 5432),
+    database: decodeURIComponent(u.pathname.slice(1)),
+    username: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+  };
+}
+
+/**
+ * PGlite served over a unix socket, so postgres.js talks to it exactly as it talks to a real server (one code path
+ * for both). `dataDir` undefined means in memory (tests); otherwise the database persists there.
+ */
+export async function openEmbedded(dataDir?: string): Promise<Database> {
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+  ]);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const socketDir = mkdtempSync(join(tmpdir(), 'foodbridge-pg-'));
+  const port = 5432;
+  // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).
+  const server = new PGLiteSocketServer({ db, path: join(socketDir, `.s.PGSQL.${port}`), maxConnections: 16 });
+  await server.start();
+  const connection = { ...poolOptions, host: socketDir, port, database: 'postgres', username: 'postgres' };
+  const sql = postgres(connection);
+  return {
+    sql,
+    mode: 'embedded',
+    connection,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+      await db.close();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir);
+}

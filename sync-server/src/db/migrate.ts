@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Sql } from './connection.ts';
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Applies every migrations/NNN-*.sql not yet applied, each in its own transaction, in file-name order. */
+export async function migrate(sql: Sql): Promise<string[]> {
+  await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`;
+  const applied = new Set((await sql<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
+  const files = readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const ran: string[] = [];
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const text = readFileSync(join(migrationsDir, file), 'utf8');
+    await sql.begin(async (tx) => {
+      // Two instances starting at once on one database must not both apply a migration.
+      await tx`SELECT pg_advisory_xact_lock(7413)`;
+      const [done] = await tx`SELECT 1 FROM schema_migrations WHERE name = ${file}`;
+      if (done) return;
+      await tx.unsafe(text);
+      await tx`INSERT INTO schema_migrations (name) VALUES (${file})`;
+    });
+    ran.push(file);
+  }
+  return ran;
+}

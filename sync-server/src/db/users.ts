@@ -1,0 +1,113 @@
+import type { Role, User } from '@foodbridge/shared';
+import type { Sql } from './connection.ts';
+import { compact, iso, isoRequired } from './map.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  photo_url: string | null;
+  role: Role;
+  mission: string | null;
+  address: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  created_at: Date;
+  last_login: Date | null;
+}
+
+export function toUser(r: UserRow): User {
+  const createdAt = isoRequired(r.created_at);
+  return compact({
+    _id: r.id,
+    name: r.name,
+    displayName: r.name,
+    email: r.email,
+    role: r.role,
+    photoURL: r.photo_url,
+    mission: r.mission,
+    address: r.address,
+    phone: r.phone,
+    createdAt,
+    created_at: createdAt,
+    last_login: iso(r.last_login) ?? null,
+  }) as User;
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE email = ${email.toLowerCase()} AND NOT deleted`;
+  return row;
+}
+
+export async function findUserById(sql: Sql, id: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND NOT deleted`;
+  return row;
+}
+
+export async function insertUser(
+  sql: Sql,
+  u: { email: string; name: string; role: Role; photoURL?: string | undefined; passwordHash?: string | undefined },
+): Promise<UserRow> {
+  const [row] = await sql<UserRow[]>`
+    INSERT INTO users (email, name, role, photo_url, password_hash, last_login)
+    VALUES (${u.email.toLowerCase()}, ${u.name}, ${u.role}, ${u.photoURL ?? null}, ${u.passwordHash ?? null}, now())
+    RETURNING *`;
+  return row!;
+}
+
+/**
+ * Registers the signed-in user if new (role from `roleIfNew`), otherwise refreshes last_login and fills a missing
+ * name or photo. Safe to call on every sign-in and from two tabs at once.
+ */
+export async function upsertUser(
+  sql: Sql,
+  u: { email: string; name?: string | undefined; photoURL?: string | undefined; roleIfNew: Role },
+): Promise<UserRow> {
+  const name = u.name?.trim() || 'No Name';
+  const [row] = await sql<UserRow[]>`
+    INSERT INTO users (email, name, role, photo_url, last_login)
+    VALUES (${u.email.toLowerCase()}, ${name}, ${u.roleIfNew}, ${u.photoURL ?? null}, now())
+    ON CONFLICT (email) WHERE NOT deleted DO UPDATE SET
+      last_login = now(),
+      name = CASE WHEN users.name = 'No Name' AND ${name} <> 'No Name' THEN ${name} ELSE users.name END,
+      photo_url = COALESCE(users.photo_url, EXCLUDED.photo_url)
+    RETURNING *`;
+  return row!;
+}
+
+export async function touchLogin(sql: Sql, id: string): Promise<UserRow> {
+  const [row] = await sql<UserRow[]>`UPDATE users SET last_login = now() WHERE id = ${id} RETURNING *`;
+  return row!;
+}
+
+export async function listUsers(sql: Sql): Promise<UserRow[]> {
+  return sql<UserRow[]>`SELECT * FROM users WHERE NOT deleted ORDER BY created_at DESC, id`;
+}
+
+export async function setUserRole(sql: Sql, id: string, role: Role): Promise<number> {
+  const r = await sql`UPDATE users SET role = ${role} WHERE id = ${id} AND NOT deleted AND role <> ${role}`;
+  return r.count;
+}
+
+export async function softDeleteUser(sql: Sql, id: string): Promise<number> {
+  const r = await sql`UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted`;
+  await sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+  return r.count;
+}
+
+export async function updateProfile(
+  sql: Sql,
+  id: string,
+  p: { name?: string | undefined; photoURL?: string | undefined; address?: string | undefined; phone?: string | undefined; mission?: string | undefined },
+): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    UPDATE users SET
+      name = COALESCE(${p.name ?? null}, name),
+      photo_url = COALESCE(${p.photoURL ?? null}, photo_url),
+      address = COALESCE(${p.address ?? null}, address),
+      phone = COALESCE(${p.phone ?? null}, phone),
+      mission = COALESCE(${p.mission ?? null}, mission)
+    WHERE id = ${id} AND NOT deleted
+    RETURNING *`;
+  return row;
+}

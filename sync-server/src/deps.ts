@@ -1,0 +1,22 @@
+import type { Config } from './config.ts';
+import type { Database, Sql } from './db/connection.ts';
+import type { FirebaseVerifier } from './auth/firebase.ts';
+import type { LocalTokenIssuer } from './auth/local-provider.ts';
+import type { AuthUser } from './auth/middleware.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+
+/** Everything a route needs from the outside world, built once at start-up (or per test). */
+export interface Deps {
+  config: Config;
+  db: Database;
+  sql: Sql;
+  tokens: LocalTokenIssuer;
+  firebase?: FirebaseVerifier | undefined;
+  payments: PaymentProvider;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: AuthUser | undefined;
+  };
+}

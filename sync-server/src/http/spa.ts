@@ -1,0 +1,50 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { createMiddleware } from 'hono/factory';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Serves the built PWA from the same origin as the API. Files that exist are served as they are (hashed assets
+ * cached for a year, the service worker and HTML never cached); a browser navigation (Accept: text/html) to any
+ * other path gets index.html, so deep links like /donations/{id} open the app while `curl /donations/{id}`
+ * (Accept: *\/*) still reaches the API.
+ */
+export function serveSpa(distDir: string) {
+  const root = resolve(distDir);
+  const indexPath = join(root, 'index.html');
+  return createMiddleware(async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = decodeURIComponent(c.req.path);
+    if (path !== '/') {
+      const file = normalize(join(root, path));
+      if (file.startsWith(root + '/') && existsSync(file) && statSync(file).isFile()) {
+        const immutable = path.startsWith('/assets/');
+        c.header('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+        c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        return c.body(readFileSync(file));
+      }
+    }
+    const accept = c.req.header('accept') ?? '';
+    const wantsHtml = accept.includes('text/html');
+    if (wantsHtml && !path.startsWith('/images/') && existsSync(indexPath)) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(readFileSync(indexPath, 'utf8'));
+    }
+    return next();
+  });
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { createDeps } from './services.ts';
+
+const config = loadConfig();
+const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
+if (!config.PWA_DIST && existsSync(join(defaultDist, 'index.html'))) config.PWA_DIST = defaultDist;
+
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR, 'pglite') });
+const applied = await migrate(db.sql);
+if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+await seedIfEmpty(db.sql, config);
+
+const deps = await createDeps(config, db);
+const app = createApp(deps);
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  console.log(
+    `FoodBridge sync-server on http://localhost:${info.port} (${db.mode === 'embedded' ? 'embedded PGlite in ' + resolve(config.DATA_DIR) : 'Postgres'}; ` +
+      `identity: ${deps.firebase ? 'Firebase' : 'built-in'}; payments: ${deps.payments.mode === 'test' ? 'TEST MODE, no card is charged' : 'Stripe'})`,
+  );
+  if (!config.PWA_DIST) console.log('No built PWA found: run `npm run build` to serve the app here.');
+});
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  await db.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

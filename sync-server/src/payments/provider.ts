@@ -1,0 +1,34 @@
+import { CHARITY_ROLE_FEE_CENTS, CHARITY_ROLE_FEE_CURRENCY } from '@foodbridge/shared';
+
+export interface PaymentIntentInfo {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  /** The e-mail the intent was created for (Stripe metadata, or our own record in test mode). */
+  email?: string | undefined;
+}
+
+export interface CreatedIntent extends PaymentIntentInfo {
+  clientSecret: string;
+}
+
+/** The charity-role fee, through Stripe when keys are set, or the labelled test-payment mode otherwise. */
+export interface PaymentProvider {
+  readonly mode: 'stripe' | 'test';
+  createFeeIntent(user: { id: string; email: string }): Promise<CreatedIntent>;
+  retrieve(id: string): Promise<PaymentIntentInfo | undefined>;
+}
+
+export const FEE = { amount: CHARITY_ROLE_FEE_CENTS, currency: CHARITY_ROLE_FEE_CURRENCY } as const;
+
+/** Why a payment cannot pay for a charity request, or undefined if it can. */
+export function feePaymentProblem(info: PaymentIntentInfo | undefined, email: string): string | undefined {
+  if (!info) return 'Payment not found.';
+  if (info.email?.toLowerCase() !== email.toLowerCase()) return 'This payment belongs to another account.';
+  if (info.amount !== FEE.amount || info.currency.toLowerCase() !== FEE.currency) {
+    return 'This payment is not the $25 charity role fee.';
+  }
+  if (info.status !== 'succeeded') return 'The payment has not succeeded yet.';
+  return undefined;
+}

@@ -1,0 +1,64 @@
+import Stripe from 'stripe';
+import type { Sql } from '../db/connection.ts';
+import { recordPaymentIntent } from '../db/payments.ts';
+import { FEE, type CreatedIntent, type PaymentIntentInfo, type PaymentProvider } from './provider.ts';
+
+export class StripePaymentProvider implements PaymentProvider {
+  readonly mode = 'stripe' as const;
+  private readonly stripe: Stripe;
+
+  constructor(
+    private readonly sql: Sql,
+    secretKey: string,
+    /** Tests point the real SDK at a local stub server. */
+    apiBase?: string,
+  ) {
+    const base = apiBase ? new URL(apiBase) : undefined;
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      ...(base
+        ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+        : {}),
+    });
+  }
+
+  async createFeeIntent(user: { id: string; email: string }): Promise<CreatedIntent> {
+    const intent = await this.stripe.paymentIntents.create({
+      amount: FEE.amount,
+      currency: FEE.currency,
+      allowed_payment_method_types: ['card'],
+      receipt_email: user.email,
+      metadata: { email: user.email, userId: user.id, purpose: 'charity-role-fee' },
+    });
+    await recordPaymentIntent(this.sql, {
+      id: intent.id,
+      userId: user.id,
+      email: user.email,
+      amount: intent.amount,
+      currency: intent.currency,
+      mode: 'stripe',
+      status: intent.status,
+    });
+    return { ...toInfo(intent), clientSecret: intent.client_secret ?? '' };
+  }
+
+  async retrieve(id: string): Promise<PaymentIntentInfo | undefined> {
+    try {
+      return toInfo(await this.stripe.paymentIntents.retrieve(id));
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return undefined;
+      throw err;
+    }
+  }
+}
+
+function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    email: intent.metadata?.email,
+  };
+}

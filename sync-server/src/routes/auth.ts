@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { LoginSchema, RefreshSchema, RegisterSchema } from '@foodbridge/shared';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { roleForNewAccount } from '../auth/roles.ts';
+import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../db/identity.ts';
+import { findUserByEmail, findUserById, insertUser, toUser, touchLogin } from '../db/users.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { ApiError } from '../http/errors.ts';
+import { parseJson } from '../http/validate.ts';
+
+// A fixed hash to compare against when the e-mail is unknown, so a login takes as long either way.
+const decoyHash = hashPassword('decoy-password-never-used');
+
+/** The built-in identity provider (the default when Firebase is not configured), with Firebase's error codes. */
+export const authRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/.well-known/jwks.json', (c) => {
+      c.header('Cache-Control', 'public, max-age=300');
+      return c.json(deps.tokens.jwks());
+    })
+    .get('/auth/config', (c) =>
+      c.json({
+        provider: deps.firebase ? 'firebase' : 'local',
+        firebase: deps.firebase
+          ? {
+              apiKey: deps.config.FIREBASE_API_KEY,
+              authDomain: deps.config.FIREBASE_AUTH_DOMAIN,
+              projectId: deps.config.FIREBASE_PROJECT_ID,
+              appId: deps.config.FIREBASE_APP_ID,
+            }
+          : null,
+        payments: { mode: deps.payments.mode, publishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null },
+      }),
+    )
+    .post('/auth/register', async (c) => {
+      assertLocal(deps);
+      const body = await parseJson(c, RegisterSchema);
+      if (await findUserByEmail(deps.sql, body.email)) {
+        throw new ApiError(409, 'This e-mail is already registered. Please log in.', 'auth/email-already-in-use');
+      }
+      let row;
+      try {
+        row = await insertUser(deps.sql, {
+          email: body.email,
+          name: body.name,
+          photoURL: body.photoURL,
+          role: roleForNewAccount(deps.config, body.email),
+          passwordHash: await hashPassword(body.password),
+        });
+      } catch (err) {
+        // Two registrations racing for one e-mail: the unique index decides.
+        if ((err as { code?: string }).code === '23505') {
+          throw new ApiError(409, 'This e-mail is already registered. Please log in.', 'auth/email-already-in-use');
+        }
+        throw err;
+      }
+      const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined });
+      return c.json({ ...tokens, user: toUser(row) }, 201);
+    })
+    .post('/auth/login', async (c) => {
+      assertLocal(deps);
+      const body = await parseJson(c, LoginSchema);
+      if (await isLoginLocked(deps.sql, body.email)) {
+        throw new ApiError(429, 'Too many failed attempts. Please wait a few minutes and try again.', 'auth/too-many-requests');
+      }
+      const row = await findUserByEmail(deps.sql, body.email);
+      const ok = row?.password_hash
+        ? await verifyPassword(body.password, row.password_hash)
+        : (await verifyPassword(body.password, await decoyHash), false);
+      if (!row || !ok) {
+        await recordLoginFailure(deps.sql, body.email);
+        throw new ApiError(401, 'Wrong e-mail or password.', 'auth/invalid-credential');
+      }
+      await clearLoginFailures(deps.sql, body.email);
+      const fresh = await touchLogin(deps.sql, row.id);
+      const tokens = await deps.tokens.issue({ id: fresh.id, email: fresh.email, name: fresh.name, photoURL: fresh.photo_url ?? undefined });
+      return c.json({ ...tokens, user: toUser(fresh) });
+    })
+    .post('/auth/refresh', async (c) => {
+      assertLocal(deps);
+      const body = await parseJson(c, RefreshSchema);
+      const userId = await deps.tokens.redeemRefreshToken(body.refreshToken);
+      const row = userId ? await findUserById(deps.sql, userId) : undefined;
+      if (!row) throw new ApiError(401, 'Your session has ended. Please sign in again.', 'auth/invalid-refresh-token');
+      const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined });
+      return c.json({ ...tokens, user: toUser(row) });
+    });
+
+function assertLocal(deps: Deps) {
+  if (deps.firebase) {
+    throw new ApiError(400, 'This server signs in through Firebase; use the Firebase client.', 'auth/operation-not-allowed');
+  }
+}

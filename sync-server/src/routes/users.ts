@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { ProfileUpdateSchema, RoleUpdateSchema, UserUpsertSchema } from '@foodbridge/shared';
+import { requireRole, requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import { roleForNewAccount } from '../auth/roles.ts';
+import { findUserByEmail, listUsers, setUserRole, softDeleteUser, toUser, updateProfile, upsertUser } from '../db/users.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { parseId, parseJson } from '../http/validate.ts';
+
+export const userRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/users', async (c) => {
+      requireRole(c, 'admin');
+      return c.json((await listUsers(deps.sql)).map(toUser));
+    })
+    // Spec: upsert of the signed-in user after sign-in. Identity comes from the token; the body's e-mail and role
+    // are ignored, so nobody can register someone else or pick their own role.
+    .post('/users', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, UserUpsertSchema);
+      const row = await upsertUser(deps.sql, {
+        email: user.email,
+        name: body.name ?? user.name,
+        photoURL: body.photoURL,
+        roleIfNew: roleForNewAccount(deps.config, user.email),
+      });
+      return c.json({ ...toUser(row), insertedId: row.id });
+    })
+    .get('/users/me', async (c) => {
+      const user = requireUser(c);
+      const row = await findUserByEmail(deps.sql, user.email);
+      if (!row) throw notFound('User');
+      return c.json(toUser(row));
+    })
+    .patch('/users/me', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, ProfileUpdateSchema);
+      const row = await updateProfile(deps.sql, user.id, body);
+      if (!row) throw notFound('User');
+      return c.json({ modifiedCount: 1, user: toUser(row) });
+    })
+    .get('/users/search', async (c) => {
+      const email = c.req.query('email');
+      if (!email) throw badRequest('email is required');
+      requireSelfOrAdmin(c, email);
+      const row = await findUserByEmail(deps.sql, email);
+      if (!row) throw notFound('User');
+      return c.json(toUser(row));
+    })
+    .get('/users/role/:email', async (c) => {
+      const email = c.req.param('email');
+      requireSelfOrAdmin(c, email);
+      const row = await findUserByEmail(deps.sql, email);
+      if (!row) throw notFound('User');
+      return c.json({ role: row.role });
+    })
+    .patch('/users/role/:id', async (c) => {
+      const admin = requireRole(c, 'admin');
+      const id = parseId(c.req.param('id'));
+      const { role } = await parseJson(c, RoleUpdateSchema);
+      if (id === admin.id && role !== 'admin') throw badRequest('You cannot remove your own admin role.');
+      return c.json({ modifiedCount: await setUserRole(deps.sql, id, role) });
+    })
+    .delete('/users/:id', async (c) => {
+      const admin = requireRole(c, 'admin');
+      const id = parseId(c.req.param('id'));
+      if (id === admin.id) throw badRequest('You cannot delete your own account.');
+      return c.json({ deletedCount: await softDeleteUser(deps.sql, id) });
+    });

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@foodbridge/shared';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDeps } from '../services.ts';
+import type { Deps } from '../deps.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/**
+ * The real app on a fresh real database (PGlite, or a throwaway database on DATABASE_URL's server). Only outside
+ * services are configured by `env`; nothing of ours is mocked.
+ */
+export async function createTestApp(env: Record<string, string | undefined> = {}) {
+  const db = await openTestDatabase();
+  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', ...env });
+  const deps = await createDeps(config, db);
+  const app = createApp(deps);
+
+  async function request<T = any>(
+    method: string,
+    path: string,
+    opts: { token?: string | undefined; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | FormData | undefined;
+    if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body as string | FormData;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const res = await app.request(path, { method, headers, body });
+    const type = res.headers.get('content-type') ?? '';
+    const parsed = type.includes('application/json') ? await res.json() : await res.arrayBuffer();
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  const ctx = {
+    app,
+    deps,
+    sql: db.sql,
+    request,
+    get: <T = any>(path: string, token?: string) => request<T>('GET', path, { token }),
+    post: <T = any>(path: string, body?: unknown, token?: string) => request<T>('POST', path, { token, body }),
+    patch: <T = any>(path: string, body?: unknown, token?: string) => request<T>('PATCH', path, { token, body }),
+    del: <T = any>(path: string, token?: string) => request<T>('DELETE', path, { token }),
+    close: () => db.close(),
+  };
+  return ctx;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  token: string;
+  refreshToken: string;
+}
+
+/** Registers an account through the API, then gives it `role` (as an admin's role change would). */
+export async function createUser(t: TestApp, overrides: Partial<{ role: Role; email: string; name: string; password: string }> = {}): Promise<TestUser> {
+  const role = overrides.role ?? 'user';
+  const email = overrides.email ?? `${role}-${randomBytes(4).toString('hex')}@example.test`;
+  const name = overrides.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${email.split('@')[0]}`;
+  const res = await t.post('/auth/register', { name, email, password: overrides.password ?? 'secret123' });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (role !== 'user') await t.sql`UPDATE users SET role = ${role} WHERE id = ${res.body.user._id}`;
+  return { id: res.body.user._id, email, name, role, token: res.body.idToken, refreshToken: res.body.refreshToken };
+}
+
+export type { Deps };
