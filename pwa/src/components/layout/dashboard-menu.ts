@@ -1,0 +1,43 @@
+import type { Role } from '@foodbridge/shared/constants';
+
+export interface MenuItem {
+  to: string;
+  label: string;
+}
+
+// Spec section 2, Dashboard: every role's common items, then the role's own.
+const common: MenuItem[] = [
+  { to: '/dashBoard', label: 'Home' },
+  { to: '/dashBoard/requestCharityRole', label: 'Request Charity Role' },
+  { to: '/dashBoard/favorites', label: 'Favorites' },
+  { to: '/dashBoard/myReviews', label: 'My Reviews' },
+  { to: '/dashBoard/transactionHistory', label: 'Transaction History' },
+];
+
+const byRole: Record<Role, MenuItem[]> = {
+  user: [{ to: '/dashBoard/myProfile', label: 'My Profile' }],
+  restaurant: [
+    { to: '/dashBoard/restaurantProfile', label: 'Restaurant Profile' },
+    { to: '/dashBoard/addDonation', label: 'Add Donation' },
+    { to: '/dashBoard/myDonations', label: 'My Donations' },
+    { to: '/dashBoard/requestedDonations', label: 'Requested Donations' },
+  ],
+  charity: [
+    { to: '/dashBoard/charityProfile', label: 'Charity Profile' },
+    { to: '/dashBoard/myRequests', label: 'My Requests' },
+    { to: '/dashBoard/myPickups', label: 'My Pickups' },
+    { to: '/dashBoard/receivedDonations', label: 'Received Donations' },
+  ],
+  admin: [
+    { to: '/dashBoard/adminProfile', label: 'Admin Profile' },
+    { to: '/dashBoard/manageDonations', label: 'Manage Donations' },
+    { to: '/dashBoard/manageUsers', label: 'Manage Users' },
+    { to: '/dashBoard/manageRoleRequests', label: 'Manage Role Requests' },
+    { to: '/dashBoard/manageRequests', label: 'Manage Requests' },
+  ],
+};
+
+export function menuFor(role: Role): MenuItem[] {
+  const [home, ...rest] = common;
+  return [home!, ...byRole[role], ...rest];
+}

@@ -1,0 +1,69 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { LogOut, PanelLeft, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { logOut } from '@/features/auth/log-out';
+import { useSession } from '@/features/auth/session-store';
+import { Logo } from './logo';
+import { menuFor } from './dashboard-menu';
+
+const itemClass =
+  'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-900 data-[status=active]:bg-brand-800 data-[status=active]:text-white';
+
+/** The dashboard's frame: a side menu by role (a drawer on phones) and the routed screen. */
+export function DashboardShell({ children }: { children: ReactNode }) {
+  const role = useSession((s) => s.role);
+  const [open, setOpen] = useState(false);
+  const menu = (
+    <nav aria-label="Dashboard" className="flex flex-col gap-1">
+      {menuFor(role).map((item) => (
+        <Link key={item.to} to={item.to} activeOptions={{ exact: true }} className={itemClass} onClick={() => setOpen(false)}>
+          {item.label}
+        </Link>
+      ))}
+      <hr className="my-2 border-border" />
+      <Link to="/" className={itemClass}>
+        Back to site
+      </Link>
+      <button type="button" onClick={() => void logOut()} className={`${itemClass} gap-2 text-left`}>
+        <LogOut className="size-4" /> Log Out
+      </button>
+    </nav>
+  );
+  return (
+    <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[260px_1fr]">
+      <aside className="hidden border-r border-border bg-white p-4 lg:block">
+        <div className="mb-6 px-2">
+          <Logo />
+        </div>
+        <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{role} dashboard</p>
+        {menu}
+      </aside>
+      <div className="flex min-w-0 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-border bg-white px-4 lg:hidden">
+          <Logo />
+          <Button variant="ghost" size="icon" aria-label="Open dashboard menu" aria-expanded={open} onClick={() => setOpen(true)}>
+            <PanelLeft className="size-6" />
+          </Button>
+        </header>
+        {open && (
+          <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">
+            <button type="button" className="absolute inset-0 bg-stone-950/50" aria-label="Close menu" onClick={() => setOpen(false)} />
+            <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-white p-4 shadow-xl">
+              <div className="mb-4 flex items-center justify-between">
+                <Logo />
+                <Button variant="ghost" size="icon" aria-label="Close menu" onClick={() => setOpen(false)}>
+                  <X className="size-5" />
+                </Button>
+              </div>
+              {menu}
+            </div>
+          </div>
+        )}
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import * as React from 'react';
+import { AlertTriangle, Inbox } from 'lucide-react';
+import { Button } from './button';
+import { Skeleton } from './skeleton';
+
+export function EmptyState({ message, children }: { message: string; children?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-dashed border-border bg-white px-6 py-12 text-center">
+      <Inbox className="size-10 text-stone-400" aria-hidden />
+      <p className="text-muted-foreground">{message}</p>
+      {children}
+    </div>
+  );
+}
+
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <AlertTriangle className="size-9 text-destructive" aria-hidden />
+      <p className="font-medium text-red-900">{message}</p>
+      {onRetry && (
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function CardGridSkeleton({ count = 6, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { count?: number; columns?: string }) {
+  return (
+    <div className={`grid grid-cols-1 gap-6 ${columns}`} aria-busy="true" aria-label="Loading">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-white">
+          <Skeleton className="h-44 w-full rounded-none" />
+          <div className="space-y-2 p-4">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function TableSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-4" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
+        {description && <p className="mt-1 text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import { AccessDenied } from '@/features/auth/access-denied';
+import { useSession } from '@/features/auth/session-store';
+import { menuFor } from '@/components/layout/dashboard-menu';
+import { PageHeader } from '@/components/ui/states';
+
+const greetings = {
+  user: 'Browse donations, keep favourites, and apply to become a charity partner.',
+  restaurant: 'List surplus food, follow its verification, and choose which charity picks it up.',
+  charity: 'Request verified donations, track your pickups and confirm them at the door.',
+  admin: 'Verify donations, manage users and roles, and keep the platform healthy.',
+} as const;
+
+/** Dashboard home: a welcome per role; any other role gets Access Denied (spec). */
+export function DashboardHome() {
+  const { user, role } = useSession();
+  if (!(role in greetings)) return <AccessDenied />;
+  const items = menuFor(role).slice(1, 5);
+  return (
+    <section>
+      <PageHeader title={`Welcome, ${user?.name || 'User'}`} description={greetings[role]} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {items.map((item) => (
+          <Link key={item.to} to={item.to} className="rounded-[var(--radius-card)] border border-border bg-white p-5 font-semibold text-brand-900 shadow-sm hover:border-brand-500">
+            {item.label} →
+          </Link>
+        ))}
+      </div>
+    </section>
+  );
+}

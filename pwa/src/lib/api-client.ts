@@ -1,0 +1,122 @@
+// The only module that calls fetch: it adds the bearer token, refreshes an expired one once, and turns every
+// failure into an ApiError carrying the server's readable message.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface TokenSource {
+  /** The current ID token, or null when signed out. */
+  getToken(): Promise<string | null>;
+  /** Called once when the server says the token expired; returns a fresh one or null. */
+  refresh(): Promise<string | null>;
+}
+
+let tokenSource: TokenSource = { getToken: async () => null, refresh: async () => null };
+
+export function setTokenSource(source: TokenSource) {
+  tokenSource = source;
+}
+
+const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
+
+async function send(method: string, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const token = opts.anonymous ? null : await tokenSource.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: payload, signal: opts.signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, NETWORK_MESSAGE, 'auth/network-request-failed');
+  }
+  if (res.status === 401 && token && !retried && !opts.anonymous) {
+    const fresh = await tokenSource.refresh();
+    if (fresh) return send(method, path, body, opts, true);
+  }
+  return res;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send no token (sign-in and registration calls). */
+  anonymous?: boolean;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(method, path, body, opts);
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    const err = (data ?? {}) as { message?: string; code?: string };
+    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+};
+
+export interface UploadedImage {
+  data: { url: string; id: string; width?: number; height?: number };
+}
+
+/** Uploads a picture with progress (fetch cannot report upload progress, so this one uses XMLHttpRequest). */
+export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<UploadedImage> {
+  const token = await tokenSource.getToken();
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/images');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let data: any;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = {};
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadedImage);
+      else reject(new ApiError(xhr.status, data.message ?? 'Failed to upload image.'));
+    };
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE));
+    const form = new FormData();
+    form.append('image', file);
+    xhr.send(form);
+  });
+}
+
+/** A picture URL sized for the screen: our image endpoint resizes with ?w= so phones fetch small files. */
+export function imageUrl(url: string | undefined, width: number): string | undefined {
+  if (!url) return undefined;
+  if (!url.startsWith('/images/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
+}

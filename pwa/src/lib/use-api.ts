@@ -1,0 +1,46 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from './api-client';
+
+export interface ApiState<T> {
+  data: T | undefined;
+  error: Error | undefined;
+  loading: boolean;
+  reload: () => void;
+  /** Optimistic or post-mutation update of the cached value. */
+  setData: React.Dispatch<React.SetStateAction<T | undefined>>;
+}
+
+/** GETs `path` (skipped while null) and exposes loading, error and a reload for the error state's retry. */
+export function useApi<T>(path: string | null): ApiState<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<Error | undefined>(undefined);
+  const [loading, setLoading] = useState(path !== null);
+  const [version, setVersion] = useState(0);
+  const current = useRef(0);
+
+  useEffect(() => {
+    if (path === null) {
+      setLoading(false);
+      return;
+    }
+    const ticket = ++current.current;
+    const controller = new AbortController();
+    setLoading(true);
+    setError(undefined);
+    api
+      .get<T>(path, { signal: controller.signal })
+      .then((value) => {
+        if (ticket === current.current) setData(value);
+      })
+      .catch((err: Error) => {
+        if (err.name !== 'AbortError' && ticket === current.current) setError(err);
+      })
+      .finally(() => {
+        if (ticket === current.current) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [path, version]);
+
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data, error, loading, reload, setData };
+}
