@@ -7,3 +7,4 @@ export * from './schemas/charity-request.ts';
 export * from './schemas/user.ts';
 export * from './schemas/review.ts';
 export * from './schemas/favorite.ts';
+export * from './schemas/pickup.ts';

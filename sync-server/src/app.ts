@@ -6,6 +6,14 @@ import type { AppEnv, Deps } from './deps.ts';
 import { errorResponse } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/users.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { favoriteRoutes } from './routes/favorites.ts';
+import { imageRoutes } from './routes/images.ts';
+import { IMAGE_TOO_LARGE } from './images/process.ts';
+import { donationRoutes } from './routes/donations.ts';
+import { donationRequestRoutes } from './routes/donation-requests.ts';
+import { charityRequestRoutes } from './routes/charity-requests.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { serveSpa } from './http/spa.ts';
 
 const JSON_LIMIT = 64 * 1024;
@@ -21,13 +29,20 @@ export function createApp(deps: Deps) {
     const limit = c.req.path === '/images' ? UPLOAD_LIMIT + 1024 * 1024 : JSON_LIMIT;
     return bodyLimit({
       maxSize: limit,
-      onError: (c) => c.json({ message: limit === JSON_LIMIT ? 'Request body is too large' : 'Image is larger than 5 MB' }, 413),
+      onError: (c) => c.json({ message: limit === JSON_LIMIT ? 'Request body is too large' : IMAGE_TOO_LARGE }, 413),
     })(c, next);
   });
   if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST));
   app.use('*', authenticate(deps));
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
+  app.route('/', charityRequestRoutes(deps));
+  app.route('/', paymentRoutes(deps));
+  app.route('/', reviewRoutes(deps));
+  app.route('/', favoriteRoutes(deps));
+  app.route('/', imageRoutes(deps));
+  app.route('/', donationRoutes(deps));
+  app.route('/', donationRequestRoutes(deps));
   return app;
 }
 

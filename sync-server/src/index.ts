@@ -9,11 +9,15 @@ import { migrate } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { createDeps } from './services.ts';
 
+// npm runs workspace scripts inside sync-server/, so relative paths (.env, DATA_DIR) are taken from the repo root.
+const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+if (existsSync(join(rootDir, '.env'))) process.loadEnvFile(join(rootDir, '.env'));
 const config = loadConfig();
-const defaultDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../pwa/dist');
+const dataDir = resolve(rootDir, config.DATA_DIR);
+const defaultDist = resolve(rootDir, 'pwa/dist');
 if (!config.PWA_DIST && existsSync(join(defaultDist, 'index.html'))) config.PWA_DIST = defaultDist;
 
-const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR, 'pglite') });
+const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
 const applied = await migrate(db.sql);
 if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
 await seedIfEmpty(db.sql, config);
@@ -23,7 +27,7 @@ const app = createApp(deps);
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(
-    `FoodBridge sync-server on http://localhost:${info.port} (${db.mode === 'embedded' ? 'embedded PGlite in ' + resolve(config.DATA_DIR) : 'Postgres'}; ` +
+    `FoodBridge sync-server on http://localhost:${info.port} (${db.mode === 'embedded' ? 'embedded PGlite in ' + dataDir : 'Postgres'}; ` +
       `identity: ${deps.firebase ? 'Firebase' : 'built-in'}; payments: ${deps.payments.mode === 'test' ? 'TEST MODE, no card is charged' : 'Stripe'})`,
   );
   if (!config.PWA_DIST) console.log('No built PWA found: run `npm run build` to serve the app here.');

@@ -48,7 +48,8 @@ export const DonationCreateSchema = z.object({
 });
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
 
-export const DonationUpdateSchema = DonationCreateSchema.partial().refine((v) => Object.keys(v).length > 0, {
+// Without the create schema's default unit: a partial update that leaves the unit out must not reset it to kg.
+export const DonationUpdateSchema = DonationCreateSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial().refine((v) => Object.keys(v).length > 0, {
   message: 'Nothing to update',
 });
 export type DonationUpdate = z.input<typeof DonationUpdateSchema>;

@@ -18,6 +18,9 @@ export interface Database {
 const poolOptions = {
   max: 8,
   onnotice: () => {},
+  // The array-type lookup postgres.js runs on each new connection races other connections' statements through
+  // the PGlite socket ("portal does not exist"); we use no custom array types, so skip it everywhere.
+  fetch_types: false,
   // bigint change sequences and numeric quantities come back as strings; we convert where we read them.
   types: {},
 } as const;
@@ -58,9 +61,13 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   const socketDir = mkdtempSync(join(tmpdir(), 'foodbridge-pg-'));
   const port = 5432;
   // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).
-  const server = new PGLiteSocketServer({ db, path: join(socketDir, `.s.PGSQL.${port}`), maxConnections: 16 });
+  const server = new PGLiteSocketServer({ db, path: join(socketDir, `.s.PGSQL.${port}`), maxConnections: 4 });
   await server.start();
-  const connection = { ...poolOptions, host: socketDir, port, database: 'postgres', username: 'postgres' };
+  // One connection: PGlite is a single session, and the socket server interleaves several clients' protocol messages
+  // around transactions, so a pooled query could run another client's statement or fail with 'portal "" does not
+  // exist' (seen with concurrent accepts). PGlite runs one statement at a time anyway; nothing is lost.
+  // Consequence: inside sql.begin() use only the transaction's `tx`, never `sql`, or the call waits forever.
+  const connection = { ...poolOptions, max: 1, host: socketDir, port, database: 'postgres', username: 'postgres' };
   const sql = postgres(connection);
   return {
     sql,

@@ -1,5 +1,390 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  CHARITY_ROLE_FEE_CENTS,
+  CHARITY_ROLE_FEE_CURRENCY,
+  type DonationStatus,
+  type FoodType,
+  type QuantityUnit,
+  type Role,
+} from '@foodbridge/shared';
+import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
-import type { Sql } from './connection.ts';
+import type { Sql, TxSql } from './connection.ts';
+import { renderAvatar, renderDonationImage, type RenderedImage } from './seed-images.ts';
 
-/** Demo data for an empty embedded database (filled in by the seed work; see README). */
-export async function seedIfEmpty(_sql: Sql, _config: Config): Promise<void> {}
+export const DEMO_PASSWORD = 'foodbridge123';
+
+type AccountKey = 'admin' | 'restaurant' | 'bistro' | 'charity' | 'user';
+
+interface DemoAccount {
+  key: AccountKey;
+  email: string;
+  name: string;
+  role: Role;
+  address: string;
+  phone: string;
+  mission?: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { key: 'admin', email: 'admin@foodbridge.test', name: 'Alex Morgan', role: 'admin', address: '1 Civic Plaza, Springfield', phone: '+1 555 0100' },
+  { key: 'restaurant', email: 'restaurant@foodbridge.test', name: 'Green Table Kitchen', role: 'restaurant', address: '12 Market Street, Springfield', phone: '+1 555 0111' },
+  { key: 'bistro', email: 'bistro@foodbridge.test', name: 'Corner Bistro', role: 'restaurant', address: '48 Elm Avenue, Springfield', phone: '+1 555 0122' },
+  {
+    key: 'charity',
+    email: 'charity@foodbridge.test',
+    name: 'Hope Community Pantry',
+    role: 'charity',
+    address: '7 Harbor Road, Springfield',
+    phone: '+1 555 0133',
+    mission: 'We turn surplus food into warm meals and grocery bags for 200 families in Springfield every week.',
+  },
+  { key: 'user', email: 'user@foodbridge.test', name: 'Sam Rivera', role: 'user', address: '230 Oak Lane, Springfield', phone: '+1 555 0144' },
+];
+
+interface DemoDonation {
+  by: 'restaurant' | 'bistro';
+  title: string;
+  foodType: FoodType;
+  quantity: number;
+  unit: QuantityUnit;
+  pickupTime: string;
+  status: DonationStatus;
+  /** Hours before seeding that the restaurant posted it. */
+  ageHours: number;
+  /** A Pending request from the charity (Verified donations only). */
+  requested?: { description: string; time: string };
+  assignedTo?: { name: string; type: string };
+  review?: string;
+}
+
+const CHARITY_ASSIGNMENT = 'charity';
+
+const DONATIONS: readonly DemoDonation[] = [
+  {
+    by: 'restaurant',
+    title: 'Sourdough loaves and baguettes',
+    foodType: 'Bakery',
+    quantity: 6,
+    unit: 'kg',
+    pickupTime: 'Weekdays 20:00-21:30',
+    status: 'Verified',
+    ageHours: 5,
+  },
+  {
+    by: 'restaurant',
+    title: 'Roasted vegetable lasagne trays',
+    foodType: 'Cooked Meal',
+    quantity: 24,
+    unit: 'portions',
+    pickupTime: 'Friday 18:00-19:00',
+    status: 'Verified',
+    ageHours: 9,
+    requested: { description: 'Our Friday shelter dinner serves 60 guests; these trays would cover the main course.', time: '18:15' },
+  },
+  {
+    by: 'restaurant',
+    title: 'Seasonal vegetable box: carrots, kale and squash',
+    foodType: 'Produce',
+    quantity: 15,
+    unit: 'kg',
+    pickupTime: 'Mon-Sat 08:00-10:00',
+    status: 'Verified',
+    ageHours: 20,
+  },
+  {
+    by: 'bistro',
+    title: 'Unopened cereal boxes and granola bars',
+    foodType: 'Packaged Goods',
+    quantity: 9,
+    unit: 'kg',
+    pickupTime: 'Any day 14:00-17:00',
+    status: 'Verified',
+    ageHours: 26,
+  },
+  {
+    by: 'bistro',
+    title: 'Fresh apples and pears',
+    foodType: 'Produce',
+    quantity: 20,
+    unit: 'kg',
+    pickupTime: 'Tuesday 09:00-11:00',
+    status: 'Verified',
+    ageHours: 30,
+    requested: { description: 'Fruit for the school breakfast bags we hand out on Wednesdays.', time: '09:30' },
+  },
+  {
+    by: 'bistro',
+    title: 'Pasta primavera trays',
+    foodType: 'Cooked Meal',
+    quantity: 16,
+    unit: 'portions',
+    pickupTime: 'Thursday 19:30-20:30',
+    status: 'Verified',
+    ageHours: 40,
+  },
+  {
+    by: 'restaurant',
+    title: 'Canned tomatoes and dry pasta',
+    foodType: 'Packaged Goods',
+    quantity: 12,
+    unit: 'kg',
+    pickupTime: 'Weekdays 15:00-17:00',
+    status: 'Pending',
+    ageHours: 2,
+  },
+  {
+    by: 'bistro',
+    title: 'Rice, lentils and canned beans',
+    foodType: 'Packaged Goods',
+    quantity: 18,
+    unit: 'kg',
+    pickupTime: 'Saturday 10:00-12:00',
+    status: 'Pending',
+    ageHours: 3,
+  },
+  {
+    by: 'restaurant',
+    title: 'Mixed salad greens',
+    foodType: 'Produce',
+    quantity: 3,
+    unit: 'kg',
+    pickupTime: 'Today only, 16:00-17:00',
+    status: 'Rejected',
+    ageHours: 60,
+  },
+  {
+    by: 'restaurant',
+    title: 'Chickpea curry with rice',
+    foodType: 'Cooked Meal',
+    quantity: 30,
+    unit: 'portions',
+    pickupTime: 'Wednesday 18:00-19:30',
+    status: 'Accepted',
+    ageHours: 50,
+  },
+  {
+    by: 'bistro',
+    title: 'Chicken and vegetable soup',
+    foodType: 'Cooked Meal',
+    quantity: 40,
+    unit: 'portions',
+    pickupTime: 'Thursday 17:00-18:00',
+    status: 'Assigned',
+    ageHours: 72,
+    assignedTo: { name: 'Jordan Lee', type: 'volunteer driver' },
+  },
+  {
+    by: 'restaurant',
+    title: 'Day-old croissants and muffins',
+    foodType: 'Bakery',
+    quantity: 4,
+    unit: 'kg',
+    pickupTime: 'Daily 07:00-08:00',
+    status: 'Picked',
+    ageHours: 120,
+    review: 'Everything was fresh and well packed. The croissants made Saturday breakfast for 45 people. Thank you!',
+  },
+  {
+    by: 'bistro',
+    title: 'Whole-grain sandwich bread',
+    foodType: 'Bakery',
+    quantity: 5,
+    unit: 'kg',
+    pickupTime: 'Monday 21:00-22:00',
+    status: 'Picked',
+    ageHours: 150,
+    review: 'Ready on time and clearly labelled. It became 80 sandwiches for our outreach van.',
+  },
+];
+
+const REVIEWS: readonly { by: 'charity' | 'user'; donation: string; rating: number; text: string }[] = [
+  { by: 'charity', donation: 'Day-old croissants and muffins', rating: 5, text: 'Still soft the next morning; the kids loved them.' },
+  { by: 'charity', donation: 'Whole-grain sandwich bread', rating: 4, text: 'Great bread. A little more notice before pickup would help our volunteers.' },
+  { by: 'user', donation: 'Sourdough loaves and baguettes', rating: 5, text: 'Lovely to see good bread going to people instead of the bin.' },
+  { by: 'user', donation: 'Unopened cereal boxes and granola bars', rating: 4, text: 'Useful staples, well within their dates.' },
+];
+
+const FAVORITES: readonly { by: 'charity' | 'user'; donation: string }[] = [
+  { by: 'user', donation: 'Sourdough loaves and baguettes' },
+  { by: 'user', donation: 'Seasonal vegetable box: carrots, kale and squash' },
+  { by: 'charity', donation: 'Fresh apples and pears' },
+];
+
+export interface SeedResult {
+  accounts: { email: string; role: Role }[];
+  password: string;
+  donations: number;
+  images: number;
+}
+
+export type SeedMode = Config['SEED_DEMO_DATA'];
+
+/**
+ * Called at every start: seeds demo data as SEED_DEMO_DATA says. 'auto' (default) seeds only a database without
+ * any user, 'always' also one that has users of its own as long as no demo account exists yet, 'never' never.
+ */
+export async function seedIfEmpty(
+  sql: Sql,
+  config: Pick<Config, 'SEED_DEMO_DATA'>,
+  opts: { log?: (text: string) => void } = {},
+): Promise<SeedResult | undefined> {
+  const result = await seedDemoData(sql, config.SEED_DEMO_DATA);
+  if (result) (opts.log ?? console.log)(accountsBox(result));
+  return result;
+}
+
+async function shouldSeed(sql: Sql | TxSql, mode: SeedMode): Promise<boolean> {
+  if (mode === 'never') return false;
+  if (mode === 'auto') {
+    const [row] = await sql<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM users) AS any`;
+    return !row!.any;
+  }
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const [row] = await sql<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM users WHERE email IN ${sql(emails)} AND NOT deleted) AS any`;
+  return !row!.any;
+}
+
+/** Seeds in one transaction; returns undefined when `mode` says this database is not to be seeded. */
+export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult | undefined> {
+  // Cheap check first, so an ordinary restart does not pay for password hashing and image rendering.
+  if (!(await shouldSeed(sql, mode))) return undefined;
+
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  const avatars = await Promise.all(DEMO_ACCOUNTS.map((a, i) => renderAvatar(a.role, i)));
+  const pictures = await Promise.all(DONATIONS.map((d, i) => renderDonationImage(d.foodType, i)));
+
+  return sql.begin(async (tx) => {
+    // Two instances starting together on one Postgres: the second waits here, then sees the first one's rows.
+    await tx`SELECT pg_advisory_xact_lock(7415)`;
+    if (!(await shouldSeed(tx, mode))) return undefined;
+    const now = Date.now();
+    const ago = (hours: number) => new Date(now - hours * 3_600_000);
+
+    const users = new Map<AccountKey, { id: string; account: DemoAccount }>();
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const id = randomUUID();
+      const imageId = randomUUID();
+      users.set(account.key, { id, account });
+      await tx`
+        INSERT INTO users (id, email, name, photo_url, role, mission, address, phone, password_hash, created_at)
+        VALUES (${id}, ${account.email}, ${account.name}, ${`/images/${imageId}`}, ${account.role}, ${account.mission ?? null},
+                ${account.address}, ${account.phone}, ${hashes[i]!}, ${ago(24 * 30 - i)})`;
+      await insertImage(tx, imageId, id, avatars[i]!, ago(24 * 30 - i));
+    }
+    const user = (key: AccountKey) => users.get(key)!;
+    const charity = user('charity');
+
+    const donationIds = new Map<string, string>();
+    for (const [i, d] of DONATIONS.entries()) {
+      const id = randomUUID();
+      const imageId = randomUUID();
+      const owner = user(d.by);
+      const created = ago(d.ageHours);
+      donationIds.set(d.title, id);
+      await insertImage(tx, imageId, owner.id, pictures[i]!, created);
+      const taken = d.status === 'Accepted' || d.status === 'Assigned' || d.status === 'Picked';
+      const assigned = d.assignedTo ?? (taken ? { name: charity.account.name, type: CHARITY_ASSIGNMENT } : undefined);
+      const picked = d.status === 'Picked' ? ago(d.ageHours - 20) : null;
+      await tx`
+        INSERT INTO donations (id, title, food_type, quantity, unit, pickup_time, location, image, restaurant_id,
+                               restaurant_name, restaurant_email, status, charity_id, charity_name, charity_email,
+                               assigned_to, assigned_type, pickup_date, review, reviewed_at, created_at)
+        VALUES (${id}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime},
+                ${`${owner.account.name}, ${owner.account.address}`}, ${`/images/${imageId}`}, ${owner.id},
+                ${owner.account.name}, ${owner.account.email}, ${d.status},
+                ${taken ? charity.id : null}, ${taken ? charity.account.name : null}, ${taken ? charity.account.email : null},
+                ${assigned?.name ?? null}, ${assigned?.type ?? null}, ${picked},
+                ${d.review ?? null}, ${d.review ? ago(d.ageHours - 26) : null}, ${created})`;
+
+      // The request that won each taken donation, and the charity's open requests on verified ones.
+      const request = taken
+        ? { status: 'Accepted', description: 'We can collect with our own van and serve it the same evening.', time: '18:00' }
+        : d.requested && { status: 'Pending', description: d.requested.description, time: d.requested.time };
+      if (request) {
+        await tx`
+          INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description,
+                                         pickup_time, status, request_date)
+          VALUES (${id}, ${charity.id}, ${charity.account.name}, ${charity.account.email}, ${request.description},
+                  ${request.time}, ${request.status}, ${ago(d.ageHours - 2)})`;
+      }
+    }
+
+    for (const [i, r] of REVIEWS.entries()) {
+      const reviewer = user(r.by);
+      await tx`
+        INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating, created_at)
+        VALUES (${donationIds.get(r.donation)!}, ${reviewer.id}, ${reviewer.account.name}, ${reviewer.account.email},
+                ${r.text}, ${r.rating}, ${ago(20 - i * 3)})`;
+    }
+
+    for (const [i, f] of FAVORITES.entries()) {
+      const owner = user(f.by);
+      await tx`
+        INSERT INTO favorites (donation_id, user_id, email, created_at)
+        VALUES (${donationIds.get(f.donation)!}, ${owner.id}, ${owner.account.email}, ${ago(10 - i)})`;
+    }
+
+    // The charity became one through an approved (test-mode) fee; the user has a request waiting for an admin.
+    await insertCharityRequest(tx, charity.id, charity.account, {
+      organization: charity.account.name,
+      mission: charity.account.mission!,
+      status: 'approved',
+      at: ago(24 * 25),
+    });
+    const sam = user('user');
+    await insertCharityRequest(tx, sam.id, sam.account, {
+      organization: 'Northside Youth Kitchen',
+      mission: 'A volunteer kitchen cooking free after-school meals for teenagers in the Northside district.',
+      status: 'pending',
+      at: ago(6),
+    });
+
+    return {
+      accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role })),
+      password: DEMO_PASSWORD,
+      donations: DONATIONS.length,
+      images: DEMO_ACCOUNTS.length + DONATIONS.length,
+    };
+  });
+}
+
+async function insertImage(tx: TxSql, id: string, ownerId: string, image: RenderedImage, at: Date): Promise<void> {
+  await tx`
+    INSERT INTO images (id, owner_id, content_type, width, height, byte_size, bytes, created_at)
+    VALUES (${id}, ${ownerId}, ${image.contentType}, ${image.width}, ${image.height}, ${image.bytes.length}, ${image.bytes}, ${at})`;
+}
+
+async function insertCharityRequest(
+  tx: TxSql,
+  userId: string,
+  account: DemoAccount,
+  r: { organization: string; mission: string; status: 'pending' | 'approved'; at: Date },
+): Promise<void> {
+  const paymentId = `pi_test_seed_${randomBytes(8).toString('hex')}`;
+  await tx`
+    INSERT INTO payments (payment_intent_id, user_id, email, amount, currency, mode, status, created_at, used_at)
+    VALUES (${paymentId}, ${userId}, ${account.email}, ${CHARITY_ROLE_FEE_CENTS}, ${CHARITY_ROLE_FEE_CURRENCY}, 'test',
+            'succeeded', ${r.at}, ${r.at})`;
+  await tx`
+    INSERT INTO charity_requests (user_id, name, email, organization, mission, payment_amount, payment_id, status, requested_at)
+    VALUES (${userId}, ${account.name}, ${account.email}, ${r.organization}, ${r.mission}, ${CHARITY_ROLE_FEE_CENTS},
+            ${paymentId}, ${r.status}, ${r.at})`;
+}
+
+/** The sign-in details, framed so they stand out in the start-up log. */
+export function accountsBox(result: SeedResult): string {
+  const rows = [
+    'FoodBridge demo data created. Sign in with any of these:',
+    '',
+    ...result.accounts.map((a) => `  ${a.role.padEnd(12)}${a.email}`),
+    '',
+    `  password    ${result.password}   (same for every account)`,
+  ];
+  const width = Math.max(...rows.map((r) => r.length)) + 2;
+  return [
+    `┌${'─'.repeat(width)}┐`,
+    ...rows.map((r) => `│ ${r.padEnd(width - 1)}│`),
+    `└${'─'.repeat(width)}┘`,
+  ].join('\n');
+}

@@ -89,10 +89,13 @@ export async function setUserRole(sql: Sql, id: string, role: Role): Promise<num
   return r.count;
 }
 
+/** Removes the account and ends its sessions in one step, so a deleted user cannot refresh back in. */
 export async function softDeleteUser(sql: Sql, id: string): Promise<number> {
-  const r = await sql`UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted`;
-  await sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
-  return r.count;
+  return sql.begin(async (tx) => {
+    const r = await tx`UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted`;
+    await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+    return r.count;
+  });
 }
 
 export async function updateProfile(

@@ -22,13 +22,19 @@ export interface PaymentProvider {
 
 export const FEE = { amount: CHARITY_ROLE_FEE_CENTS, currency: CHARITY_ROLE_FEE_CURRENCY } as const;
 
-/** Why a payment cannot pay for a charity request, or undefined if it can. */
-export function feePaymentProblem(info: PaymentIntentInfo | undefined, email: string): string | undefined {
-  if (!info) return 'Payment not found.';
-  if (info.email?.toLowerCase() !== email.toLowerCase()) return 'This payment belongs to another account.';
+export interface FeePaymentRefusal {
+  /** 402 while the payment is still owed; 400 when the intent can never pay for this caller's request. */
+  status: 400 | 402;
+  message: string;
+}
+
+/** Why a payment cannot pay for the caller's charity request, or undefined if it can. */
+export function feePaymentProblem(info: PaymentIntentInfo | undefined, email: string): FeePaymentRefusal | undefined {
+  if (!info) return { status: 400, message: 'Payment not found.' };
+  if (info.email?.toLowerCase() !== email.toLowerCase()) return { status: 400, message: 'This payment belongs to another account.' };
   if (info.amount !== FEE.amount || info.currency.toLowerCase() !== FEE.currency) {
-    return 'This payment is not the $25 charity role fee.';
+    return { status: 400, message: 'This payment is not the $25 charity role fee.' };
   }
-  if (info.status !== 'succeeded') return 'The payment has not succeeded yet.';
+  if (info.status !== 'succeeded') return { status: 402, message: 'The payment has not succeeded yet.' };
   return undefined;
 }

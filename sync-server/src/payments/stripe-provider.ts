@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Sql } from '../db/connection.ts';
 import { recordPaymentIntent } from '../db/payments.ts';
+import { ApiError } from '../http/errors.ts';
 import { FEE, type CreatedIntent, type PaymentIntentInfo, type PaymentProvider } from './provider.ts';
 
 export class StripePaymentProvider implements PaymentProvider {
@@ -24,13 +25,18 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createFeeIntent(user: { id: string; email: string }): Promise<CreatedIntent> {
-    const intent = await this.stripe.paymentIntents.create({
-      amount: FEE.amount,
-      currency: FEE.currency,
-      allowed_payment_method_types: ['card'],
-      receipt_email: user.email,
-      metadata: { email: user.email, userId: user.id, purpose: 'charity-role-fee' },
-    });
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create({
+        amount: FEE.amount,
+        currency: FEE.currency,
+        allowed_payment_method_types: ['card'],
+        receipt_email: user.email,
+        metadata: { email: user.email, userId: user.id, purpose: 'charity-role-fee' },
+      });
+    } catch (err) {
+      throw paymentServiceError(err);
+    }
     await recordPaymentIntent(this.sql, {
       id: intent.id,
       userId: user.id,
@@ -48,9 +54,18 @@ export class StripePaymentProvider implements PaymentProvider {
       return toInfo(await this.stripe.paymentIntents.retrieve(id));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return undefined;
-      throw err;
+      throw paymentServiceError(err);
     }
   }
+}
+
+/**
+ * Stripe being down or refusing our key is not the caller's fault and not a bug of ours: a 502 they can retry,
+ * with the detail in the log rather than in the answer.
+ */
+function paymentServiceError(err: unknown): ApiError {
+  console.error('Stripe request failed', err instanceof Error ? err.message : err);
+  return new ApiError(502, 'The payment service could not be reached. Please try again in a moment.');
 }
 
 function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSigningKey,
+  signFirebaseToken,
+  startJwksServer,
+  type JwksServer,
+  type TestSigningKey,
+} from '../testing/firebase-keys.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+
+const projectId = 'demo-proj';
+
+describe('Firebase identity mode', () => {
+  let key: TestSigningKey;
+  let jwks: JwksServer;
+  let t: TestApp;
+  const token = (email: string, o: Partial<Parameters<typeof signFirebaseToken>[1]> = {}) =>
+    signFirebaseToken(key, { projectId, email, name: 'Fire Base', ...o });
+
+  beforeAll(async () => {
+    key = await createSigningKey();
+    jwks = await startJwksServer([key]);
+    t = await createTestApp({ FIREBASE_PROJECT_ID: projectId, FIREBASE_JWKS_URL: jwks.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await jwks?.close();
+  });
+
+  it('accepts a valid token and registers the account as a user on its first call', async () => {
+    const idToken = await token('New.Person@Example.test', { picture: 'https://img.example/p.png' });
+    const me = await t.get('/users/me', idToken);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: 'new.person@example.test', name: 'Fire Base', role: 'user', photoURL: 'https://img.example/p.png' });
+    // A second call finds the same account rather than making another.
+    expect((await t.get('/users/me', idToken)).body._id).toBe(me.body._id);
+    const [count] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email = 'new.person@example.test'`;
+    expect(count!.n).toBe(1);
+  });
+
+  it('makes ADMIN_EMAILS accounts admin', async () => {
+    const me = await t.get('/users/me', await token('admin@foodbridge.test'));
+    expect(me.body.role).toBe('admin');
+    expect((await t.get('/users', await token('admin@foodbridge.test'))).status).toBe(200);
+  });
+
+  it('registers a token without a name as No Name, and POST /users fills the name in later', async () => {
+    const idToken = await signFirebaseToken(key, { projectId, email: 'nameless@example.test' });
+    const first = await t.post('/users', {}, idToken);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ name: 'No Name', role: 'user' });
+    const named = await t.post('/users', { name: 'Named Later' }, idToken);
+    expect(named.body.name).toBe('Named Later');
+  });
+
+  it('refuses tokens with the wrong issuer, audience, expiry or key, and built-in tokens', async () => {
+    const email = 'victim@example.test';
+    // A built-in token for an account that does exist here: still refused, only Firebase signs in.
+    const [local] = await t.sql<{ id: string }[]>`INSERT INTO users (email, name) VALUES ('local@example.test', 'Local') RETURNING id`;
+    const cases = {
+      wrongIssuer: await token(email, { issuer: 'https://securetoken.google.com/other-proj' }),
+      wrongAudience: await token(email, { audience: 'other-proj' }),
+      expired: await token(email, { expiresIn: -60 }),
+      otherKey: await signFirebaseToken(await createSigningKey(), { projectId, email }),
+      // Another key claiming the published key's kid: the signature does not verify.
+      forgedKid: await signFirebaseToken(await createSigningKey(), { projectId, email, kid: key.kid }),
+      local: (await t.deps.tokens.issue({ id: local!.id, email: 'local@example.test', name: 'Local' })).idToken,
+      garbage: 'not.a.token',
+    };
+    for (const [name, idToken] of Object.entries(cases)) {
+      const res = await t.get('/users/me', idToken);
+      expect(res.status, name).toBe(401);
+      expect(res.body.message, name).toBeTruthy();
+    }
+    expect((await t.get('/users/me', cases.expired)).body.code).toBe('auth/id-token-expired');
+    // None of them registered the account.
+    const [count] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`;
+    expect(count!.n).toBe(0);
+  });
+
+  it('turns the built-in sign-in routes off', async () => {
+    for (const path of ['/auth/login', '/auth/register', '/auth/refresh']) {
+      const res = await t.post(path, { email: 'a@example.test', password: 'secret123', name: 'A', refreshToken: 'x' });
+      expect(res.status, path).toBe(400);
+      expect(res.body.code, path).toBe('auth/operation-not-allowed');
+    }
+    expect((await t.get('/auth/config')).body).toMatchObject({ provider: 'firebase', firebase: { projectId } });
+  });
+
+  it('does not bring a removed account back', async () => {
+    const admin = await token('admin@foodbridge.test');
+    const idToken = await token('leaving@example.test');
+    const me = await t.get('/users/me', idToken);
+    expect((await t.del(`/users/${me.body._id}`, admin)).body).toEqual({ deletedCount: 1 });
+    expect((await t.get('/users/me', idToken)).status).toBe(403);
+  });
+});

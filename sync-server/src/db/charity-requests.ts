@@ -1,0 +1,128 @@
+import type { CharityRequest, CharityRequestPublic, CharityRequestStatus } from '@foodbridge/shared';
+import type { Sql, TxSql } from './connection.ts';
+import { isoRequired } from './map.ts';
+
+export interface CharityRequestRow {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  organization: string;
+  mission: string;
+  payment_amount: number;
+  payment_id: string;
+  status: CharityRequestStatus;
+  requested_at: Date;
+  updated_at: Date;
+}
+
+/** One row of the Transaction History screen. */
+export interface CharityTransaction {
+  transactionId: string;
+  /** Dollars, as the screen shows them. */
+  amount: number;
+  organization: string;
+  requestDate: string;
+  status: CharityRequestStatus;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+export function toCharityRequest(r: CharityRequestRow): CharityRequest {
+  const requestedAt = isoRequired(r.requested_at);
+  return {
+    _id: r.id,
+    name: r.name,
+    email: r.email,
+    organization: r.organization,
+    mission: r.mission,
+    paymentAmount: dollars(r.payment_amount),
+    paymentId: r.payment_id,
+    status: r.status,
+    requestedAt,
+    transaction: { paymentId: r.payment_id, amount: dollars(r.payment_amount), timestamp: requestedAt },
+  };
+}
+
+/** What anyone may see: built field by field, so a new column can never leak into the public view. */
+export function toCharityRequestPublic(r: CharityRequestRow): CharityRequestPublic {
+  return {
+    _id: r.id,
+    name: r.name,
+    organization: r.organization,
+    mission: r.mission,
+    status: r.status,
+    requestedAt: isoRequired(r.requested_at),
+  };
+}
+
+export function toCharityTransaction(r: CharityRequestRow): CharityTransaction {
+  return {
+    transactionId: r.payment_id,
+    amount: dollars(r.payment_amount),
+    organization: r.organization,
+    requestDate: isoRequired(r.requested_at),
+    status: r.status,
+  };
+}
+
+/** Newest first; `email` narrows to one account's requests. */
+export async function listCharityRequests(
+  sql: Sql,
+  opts: { email?: string | undefined; limit?: number | undefined } = {},
+): Promise<CharityRequestRow[]> {
+  return sql<CharityRequestRow[]>`
+    SELECT * FROM charity_requests
+    WHERE NOT deleted ${opts.email ? sql`AND email = ${opts.email.toLowerCase()}` : sql``}
+    ORDER BY requested_at DESC, id
+    ${opts.limit ? sql`LIMIT ${opts.limit}` : sql``}`;
+}
+
+export async function listCharityRequestsOfUser(sql: Sql, userId: string): Promise<CharityRequestRow[]> {
+  return sql<CharityRequestRow[]>`
+    SELECT * FROM charity_requests WHERE user_id = ${userId} AND NOT deleted ORDER BY requested_at DESC, id`;
+}
+
+/** The caller's pending or approved request, which blocks a new one. */
+export async function findOpenCharityRequest(sql: Sql | TxSql, userId: string): Promise<CharityRequestRow | undefined> {
+  const [row] = await sql<CharityRequestRow[]>`
+    SELECT * FROM charity_requests
+    WHERE user_id = ${userId} AND status IN ('pending', 'approved') AND NOT deleted
+    LIMIT 1`;
+  return row;
+}
+
+export async function insertCharityRequest(
+  tx: TxSql,
+  r: { userId: string; name: string; email: string; organization: string; mission: string; paymentAmount: number; paymentId: string },
+): Promise<CharityRequestRow> {
+  const [row] = await tx<CharityRequestRow[]>`
+    INSERT INTO charity_requests (user_id, name, email, organization, mission, payment_amount, payment_id, status)
+    VALUES (${r.userId}, ${r.name}, ${r.email.toLowerCase()}, ${r.organization}, ${r.mission}, ${r.paymentAmount},
+            ${r.paymentId}, 'pending')
+    RETURNING *`;
+  return row!;
+}
+
+/** Locks the request for a status change; undefined if it does not exist. */
+export async function lockCharityRequest(tx: TxSql, id: string): Promise<CharityRequestRow | undefined> {
+  const [row] = await tx<CharityRequestRow[]>`
+    SELECT * FROM charity_requests WHERE id = ${id} AND NOT deleted FOR UPDATE`;
+  return row;
+}
+
+export async function setCharityRequestStatus(tx: TxSql, id: string, status: CharityRequestStatus): Promise<number> {
+  const r = await tx`UPDATE charity_requests SET status = ${status} WHERE id = ${id} AND NOT deleted AND status <> ${status}`;
+  return r.count;
+}
+
+/**
+ * Gives the approved account the charity role. An admin keeps admin (approving an old request must not demote
+ * anyone). Returns false if the account no longer exists.
+ */
+export async function grantCharityRole(tx: TxSql, userId: string): Promise<boolean> {
+  const [row] = await tx<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId} AND NOT deleted FOR UPDATE`;
+  if (!row) return false;
+  await tx`UPDATE users SET role = 'charity' WHERE id = ${userId} AND role NOT IN ('charity', 'admin')`;
+  return true;
+}

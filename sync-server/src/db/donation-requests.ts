@@ -1,0 +1,122 @@
+import type { DonationRequest, RequestStatus } from '@foodbridge/shared';
+import type { Sql, TxSql } from './connection.ts';
+import { compact, isoRequired } from './map.ts';
+
+export interface DonationRequestRow {
+  id: string;
+  donation_id: string;
+  charity_id: string;
+  charity_name: string;
+  charity_email: string;
+  request_description: string;
+  pickup_time: string;
+  status: RequestStatus;
+  request_date: Date;
+  updated_at: Date;
+  deleted: boolean;
+}
+
+/** A request row with the donation fields the API shows beside it. */
+export interface DonationRequestJoinedRow extends DonationRequestRow {
+  donation_title: string;
+  restaurant_id: string;
+  restaurant_name: string;
+  restaurant_email: string;
+}
+
+export function toDonationRequest(r: DonationRequestJoinedRow): DonationRequest {
+  return compact({
+    _id: r.id,
+    donationId: r.donation_id,
+    donationTitle: r.donation_title,
+    restaurantName: r.restaurant_name,
+    restaurantEmail: r.restaurant_email,
+    charityName: r.charity_name,
+    charityEmail: r.charity_email,
+    requestDescription: r.request_description,
+    pickupTime: r.pickup_time,
+    status: r.status,
+    requestDate: isoRequired(r.request_date),
+    updatedAt: isoRequired(r.updated_at),
+  }) as DonationRequest;
+}
+
+/** Inserts a Pending request; the unique index (donation, charity) refuses a second one with 23505. */
+export async function insertDonationRequest(
+  tx: TxSql,
+  r: { donationId: string; charityId: string; charityName: string; charityEmail: string; requestDescription: string; pickupTime: string },
+): Promise<DonationRequestRow> {
+  const [row] = await tx<DonationRequestRow[]>`
+    INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description, pickup_time)
+    VALUES (${r.donationId}, ${r.charityId}, ${r.charityName}, ${r.charityEmail}, ${r.requestDescription}, ${r.pickupTime})
+    RETURNING *`;
+  return row!;
+}
+
+export async function findRequestByCharity(sql: Sql | TxSql, donationId: string, charityId: string): Promise<DonationRequestRow | undefined> {
+  const [row] = await sql<DonationRequestRow[]>`
+    SELECT * FROM donation_requests WHERE donation_id = ${donationId} AND charity_id = ${charityId} AND NOT deleted`;
+  return row;
+}
+
+/** A live request on a live donation, with the donation's owner and title. */
+export async function findDonationRequest(sql: Sql, id: string): Promise<DonationRequestJoinedRow | undefined> {
+  const [row] = await sql<DonationRequestJoinedRow[]>`
+    SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email
+    FROM donation_requests r JOIN donations d ON d.id = r.donation_id
+    WHERE r.id = ${id} AND NOT r.deleted AND NOT d.deleted`;
+  return row;
+}
+
+/**
+ * Live requests on live donations, newest first. `scope` is what the caller may see; the e-mail filters and
+ * `status` only narrow it.
+ */
+export async function listDonationRequests(
+  sql: Sql,
+  scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'charity'; charityId: string },
+  filters: { restaurantEmail?: string | undefined; charityEmail?: string | undefined; status?: RequestStatus | undefined } = {},
+): Promise<DonationRequestJoinedRow[]> {
+  const visible =
+    scope.kind === 'all'
+      ? sql`true`
+      : scope.kind === 'restaurant'
+        ? sql`d.restaurant_id = ${scope.restaurantId}`
+        : sql`r.charity_id = ${scope.charityId}`;
+  const byRestaurant = filters.restaurantEmail ? sql`d.restaurant_email = ${filters.restaurantEmail}` : sql`true`;
+  const byCharity = filters.charityEmail ? sql`r.charity_email = ${filters.charityEmail}` : sql`true`;
+  const byStatus = filters.status ? sql`r.status = ${filters.status}` : sql`true`;
+  return sql<DonationRequestJoinedRow[]>`
+    SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email
+    FROM donation_requests r JOIN donations d ON d.id = r.donation_id
+    WHERE NOT r.deleted AND NOT d.deleted AND ${visible} AND ${byRestaurant} AND ${byCharity} AND ${byStatus}
+    ORDER BY r.request_date DESC, r.id`;
+}
+
+/** Locks every live request of a donation (call with the donation locked first, always in that order). */
+export async function lockRequestsOfDonation(tx: TxSql, donationId: string): Promise<DonationRequestRow[]> {
+  return tx<DonationRequestRow[]>`
+    SELECT * FROM donation_requests WHERE donation_id = ${donationId} AND NOT deleted ORDER BY id FOR UPDATE`;
+}
+
+/** Accepts one request and rejects the donation's other Pending ones; returns how many were rejected. */
+export async function acceptRequestRejectOthers(tx: TxSql, requestId: string, donationId: string): Promise<number> {
+  await tx`UPDATE donation_requests SET status = 'Accepted' WHERE id = ${requestId}`;
+  const r = await tx`
+    UPDATE donation_requests SET status = 'Rejected'
+    WHERE donation_id = ${donationId} AND id <> ${requestId} AND status = 'Pending' AND NOT deleted`;
+  return r.count;
+}
+
+/** Rejects a request if it is still Pending (atomic on its own); 0 otherwise. */
+export async function rejectPendingRequest(sql: Sql, id: string): Promise<number> {
+  const r = await sql`UPDATE donation_requests SET status = 'Rejected' WHERE id = ${id} AND status = 'Pending' AND NOT deleted`;
+  return r.count;
+}
+
+/** Soft-deletes a request; with `onlyPending`, only if it is still Pending (a charity's cancel). */
+export async function softDeleteRequest(sql: Sql, id: string, onlyPending: boolean): Promise<number> {
+  const pending = onlyPending ? sql`status = 'Pending'` : sql`true`;
+  const r = await sql`UPDATE donation_requests SET deleted = true WHERE id = ${id} AND NOT deleted AND ${pending}`;
+  return r.count;
+}

@@ -1,0 +1,206 @@
+import type { Donation, DonationStatus, FoodType, PickupItem, QuantityUnit } from '@foodbridge/shared';
+import type { Sql, TxSql } from './connection.ts';
+import { compact, iso, isoRequired } from './map.ts';
+
+export interface DonationRow {
+  id: string;
+  title: string;
+  food_type: FoodType;
+  /** numeric comes back from postgres.js as a string. */
+  quantity: string | number;
+  unit: QuantityUnit;
+  pickup_time: string;
+  location: string;
+  image: string;
+  restaurant_id: string;
+  restaurant_name: string;
+  restaurant_email: string;
+  status: DonationStatus;
+  charity_id: string | null;
+  charity_name: string | null;
+  charity_email: string | null;
+  assigned_to: string | null;
+  assigned_type: string | null;
+  pickup_date: Date | null;
+  review: string | null;
+  reviewed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  deleted: boolean;
+}
+
+export function toDonation(r: DonationRow): Donation {
+  return compact({
+    _id: r.id,
+    title: r.title,
+    foodType: r.food_type,
+    quantity: Number(r.quantity),
+    unit: r.unit,
+    pickupTime: r.pickup_time,
+    location: r.location,
+    image: r.image,
+    restaurantName: r.restaurant_name,
+    restaurantEmail: r.restaurant_email,
+    status: r.status,
+    createdAt: isoRequired(r.created_at),
+    updatedAt: isoRequired(r.updated_at),
+    charityName: r.charity_name,
+    charityEmail: r.charity_email,
+    assignedTo: r.assigned_to,
+    assignedType: r.assigned_type,
+    pickupDate: iso(r.pickup_date),
+    review: r.review,
+    reviewedAt: iso(r.reviewed_at),
+  }) as Donation;
+}
+
+export function toPickupItem(r: DonationRow): PickupItem {
+  return { ...toDonation(r), donationTitle: r.title };
+}
+
+export async function insertDonation(
+  sql: Sql,
+  d: {
+    title: string;
+    foodType: FoodType;
+    quantity: number;
+    unit: QuantityUnit;
+    pickupTime: string;
+    location: string;
+    image: string;
+    restaurantId: string;
+    restaurantName: string;
+    restaurantEmail: string;
+  },
+): Promise<DonationRow> {
+  const [row] = await sql<DonationRow[]>`
+    INSERT INTO donations (title, food_type, quantity, unit, pickup_time, location, image,
+                           restaurant_id, restaurant_name, restaurant_email, status)
+    VALUES (${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location}, ${d.image},
+            ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, 'Pending')
+    RETURNING *`;
+  return row!;
+}
+
+/**
+ * Live donations, newest first. `scope` decides what the caller may see: everything (admin), a restaurant's own
+ * plus the Verified ones, or the Verified ones only. `status` narrows further, never widens.
+ */
+export async function listDonations(
+  sql: Sql,
+  scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' },
+  status?: DonationStatus,
+): Promise<DonationRow[]> {
+  const visible =
+    scope.kind === 'all'
+      ? sql`true`
+      : scope.kind === 'restaurant'
+        ? sql`(restaurant_id = ${scope.restaurantId} OR status = 'Verified')`
+        : sql`status = 'Verified'`;
+  const byStatus = status ? sql`status = ${status}` : sql`true`;
+  return sql<DonationRow[]>`
+    SELECT * FROM donations
+    WHERE NOT deleted AND ${visible} AND ${byStatus}
+    ORDER BY created_at DESC, id`;
+}
+
+export async function findDonation(sql: Sql, id: string): Promise<DonationRow | undefined> {
+  const [row] = await sql<DonationRow[]>`SELECT * FROM donations WHERE id = ${id} AND NOT deleted`;
+  return row;
+}
+
+/** Reads and locks a live donation for the rest of the transaction; concurrent writers of it wait. */
+export async function lockDonation(tx: TxSql, id: string): Promise<DonationRow | undefined> {
+  const [row] = await tx<DonationRow[]>`SELECT * FROM donations WHERE id = ${id} AND NOT deleted FOR UPDATE`;
+  return row;
+}
+
+/** Like `lockDonation`, but only keeps the donation from changing (status, deletion) while a request is added. */
+export async function lockDonationShared(tx: TxSql, id: string): Promise<DonationRow | undefined> {
+  const [row] = await tx<DonationRow[]>`SELECT * FROM donations WHERE id = ${id} AND NOT deleted FOR SHARE`;
+  return row;
+}
+
+export async function updateDonationFields(
+  tx: TxSql,
+  id: string,
+  f: {
+    title?: string | undefined;
+    foodType?: FoodType | undefined;
+    quantity?: number | undefined;
+    unit?: QuantityUnit | undefined;
+    pickupTime?: string | undefined;
+    location?: string | undefined;
+    image?: string | undefined;
+  },
+): Promise<DonationRow> {
+  const [row] = await tx<DonationRow[]>`
+    UPDATE donations SET
+      title = COALESCE(${f.title ?? null}, title),
+      food_type = COALESCE(${f.foodType ?? null}, food_type),
+      quantity = COALESCE(${f.quantity ?? null}::numeric, quantity),
+      unit = COALESCE(${f.unit ?? null}, unit),
+      pickup_time = COALESCE(${f.pickupTime ?? null}, pickup_time),
+      location = COALESCE(${f.location ?? null}, location),
+      image = COALESCE(${f.image ?? null}, image)
+    WHERE id = ${id}
+    RETURNING *`;
+  return row!;
+}
+
+/**
+ * Moves a Pending donation to `status` (the admin's verify or reject). Atomic on its own: returns 0 if the donation
+ * is gone or no longer Pending.
+ */
+export async function reviewPendingDonation(sql: Sql, id: string, status: 'Verified' | 'Rejected'): Promise<number> {
+  const r = await sql`UPDATE donations SET status = ${status} WHERE id = ${id} AND NOT deleted AND status = 'Pending'`;
+  return r.count;
+}
+
+/** Soft-deletes a donation and its still-Pending requests; call with the donation locked. */
+export async function softDeleteDonation(tx: TxSql, id: string): Promise<number> {
+  const r = await tx`UPDATE donations SET deleted = true WHERE id = ${id} AND NOT deleted`;
+  await tx`
+    UPDATE donation_requests SET deleted = true
+    WHERE donation_id = ${id} AND status = 'Pending' AND NOT deleted`;
+  return r.count;
+}
+
+export async function markDonationAccepted(
+  tx: TxSql,
+  id: string,
+  charity: { id: string; name: string; email: string },
+): Promise<void> {
+  await tx`
+    UPDATE donations SET
+      status = 'Accepted',
+      charity_id = ${charity.id},
+      charity_name = ${charity.name},
+      charity_email = ${charity.email},
+      assigned_to = ${charity.name},
+      assigned_type = 'charity'
+    WHERE id = ${id}`;
+}
+
+export async function markDonationPicked(tx: TxSql, id: string): Promise<DonationRow> {
+  const [row] = await tx<DonationRow[]>`
+    UPDATE donations SET status = 'Picked', pickup_date = now() WHERE id = ${id} RETURNING *`;
+  return row!;
+}
+
+export async function setDonationReview(tx: TxSql, id: string, review: string): Promise<DonationRow> {
+  const [row] = await tx<DonationRow[]>`
+    UPDATE donations SET review = ${review}, reviewed_at = now() WHERE id = ${id} RETURNING *`;
+  return row!;
+}
+
+/** The donations a charity has been given (Accepted, Assigned or Picked), newest first. */
+export async function listPickups(sql: Sql, charityEmail: string, status?: DonationStatus): Promise<DonationRow[]> {
+  const byStatus = status ? sql`d.status = ${status}` : sql`true`;
+  return sql<DonationRow[]>`
+    SELECT d.* FROM donations d
+    JOIN users u ON u.id = d.charity_id AND NOT u.deleted
+    WHERE u.email = ${charityEmail.trim().toLowerCase()} AND NOT d.deleted
+      AND d.status IN ('Accepted', 'Assigned', 'Picked') AND ${byStatus}
+    ORDER BY d.created_at DESC, d.id`;
+}

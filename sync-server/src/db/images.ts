@@ -1,0 +1,47 @@
+import type { ImageType } from '../images/sniff.ts';
+import type { Sql } from './connection.ts';
+
+export interface ImageMetaRow {
+  id: string;
+  content_type: ImageType;
+  width: number | null;
+  height: number | null;
+  byte_size: number;
+}
+
+export async function insertImage(
+  sql: Sql,
+  img: { ownerId: string; type: ImageType; width: number; height: number; bytes: Buffer },
+): Promise<ImageMetaRow> {
+  const [row] = await sql<ImageMetaRow[]>`
+    INSERT INTO images (owner_id, content_type, width, height, byte_size, bytes)
+    VALUES (${img.ownerId}, ${img.type}, ${img.width}, ${img.height}, ${img.bytes.length}, ${img.bytes})
+    RETURNING id, content_type, width, height, byte_size`;
+  return row!;
+}
+
+/** Everything but the bytes: enough to answer a conditional request or pick a variant without reading the file. */
+export async function findImageMeta(sql: Sql, id: string): Promise<ImageMetaRow | undefined> {
+  const [row] = await sql<ImageMetaRow[]>`
+    SELECT id, content_type, width, height, byte_size FROM images WHERE id = ${id}`;
+  return row;
+}
+
+export async function readImageBytes(sql: Sql, id: string): Promise<Buffer | undefined> {
+  const [row] = await sql<{ bytes: Buffer }[]>`SELECT bytes FROM images WHERE id = ${id}`;
+  return row?.bytes;
+}
+
+export async function readVariant(sql: Sql, imageId: string, width: number): Promise<{ content_type: string; bytes: Buffer } | undefined> {
+  const [row] = await sql<{ content_type: string; bytes: Buffer }[]>`
+    SELECT content_type, bytes FROM image_variants WHERE image_id = ${imageId} AND width = ${width}`;
+  return row;
+}
+
+/** A variant is derived data: if another instance stored it first, theirs is as good as ours. */
+export async function saveVariant(sql: Sql, imageId: string, width: number, contentType: string, bytes: Buffer): Promise<void> {
+  await sql`
+    INSERT INTO image_variants (image_id, width, content_type, bytes)
+    VALUES (${imageId}, ${width}, ${contentType}, ${bytes})
+    ON CONFLICT (image_id, width) DO NOTHING`;
+}

@@ -1,0 +1,78 @@
+import type { Review } from '@foodbridge/shared';
+import type { Sql } from './connection.ts';
+import { isoRequired } from './map.ts';
+
+export interface ReviewRow {
+  id: string;
+  donation_id: string;
+  reviewer_id: string;
+  reviewer_name: string;
+  reviewer_email: string;
+  description: string;
+  rating: number;
+  created_at: Date;
+  donation_title: string;
+  restaurant_name: string;
+}
+
+export function toReview(r: ReviewRow): Review {
+  return {
+    _id: r.id,
+    donationId: r.donation_id,
+    reviewerName: r.reviewer_name,
+    reviewerEmail: r.reviewer_email,
+    description: r.description,
+    rating: r.rating,
+    createdAt: isoRequired(r.created_at),
+    donationTitle: r.donation_title,
+    restaurant: r.restaurant_name,
+  };
+}
+
+export async function insertReview(
+  sql: Sql,
+  r: { donationId: string; reviewerId: string; reviewerName: string; reviewerEmail: string; description: string; rating: number },
+): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`
+    INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating)
+    VALUES (${r.donationId}, ${r.reviewerId}, ${r.reviewerName}, ${r.reviewerEmail}, ${r.description}, ${r.rating})
+    RETURNING id`;
+  return row!.id;
+}
+
+// Reviews of a deleted donation go with it: the donation they describe is no longer shown anywhere.
+export async function listReviewsForDonation(sql: Sql, donationId: string): Promise<ReviewRow[]> {
+  return sql<ReviewRow[]>`
+    SELECT r.*, d.title AS donation_title, d.restaurant_name
+    FROM reviews r JOIN donations d ON d.id = r.donation_id
+    WHERE r.donation_id = ${donationId} AND NOT r.deleted AND NOT d.deleted
+    ORDER BY r.created_at DESC, r.id DESC`;
+}
+
+export async function listReviewsByReviewer(sql: Sql, email: string): Promise<ReviewRow[]> {
+  return sql<ReviewRow[]>`
+    SELECT r.*, d.title AS donation_title, d.restaurant_name
+    FROM reviews r JOIN donations d ON d.id = r.donation_id
+    WHERE r.reviewer_email = ${email.trim().toLowerCase()} AND NOT r.deleted AND NOT d.deleted
+    ORDER BY r.created_at DESC, r.id DESC`;
+}
+
+export async function findReviewOwner(sql: Sql, id: string): Promise<{ reviewer_id: string } | undefined> {
+  const [row] = await sql<{ reviewer_id: string }[]>`SELECT reviewer_id FROM reviews WHERE id = ${id} AND NOT deleted`;
+  return row;
+}
+
+export async function softDeleteReview(sql: Sql, id: string): Promise<number> {
+  const r = await sql`UPDATE reviews SET deleted = true WHERE id = ${id} AND NOT deleted`;
+  return r.count;
+}
+
+/** Reviews and favourites may only point at a donation that is still there. */
+export async function findLiveDonationAccess(
+  sql: Sql,
+  id: string,
+): Promise<{ id: string; status: string; restaurant_id: string; charity_id: string | null } | undefined> {
+  const [row] = await sql<{ id: string; status: string; restaurant_id: string; charity_id: string | null }[]>`
+    SELECT id, status, restaurant_id, charity_id FROM donations WHERE id = ${id} AND NOT deleted`;
+  return row;
+}

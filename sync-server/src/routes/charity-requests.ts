@@ -1,0 +1,116 @@
+import { Hono } from 'hono';
+import { CHARITY_ROLE_FEE_CENTS, CharityRequestCreateSchema, MSG } from '@foodbridge/shared';
+import { requireRole, requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import {
+  findOpenCharityRequest,
+  grantCharityRole,
+  insertCharityRequest,
+  listCharityRequests,
+  lockCharityRequest,
+  setCharityRequestStatus,
+  toCharityRequest,
+  toCharityRequestPublic,
+} from '../db/charity-requests.ts';
+import { spendPayment } from '../db/payments.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { parseId, parseJson } from '../http/validate.ts';
+import { feePaymentProblem } from '../payments/provider.ts';
+import { ALREADY_CHARITY, ONLY_USERS_MAY_REQUEST } from './payments.ts';
+
+const PAYMENT_USED = 'This payment was already used.';
+// Stripe ids and our test ids; anything else cannot be a payment and is not sent to Stripe as a path.
+const PAYMENT_ID = /^pi_[A-Za-z0-9_]+$/;
+
+function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw badRequest('limit must be a whole number from 1 to 100');
+  return n;
+}
+
+export const charityRequestRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    // Admins see everything; `?email=` gives that account (self or admin) its full requests; everyone else, signed
+    // out too (the home page), only the public view without e-mail or payment.
+    .get('/charity-requests', async (c) => {
+      const limit = parseLimit(c.req.query('limit'));
+      const email = c.req.query('email')?.trim() || undefined;
+      if (email) {
+        requireSelfOrAdmin(c, email);
+        return c.json((await listCharityRequests(deps.sql, { email, limit })).map(toCharityRequest));
+      }
+      const rows = await listCharityRequests(deps.sql, { limit });
+      return c.json(c.get('user')?.role === 'admin' ? rows.map(toCharityRequest) : rows.map(toCharityRequestPublic));
+    })
+    // Saved only once the fee is paid: the PaymentIntent must have succeeded, be the $25 fee, be the caller's and
+    // never have paid for another request. Name and e-mail come from the account, never from the body.
+    .post('/charity-requests', async (c) => {
+      const user = requireUser(c);
+      if (user.role === 'charity') throw conflict(ALREADY_CHARITY);
+      if (user.role !== 'user') throw forbidden(ONLY_USERS_MAY_REQUEST);
+      const body = await parseJson(c, CharityRequestCreateSchema);
+      // Checked up front for a clear answer; the partial unique index still decides a race.
+      if (await findOpenCharityRequest(deps.sql, user.id)) throw conflict(MSG.charityRequestExists);
+      const info = PAYMENT_ID.test(body.paymentId) ? await deps.payments.retrieve(body.paymentId) : undefined;
+      const problem = feePaymentProblem(info, user.email);
+      if (problem || !info) throw new ApiError(problem?.status ?? 400, problem?.message ?? 'Payment not found.');
+      let insertedId: string;
+      try {
+        insertedId = await deps.sql.begin(async (tx) => {
+          const fresh = await spendPayment(tx, {
+            id: info.id,
+            userId: user.id,
+            email: user.email,
+            amount: info.amount,
+            currency: info.currency,
+            mode: deps.payments.mode,
+            status: info.status,
+          });
+          if (!fresh) throw conflict(PAYMENT_USED);
+          const row = await insertCharityRequest(tx, {
+            userId: user.id,
+            name: user.name,
+            email: user.email,
+            organization: body.organization,
+            mission: body.mission,
+            paymentAmount: CHARITY_ROLE_FEE_CENTS,
+            paymentId: info.id,
+          });
+          return row.id;
+        });
+      } catch (err) {
+        const pg = err as { code?: string; constraint_name?: string };
+        if (pg.code === '23505') {
+          throw conflict(pg.constraint_name === 'charity_requests_open' ? MSG.charityRequestExists : PAYMENT_USED);
+        }
+        throw err;
+      }
+      return c.json({ insertedId, ...(deps.payments.mode === 'test' ? { mode: 'test' as const } : {}) }, 201);
+    })
+    // The spec's client sends {email}; it is ignored, since the request row names the account to promote.
+    .patch('/charity-requests/approve/:id', async (c) => {
+      requireRole(c, 'admin');
+      const id = parseId(c.req.param('id'));
+      const modifiedCount = await deps.sql.begin(async (tx) => {
+        const row = await lockCharityRequest(tx, id);
+        if (!row) throw notFound('Charity request');
+        if (row.status !== 'pending') throw conflict(`This request was already ${row.status}.`);
+        if (!(await grantCharityRole(tx, row.user_id))) {
+          throw conflict('The account that sent this request no longer exists. Reject the request instead.');
+        }
+        return setCharityRequestStatus(tx, id, 'approved');
+      });
+      return c.json({ modifiedCount });
+    })
+    .patch('/charity-requests/reject/:id', async (c) => {
+      requireRole(c, 'admin');
+      const id = parseId(c.req.param('id'));
+      const modifiedCount = await deps.sql.begin(async (tx) => {
+        const row = await lockCharityRequest(tx, id);
+        if (!row) throw notFound('Charity request');
+        if (row.status !== 'pending') throw conflict(`This request was already ${row.status}.`);
+        return setCharityRequestStatus(tx, id, 'rejected');
+      });
+      return c.json({ modifiedCount });
+    });

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DonationRequestSchema, MSG } from '@foodbridge/shared';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+
+let t: TestApp;
+let admin: TestUser;
+let restaurant: TestUser;
+let otherRestaurant: TestUser;
+let charity: TestUser;
+let otherCharity: TestUser;
+let plainUser: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, restaurant, otherRestaurant, charity, otherCharity, plainUser] = await Promise.all([
+    createUser(t, { role: 'admin' }),
+    createUser(t, { role: 'restaurant' }),
+    createUser(t, { role: 'restaurant' }),
+    createUser(t, { role: 'charity' }),
+    createUser(t, { role: 'charity' }),
+    createUser(t, { role: 'user' }),
+  ]);
+});
+afterAll(() => t?.close());
+
+const missingId = '00000000-0000-4000-8000-000000000000';
+let counter = 0;
+
+async function createDonation(owner: TestUser = restaurant, verify = true): Promise<string> {
+  counter += 1;
+  const res = await t.post(
+    '/donations',
+    { title: `Soup ${counter}`, foodType: 'Cooked Meal', quantity: 10, unit: 'portions', pickupTime: 'Today 17-19', location: 'Dock 4', image: 'https://images.example.test/soup.jpg' },
+    owner.token,
+  );
+  expect(res.status).toBe(201);
+  if (verify) expect((await t.patch(`/donations/verify/${res.body.insertedId}`, undefined, admin.token)).status).toBe(200);
+  return res.body.insertedId as string;
+}
+
+async function requestDonation(donationId: string, by: TestUser = charity): Promise<string> {
+  const res = await t.post('/donation-requests', { donationId, requestDescription: 'For the night shelter', pickupTime: '18:30' }, by.token);
+  expect(res.status).toBe(201);
+  return res.body.insertedId as string;
+}
+
+async function requestStatus(id: string): Promise<string> {
+  const [row] = await t.sql`SELECT status FROM donation_requests WHERE id = ${id}`;
+  return row!.status as string;
+}
+
+const ids = (body: { _id: string }[]) => body.map((r) => r._id);
+
+describe('POST /donation-requests', () => {
+  it('records a Pending request under the calling charity, whatever the body claims', async () => {
+    const donationId = await createDonation();
+    const res = await t.post(
+      '/donation-requests',
+      { donationId, requestDescription: 'We feed 40 people', pickupTime: '18:00', charityEmail: 'fake@x.test', charityName: 'Fake', status: 'Accepted' },
+      charity.token,
+    );
+    expect(res.status).toBe(201);
+    const list = await t.get('/donation-requests', charity.token);
+    const mine = list.body.find((r: { _id: string }) => r._id === res.body.insertedId);
+    expect(DonationRequestSchema.parse(mine)).toMatchObject({
+      donationId,
+      charityEmail: charity.email,
+      charityName: charity.name,
+      status: 'Pending',
+      requestDescription: 'We feed 40 people',
+      restaurantEmail: restaurant.email,
+      restaurantName: restaurant.name,
+    });
+  });
+
+  it('accepts one request per donation and charity, with the spec message for a second', async () => {
+    const donationId = await createDonation();
+    await requestDonation(donationId);
+    const again = await t.post('/donation-requests', { donationId, requestDescription: 'Again', pickupTime: '19:00' }, charity.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MSG.alreadyRequested);
+    const racing = await createDonation();
+    const both = await Promise.all(
+      [1, 2].map(() => t.post('/donation-requests', { donationId: racing, requestDescription: 'Race', pickupTime: '19:00' }, otherCharity.token)),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toBe(MSG.alreadyRequested);
+  });
+
+  it('lets a charity request again after cancelling', async () => {
+    const donationId = await createDonation();
+    const first = await requestDonation(donationId);
+    expect((await t.del(`/donation-requests/${first}`, charity.token)).status).toBe(200);
+    const second = await requestDonation(donationId);
+    expect(second).not.toBe(first);
+  });
+
+  it('only allows requests for Verified donations', async () => {
+    const pending = await createDonation(restaurant, false);
+    const res = await t.post('/donation-requests', { donationId: pending, requestDescription: 'x', pickupTime: '10:00' }, charity.token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('This donation is not available for requests.');
+    const missing = await t.post('/donation-requests', { donationId: missingId, requestDescription: 'x', pickupTime: '10:00' }, charity.token);
+    expect(missing.status).toBe(404);
+    const bad = await t.post('/donation-requests', { donationId: 'nope', requestDescription: 'x', pickupTime: '10:00' }, charity.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain(MSG.invalidId);
+    const noText = await t.post('/donation-requests', { donationId: pending, pickupTime: '10:00' }, charity.token);
+    expect(noText.status).toBe(400);
+    expect(noText.body.message).toBe(MSG.requestDescriptionRequired);
+  });
+
+  it('refuses signed-out callers and every role but charity', async () => {
+    const donationId = await createDonation();
+    const body = { donationId, requestDescription: 'x', pickupTime: '10:00' };
+    expect((await t.post('/donation-requests', body)).status).toBe(401);
+    for (const u of [admin, restaurant, plainUser]) expect((await t.post('/donation-requests', body, u.token)).status).toBe(403);
+    const [counted] = await t.sql`SELECT count(*)::int AS n FROM donation_requests WHERE donation_id = ${donationId}`;
+    expect(counted!.n).toBe(0);
+  });
+});
+
+describe('GET /donation-requests', () => {
+  let onMine: string;
+  let onTheirs: string;
+  let byOther: string;
+  let thirdCharity: TestUser;
+  beforeAll(async () => {
+    thirdCharity = await createUser(t, { role: 'charity' });
+    const mine = await createDonation(restaurant);
+    const theirs = await createDonation(otherRestaurant);
+    onMine = await requestDonation(mine, charity);
+    onTheirs = await requestDonation(theirs, charity);
+    byOther = await requestDonation(mine, thirdCharity);
+  });
+
+  it('gives an admin every request, newest first, in the API shape', async () => {
+    const res = await t.get('/donation-requests', admin.token);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual(expect.arrayContaining([onMine, onTheirs, byOther]));
+    for (const r of res.body) DonationRequestSchema.parse(r);
+    const dates = (res.body as { requestDate: string }[]).map((r) => r.requestDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const narrowed = await t.get(`/donation-requests?restaurantEmail=${otherRestaurant.email}`, admin.token);
+    expect(ids(narrowed.body)).toEqual([onTheirs]);
+  });
+
+  it('gives a restaurant only the requests for its own donations', async () => {
+    const res = await t.get('/donation-requests', restaurant.token);
+    expect(ids(res.body)).toEqual(expect.arrayContaining([onMine, byOther]));
+    expect(ids(res.body)).not.toContain(onTheirs);
+    const own = await t.get(`/donation-requests?restaurantEmail=${restaurant.email.toUpperCase()}`, restaurant.token);
+    expect(ids(own.body).sort()).toEqual(ids(res.body).sort());
+    const byCharity = await t.get(`/donation-requests?charityEmail=${thirdCharity.email}`, restaurant.token);
+    expect(ids(byCharity.body)).toEqual([byOther]);
+    const widen = await t.get(`/donation-requests?restaurantEmail=${otherRestaurant.email}`, restaurant.token);
+    expect(widen.status).toBe(403);
+  });
+
+  it('gives a charity only its own requests', async () => {
+    const res = await t.get('/donation-requests', charity.token);
+    expect(ids(res.body)).toEqual(expect.arrayContaining([onMine, onTheirs]));
+    expect(ids(res.body)).not.toContain(byOther);
+    const widen = await t.get(`/donation-requests?charityEmail=${thirdCharity.email}`, charity.token);
+    expect(widen.status).toBe(403);
+    const pending = await t.get('/donation-requests?status=pending', charity.token);
+    expect(ids(pending.body)).toContain(onMine);
+    expect((await t.get('/donation-requests?status=maybe', charity.token)).status).toBe(400);
+  });
+
+  it('refuses signed-out callers and plain users', async () => {
+    expect((await t.get('/donation-requests')).status).toBe(401);
+    expect((await t.get('/donation-requests', plainUser.token)).status).toBe(403);
+    expect((await t.get(`/donation-requests?charityEmail=${plainUser.email}`, plainUser.token)).status).toBe(403);
+  });
+});
+
+describe('PATCH /donation-requests/accept/:id', () => {
+  it('accepts one request, rejects the other Pending ones and gives the donation to that charity', async () => {
+    const donationId = await createDonation();
+    const winner = await requestDonation(donationId, charity);
+    const loser = await requestDonation(donationId, otherCharity);
+    const res = await t.patch(`/donation-requests/accept/${winner}`, undefined, restaurant.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ modifiedCount: 1, rejectedCount: 1 });
+    expect(await requestStatus(winner)).toBe('Accepted');
+    expect(await requestStatus(loser)).toBe('Rejected');
+    const donation = await t.get(`/donations/${donationId}`, charity.token);
+    expect(donation.body).toMatchObject({
+      status: 'Accepted',
+      charityName: charity.name,
+      charityEmail: charity.email,
+      assignedTo: charity.name,
+      assignedType: 'charity',
+    });
+    const [row] = await t.sql`SELECT charity_id FROM donations WHERE id = ${donationId}`;
+    expect(row!.charity_id).toBe(charity.id);
+
+    const again = await t.patch(`/donation-requests/accept/${loser}`, undefined, restaurant.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Only Pending requests can be accepted (this one is Rejected).');
+    expect((await t.patch(`/donation-requests/accept/${winner}`, undefined, restaurant.token)).status).toBe(409);
+  });
+
+  it('lets exactly one of several concurrent accepts win', async () => {
+    const donationId = await createDonation();
+    const charities = await Promise.all([1, 2, 3, 4, 5].map(() => createUser(t, { role: 'charity' })));
+    const requests: string[] = [];
+    for (const c of charities) requests.push(await requestDonation(donationId, c));
+    const answers = await Promise.all(requests.map((id) => t.patch(`/donation-requests/accept/${id}`, undefined, restaurant.token)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const statuses = await Promise.all(requests.map(requestStatus));
+    expect(statuses.filter((s) => s === 'Accepted')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'Rejected')).toHaveLength(4);
+    const winnerIndex = answers.findIndex((a) => a.status === 200);
+    expect(statuses[winnerIndex]).toBe('Accepted');
+    const donation = await t.get(`/donations/${donationId}`, restaurant.token);
+    expect(donation.body.charityEmail).toBe(charities[winnerIndex]!.email);
+  });
+
+  it('refuses when the donation is no longer Verified', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    await t.sql`UPDATE donations SET status = 'Rejected' WHERE id = ${donationId}`;
+    const res = await t.patch(`/donation-requests/accept/${req}`, undefined, restaurant.token);
+    expect(res.status).toBe(409);
+    expect(await requestStatus(req)).toBe('Pending');
+  });
+
+  it("refuses everyone but the donation's restaurant", async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    expect((await t.patch(`/donation-requests/accept/${req}`)).status).toBe(401);
+    for (const u of [admin, charity]) expect((await t.patch(`/donation-requests/accept/${req}`, undefined, u.token)).status).toBe(403);
+    for (const u of [otherRestaurant, otherCharity, plainUser]) {
+      expect((await t.patch(`/donation-requests/accept/${req}`, undefined, u.token)).status).toBe(404);
+    }
+    expect(await requestStatus(req)).toBe('Pending');
+    expect((await t.patch(`/donation-requests/accept/${missingId}`, undefined, restaurant.token)).status).toBe(404);
+    expect((await t.patch('/donation-requests/accept/42', undefined, restaurant.token)).status).toBe(400);
+  });
+});
+
+describe('PATCH /donation-requests/reject/:id', () => {
+  it('lets the restaurant reject a Pending request, once', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    const res = await t.patch(`/donation-requests/reject/${req}`, undefined, restaurant.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ modifiedCount: 1 });
+    expect(await requestStatus(req)).toBe('Rejected');
+    expect((await t.get(`/donations/${donationId}`)).body.status).toBe('Verified');
+    const again = await t.patch(`/donation-requests/reject/${req}`, undefined, restaurant.token);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Only Pending requests can be rejected (this one is Rejected).');
+  });
+
+  it("refuses everyone but the donation's restaurant", async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    expect((await t.patch(`/donation-requests/reject/${req}`)).status).toBe(401);
+    for (const u of [admin, charity]) expect((await t.patch(`/donation-requests/reject/${req}`, undefined, u.token)).status).toBe(403);
+    expect((await t.patch(`/donation-requests/reject/${req}`, undefined, otherRestaurant.token)).status).toBe(404);
+    expect(await requestStatus(req)).toBe('Pending');
+  });
+});
+
+describe('DELETE /donation-requests/:id', () => {
+  it('lets the charity cancel its own request while Pending', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    const res = await t.del(`/donation-requests/${req}`, charity.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deletedCount: 1 });
+    expect(ids((await t.get('/donation-requests', charity.token)).body)).not.toContain(req);
+    const [row] = await t.sql`SELECT deleted FROM donation_requests WHERE id = ${req}`;
+    expect(row!.deleted).toBe(true);
+    expect((await t.del(`/donation-requests/${req}`, charity.token)).status).toBe(404);
+  });
+
+  it('refuses a charity cancelling an answered request, but lets an admin delete it', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    await t.patch(`/donation-requests/accept/${req}`, undefined, restaurant.token);
+    const res = await t.del(`/donation-requests/${req}`, charity.token);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('A request can be cancelled only while it is Pending.');
+    expect((await t.del(`/donation-requests/${req}`, admin.token)).body).toEqual({ deletedCount: 1 });
+    expect(ids((await t.get('/donation-requests', admin.token)).body)).not.toContain(req);
+  });
+
+  it('refuses everyone else', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId);
+    expect((await t.del(`/donation-requests/${req}`)).status).toBe(401);
+    expect((await t.del(`/donation-requests/${req}`, restaurant.token)).status).toBe(403);
+    for (const u of [otherCharity, otherRestaurant, plainUser]) expect((await t.del(`/donation-requests/${req}`, u.token)).status).toBe(404);
+    expect(await requestStatus(req)).toBe('Pending');
+    expect((await t.del('/donation-requests/xyz', admin.token)).status).toBe(400);
+  });
+});

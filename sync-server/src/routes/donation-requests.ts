@@ -1,0 +1,134 @@
+import { Hono } from 'hono';
+import { DonationRequestCreateSchema, MSG, REQUEST_STATUSES } from '@foodbridge/shared';
+import { requireRole, requireUser, type AuthUser } from '../auth/middleware.ts';
+import {
+  acceptRequestRejectOthers,
+  findDonationRequest,
+  findRequestByCharity,
+  insertDonationRequest,
+  listDonationRequests,
+  lockRequestsOfDonation,
+  rejectPendingRequest,
+  softDeleteRequest,
+  toDonationRequest,
+  type DonationRequestJoinedRow,
+} from '../db/donation-requests.ts';
+import { lockDonation, lockDonationShared, markDonationAccepted } from '../db/donations.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { parseId, parseJson } from '../http/validate.ts';
+import { statusQuery } from './donations.ts';
+
+const MSG_NOT_AVAILABLE = 'This donation is not available for requests.';
+const MSG_NO_LONGER_AVAILABLE = 'This donation is no longer available: it has already been accepted or withdrawn.';
+
+/** A request is seen by an admin, the charity that made it and the restaurant whose donation it is for. */
+function canSeeRequest(user: AuthUser, r: DonationRequestJoinedRow): boolean {
+  return user.role === 'admin' || r.charity_id === user.id || r.restaurant_id === user.id;
+}
+
+async function visibleRequest(deps: Deps, user: AuthUser, id: string): Promise<DonationRequestJoinedRow> {
+  const row = await findDonationRequest(deps.sql, id);
+  if (!row || !canSeeRequest(user, row)) throw notFound('Donation request');
+  return row;
+}
+
+function emailQuery(value: string | undefined): string | undefined {
+  const email = value?.trim().toLowerCase();
+  return email ? email : undefined;
+}
+
+export const donationRequestRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .post('/donation-requests', async (c) => {
+      const user = requireRole(c, 'charity');
+      const body = await parseJson(c, DonationRequestCreateSchema);
+      const insertedId = await deps.sql.begin(async (tx) => {
+        // A shared lock: requests may be added side by side, but not while the donation is being accepted or
+        // deleted, which would leave a Pending request on a donation that is gone.
+        const donation = await lockDonationShared(tx, body.donationId);
+        if (!donation) throw notFound('Donation');
+        if (await findRequestByCharity(tx, donation.id, user.id)) throw conflict(MSG.alreadyRequested);
+        if (donation.status !== 'Verified') throw conflict(MSG_NOT_AVAILABLE);
+        try {
+          const row = await insertDonationRequest(tx, {
+            donationId: donation.id,
+            charityId: user.id,
+            charityName: user.name,
+            charityEmail: user.email,
+            requestDescription: body.requestDescription,
+            pickupTime: body.pickupTime,
+          });
+          return row.id;
+        } catch (err) {
+          // The same charity's two concurrent requests: the unique index lets one through.
+          if ((err as { code?: string }).code === '23505') throw conflict(MSG.alreadyRequested);
+          throw err;
+        }
+      });
+      return c.json({ insertedId }, 201);
+    })
+    .get('/donation-requests', async (c) => {
+      const user = requireUser(c);
+      const restaurantEmail = emailQuery(c.req.query('restaurantEmail'));
+      const charityEmail = emailQuery(c.req.query('charityEmail'));
+      const status = statusQuery(c, REQUEST_STATUSES);
+      let scope: Parameters<typeof listDonationRequests>[1];
+      if (user.role === 'admin') scope = { kind: 'all' };
+      else if (user.role === 'restaurant') {
+        if (restaurantEmail && restaurantEmail !== user.email) throw forbidden();
+        scope = { kind: 'restaurant', restaurantId: user.id };
+      } else if (user.role === 'charity') {
+        if (charityEmail && charityEmail !== user.email) throw forbidden();
+        scope = { kind: 'charity', charityId: user.id };
+      } else throw forbidden();
+      const rows = await listDonationRequests(deps.sql, scope, { restaurantEmail, charityEmail, status });
+      return c.json(rows.map(toDonationRequest));
+    })
+    .patch('/donation-requests/accept/:id', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('id'));
+      const request = await visibleRequest(deps, user, id);
+      if (request.restaurant_id !== user.id) throw forbidden('Only the restaurant that posted this donation can accept requests for it.');
+      const rejectedCount = await deps.sql.begin(async (tx) => {
+        // Donation first, then its requests, in every transaction: concurrent accepts queue on the donation row
+        // and each one re-reads the statuses the previous one left.
+        const donation = await lockDonation(tx, request.donation_id);
+        if (!donation) throw notFound('Donation');
+        const target = (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.id === id);
+        if (!target) throw notFound('Donation request');
+        if (target.status !== 'Pending') throw conflict(`Only Pending requests can be accepted (this one is ${target.status}).`);
+        if (donation.status !== 'Verified') throw conflict(MSG_NO_LONGER_AVAILABLE);
+        const rejected = await acceptRequestRejectOthers(tx, id, donation.id);
+        await markDonationAccepted(tx, donation.id, {
+          id: target.charity_id,
+          name: target.charity_name,
+          email: target.charity_email,
+        });
+        return rejected;
+      });
+      return c.json({ modifiedCount: 1, rejectedCount });
+    })
+    .patch('/donation-requests/reject/:id', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('id'));
+      const request = await visibleRequest(deps, user, id);
+      if (request.restaurant_id !== user.id) throw forbidden('Only the restaurant that posted this donation can reject requests for it.');
+      const modifiedCount = await rejectPendingRequest(deps.sql, id);
+      if (modifiedCount === 0) {
+        const now = await findDonationRequest(deps.sql, id);
+        if (!now) throw notFound('Donation request');
+        throw conflict(`Only Pending requests can be rejected (this one is ${now.status}).`);
+      }
+      return c.json({ modifiedCount });
+    })
+    .delete('/donation-requests/:id', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('id'));
+      const request = await visibleRequest(deps, user, id);
+      if (user.role === 'admin') return c.json({ deletedCount: await softDeleteRequest(deps.sql, id, false) });
+      if (request.charity_id !== user.id) throw forbidden('Only the charity that made this request or an admin can delete it.');
+      const deletedCount = await softDeleteRequest(deps.sql, id, true);
+      if (deletedCount === 0) throw conflict('A request can be cancelled only while it is Pending.');
+      return c.json({ deletedCount });
+    });

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { FavoriteCreateSchema, MSG } from '@foodbridge/shared';
+import { requireSelfOrAdmin, requireUser, type AuthUser } from '../auth/middleware.ts';
+import { findFavoriteById, insertFavorite, listFavorites, softDeleteFavorite, toFavorite } from '../db/favorites.ts';
+import { findLiveDonationAccess } from '../db/reviews.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { parseId, parseJson } from '../http/validate.ts';
+
+const FAVORITE_ID_TAKEN = 'This favorite id is already used. Please try again with a new one.';
+
+// The same rule as the donation lists: a donation the caller cannot see answers as if it did not exist.
+function canSee(user: AuthUser, d: { status: string; restaurant_id: string; charity_id: string | null }): boolean {
+  return d.status === 'Verified' || user.role === 'admin' || d.restaurant_id === user.id || d.charity_id === user.id;
+}
+
+export const favoriteRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    // The owner is the caller: the spec's body `email` is dropped by the schema.
+    .post('/favorites', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, FavoriteCreateSchema);
+      const donation = await findLiveDonationAccess(deps.sql, body.donationId);
+      if (!donation || !canSee(user, donation)) throw notFound('Donation');
+      const row = await insertFavorite(deps.sql, {
+        id: body.favoriteId,
+        donationId: donation.id,
+        userId: user.id,
+        email: user.email,
+      });
+      if (row) return c.json({ insertedId: row.id }, 201);
+      if (body.favoriteId) {
+        // An offline client retries its push until it hears back: the same favourite again is success, not an error.
+        const existing = await findFavoriteById(deps.sql, body.favoriteId);
+        if (existing) {
+          const same = existing.user_id === user.id && existing.donation_id === donation.id && !existing.deleted;
+          if (same) return c.json({ insertedId: existing.id }, 200);
+          throw conflict(FAVORITE_ID_TAKEN);
+        }
+      }
+      throw conflict(MSG.alreadyFavorite);
+    })
+    .get('/favorites/:email', async (c) => {
+      const email = c.req.param('email');
+      requireSelfOrAdmin(c, email);
+      return c.json((await listFavorites(deps.sql, email)).map(toFavorite));
+    })
+    .delete('/favorites/:favoriteId', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('favoriteId'));
+      const favorite = await findFavoriteById(deps.sql, id);
+      if (!favorite || favorite.deleted) throw notFound('Favorite');
+      if (favorite.user_id !== user.id && user.role !== 'admin') throw forbidden('You can only remove your own favorites.');
+      return c.json({ deletedCount: await softDeleteFavorite(deps.sql, id) });
+    });

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, ReviewSchema } from '@foodbridge/shared';
+import { insertDonation } from '../testing/fixtures.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+
+let t: TestApp;
+let restaurant: TestUser;
+let user: TestUser;
+let other: TestUser;
+let admin: TestUser;
+let donationId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  restaurant = await createUser(t, { role: 'restaurant' });
+  user = await createUser(t);
+  other = await createUser(t);
+  admin = await createUser(t, { role: 'admin' });
+  donationId = await insertDonation(t.sql, restaurant, { title: 'Sourdough loaves' });
+});
+afterAll(() => t?.close());
+
+const review = (body: Record<string, unknown> = {}) => ({ donationId, description: 'Lovely bread', rating: 5, ...body });
+
+describe('POST /reviews', () => {
+  it('requires a signed-in caller', async () => {
+    const res = await t.post('/reviews', review());
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(MSG.signInRequired);
+  });
+
+  it('stores the review under the caller, whatever the body claims, with the description trimmed', async () => {
+    const res = await t.post(
+      '/reviews',
+      review({ description: '  Crusty and warm  ', rating: 4, reviewerName: 'Mallory', reviewerEmail: other.email }),
+      user.token,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.insertedId).toMatch(/^[0-9a-f-]{36}$/);
+    const list = await t.get(`/reviews/${donationId}`);
+    const mine = list.body.find((r: { _id: string }) => r._id === res.body.insertedId);
+    expect(mine).toMatchObject({ reviewerEmail: user.email, reviewerName: user.name, description: 'Crusty and warm', rating: 4 });
+  });
+
+  it('lets every role review', async () => {
+    const charity = await createUser(t, { role: 'charity' });
+    for (const who of [charity, restaurant, admin]) {
+      expect((await t.post('/reviews', review(), who.token)).status).toBe(201);
+    }
+  });
+
+  it('refuses a missing or blank description and a rating outside 1-5 with readable messages', async () => {
+    const blank = await t.post('/reviews', review({ description: '   ' }), user.token);
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe(MSG.reviewDescriptionRequired);
+    const missing = await t.post('/reviews', { donationId, rating: 3 }, user.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe(MSG.reviewDescriptionRequired);
+    for (const rating of [0, 6, 2.5]) {
+      const res = await t.post('/reviews', review({ rating }), user.token);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/Rating/);
+    }
+    const noRating = await t.post('/reviews', { donationId, description: 'ok' }, user.token);
+    expect(noRating.status).toBe(400);
+    expect(noRating.body.message).toBe(MSG.ratingRequired);
+  });
+
+  it('refuses an invalid, unknown or deleted donation', async () => {
+    const invalid = await t.post('/reviews', review({ donationId: 'nope' }), user.token);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe(`donationId: ${MSG.invalidId}`);
+    const unknown = await t.post('/reviews', review({ donationId: '00000000-0000-4000-8000-000000000001' }), user.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Donation not found');
+    const gone = await insertDonation(t.sql, restaurant, { deleted: true });
+    const deleted = await t.post('/reviews', review({ donationId: gone }), user.token);
+    expect(deleted.status).toBe(404);
+  });
+});
+
+describe('GET /reviews/:donationId', () => {
+  it('is public and lists the donation reviews newest first in the spec shape', async () => {
+    const d = await insertDonation(t.sql, restaurant, { title: 'Veg box' });
+    const first = await t.post('/reviews', review({ donationId: d, description: 'first', rating: 3 }), user.token);
+    const second = await t.post('/reviews', review({ donationId: d, description: 'second', rating: 1 }), other.token);
+    const res = await t.get(`/reviews/${d}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((r: { _id: string }) => r._id)).toEqual([second.body.insertedId, first.body.insertedId]);
+    for (const r of res.body) expect(ReviewSchema.strict().parse(r)).toBeTruthy();
+    expect(res.body[0]).toMatchObject({ donationId: d, donationTitle: 'Veg box', restaurant: restaurant.name, rating: 1 });
+  });
+
+  it('answers [] for a donation without reviews and 400 for an invalid id', async () => {
+    const d = await insertDonation(t.sql, restaurant);
+    expect((await t.get(`/reviews/${d}`)).body).toEqual([]);
+    const bad = await t.get('/reviews/not-a-uuid');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(MSG.invalidId);
+  });
+});
+
+describe('GET /my-reviews/:email', () => {
+  it('lists the caller reviews, newest first, for themselves and for an admin', async () => {
+    const reviewer = await createUser(t);
+    const a = await t.post('/reviews', review({ description: 'a' }), reviewer.token);
+    const b = await t.post('/reviews', review({ description: 'b' }), reviewer.token);
+    const mine = await t.get(`/my-reviews/${reviewer.email}`, reviewer.token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((r: { _id: string }) => r._id)).toEqual([b.body.insertedId, a.body.insertedId]);
+    expect(mine.body[0]).toMatchObject({ donationTitle: 'Sourdough loaves', reviewerEmail: reviewer.email });
+    const byAdmin = await t.get(`/my-reviews/${reviewer.email.toUpperCase()}`, admin.token);
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body).toHaveLength(2);
+  });
+
+  it('refuses someone else (403) and a signed-out caller (401)', async () => {
+    const res = await t.get(`/my-reviews/${user.email}`, other.token);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(MSG.accessDenied);
+    expect((await t.get(`/my-reviews/${user.email}`)).status).toBe(401);
+  });
+});
+
+describe('DELETE /reviews/:id', () => {
+  it('lets the reviewer delete (soft) their review, which then disappears from every list', async () => {
+    const created = await t.post('/reviews', review({ description: 'to delete' }), user.token);
+    const id = created.body.insertedId;
+    const res = await t.del(`/reviews/${id}`, user.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deletedCount: 1 });
+    expect((await t.get(`/reviews/${donationId}`)).body.some((r: { _id: string }) => r._id === id)).toBe(false);
+    expect((await t.get(`/my-reviews/${user.email}`, user.token)).body.some((r: { _id: string }) => r._id === id)).toBe(false);
+    const [row] = await t.sql`SELECT deleted FROM reviews WHERE id = ${id}`;
+    expect(row!.deleted).toBe(true);
+    expect((await t.del(`/reviews/${id}`, user.token)).status).toBe(404);
+  });
+
+  it('refuses someone else (403) and a signed-out caller (401), but lets an admin delete any review', async () => {
+    const created = await t.post('/reviews', review(), user.token);
+    const id = created.body.insertedId;
+    expect((await t.del(`/reviews/${id}`)).status).toBe(401);
+    const foreign = await t.del(`/reviews/${id}`, other.token);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.message).toMatch(/own reviews/);
+    const restaurantTry = await t.del(`/reviews/${id}`, restaurant.token);
+    expect(restaurantTry.status).toBe(403);
+    const res = await t.del(`/reviews/${id}`, admin.token);
+    expect(res.body).toEqual({ deletedCount: 1 });
+  });
+
+  it('answers 400 for an invalid id and 404 for an unknown one', async () => {
+    expect((await t.del('/reviews/123', user.token)).status).toBe(400);
+    expect((await t.del('/reviews/00000000-0000-4000-8000-000000000002', user.token)).status).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { ReviewCreateSchema } from '@foodbridge/shared';
+import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import {
+  findLiveDonationAccess,
+  findReviewOwner,
+  insertReview,
+  listReviewsByReviewer,
+  listReviewsForDonation,
+  softDeleteReview,
+  toReview,
+} from '../db/reviews.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { parseId, parseJson } from '../http/validate.ts';
+
+export const reviewRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    // The reviewer is the caller: a body's reviewerName/reviewerEmail are dropped by the schema.
+    .post('/reviews', async (c) => {
+      const user = requireUser(c);
+      const body = await parseJson(c, ReviewCreateSchema);
+      const donation = await findLiveDonationAccess(deps.sql, body.donationId);
+      if (!donation) throw notFound('Donation');
+      const insertedId = await insertReview(deps.sql, {
+        donationId: donation.id,
+        reviewerId: user.id,
+        reviewerName: user.name,
+        reviewerEmail: user.email,
+        description: body.description,
+        rating: body.rating,
+      });
+      return c.json({ insertedId }, 201);
+    })
+    .get('/reviews/:donationId', async (c) => {
+      const donationId = parseId(c.req.param('donationId'));
+      return c.json((await listReviewsForDonation(deps.sql, donationId)).map(toReview));
+    })
+    .get('/my-reviews/:email', async (c) => {
+      const email = c.req.param('email');
+      requireSelfOrAdmin(c, email);
+      return c.json((await listReviewsByReviewer(deps.sql, email)).map(toReview));
+    })
+    .delete('/reviews/:id', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('id'));
+      const review = await findReviewOwner(deps.sql, id);
+      if (!review) throw notFound('Review');
+      if (review.reviewer_id !== user.id && user.role !== 'admin') throw forbidden('You can only delete your own reviews.');
+      return c.json({ deletedCount: await softDeleteReview(deps.sql, id) });
+    });

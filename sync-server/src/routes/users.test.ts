@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, UserSchema } from '@foodbridge/shared';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+
+let t: TestApp;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t, { role: 'admin' });
+});
+afterAll(() => t?.close());
+
+describe('GET /users', () => {
+  it('lists every live account to an admin', async () => {
+    const u = await createUser(t);
+    const res = await t.get('/users', admin.token);
+    expect(res.status).toBe(200);
+    const mine = res.body.find((x: { _id: string }) => x._id === u.id);
+    expect(UserSchema.strict().parse(mine)).toMatchObject({ email: u.email, role: 'user', name: u.name });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt|argon/i);
+  });
+
+  it('is refused to the signed out and to every other role', async () => {
+    expect((await t.get('/users')).status).toBe(401);
+    for (const role of ['user', 'restaurant', 'charity'] as const) {
+      const res = await t.get('/users', (await createUser(t, { role })).token);
+      expect(res.status, role).toBe(403);
+      expect(res.body.message).toBe(MSG.accessDenied);
+    }
+  });
+});
+
+describe('POST /users', () => {
+  it('upserts the signed-in account idempotently and refreshes last_login', async () => {
+    const u = await createUser(t, { name: 'Original Name' });
+    const [before] = await t.sql<{ last_login: Date }[]>`SELECT last_login FROM users WHERE id = ${u.id}`;
+    await new Promise((r) => setTimeout(r, 20));
+    const first = await t.post('/users', { email: 'attacker@example.test', role: 'admin', name: 'Other Name' }, u.token);
+    expect(first.status).toBe(200);
+    // The body's e-mail and role are ignored; an existing real name is kept.
+    expect(first.body).toMatchObject({ _id: u.id, insertedId: u.id, email: u.email, role: 'user', name: 'Original Name' });
+    expect(new Date(first.body.last_login).getTime()).toBeGreaterThan(before!.last_login.getTime());
+    const second = await t.post('/users', {}, u.token);
+    expect(second.body._id).toBe(u.id);
+    const [count] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email IN (${u.email}, 'attacker@example.test')`;
+    expect(count!.n).toBe(1);
+  });
+
+  it('falls back to No Name, and a later sign-in with a name fills it in', async () => {
+    const u = await createUser(t);
+    await t.sql`UPDATE users SET name = 'No Name' WHERE id = ${u.id}`;
+    const blank = await t.post('/users', { name: '   ' }, u.token);
+    expect(blank.body.name).toBe('No Name');
+    const named = await t.post('/users', { name: 'Real Name' }, u.token);
+    expect(named.body.name).toBe('Real Name');
+  });
+
+  it('needs a signed-in caller and a valid body', async () => {
+    expect((await t.post('/users', { name: 'x' })).status).toBe(401);
+    const u = await createUser(t);
+    expect((await t.post('/users', { name: 42 }, u.token)).status).toBe(400);
+  });
+});
+
+describe('profile: /users/me', () => {
+  it('reads and edits the caller own profile only', async () => {
+    const u = await createUser(t);
+    expect((await t.get('/users/me')).status).toBe(401);
+    expect((await t.get('/users/me', u.token)).body).toMatchObject({ _id: u.id, email: u.email });
+    const res = await t.patch('/users/me', { address: '1 Main St', phone: '555-0100', role: 'admin', email: 'x@example.test' }, u.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ modifiedCount: 1, user: { address: '1 Main St', phone: '555-0100', role: 'user', email: u.email } });
+    expect((await t.patch('/users/me', { name: '' }, u.token)).body.message).toBe(MSG.nameRequired);
+    expect((await t.patch('/users/me', { phone: '1' })).status).toBe(401);
+  });
+});
+
+describe('GET /users/search and GET /users/role/:email', () => {
+  it('answer the account itself and admins', async () => {
+    const u = await createUser(t, { role: 'restaurant' });
+    const self = await t.get(`/users/search?email=${encodeURIComponent(u.email)}`, u.token);
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ _id: u.id, role: 'restaurant', createdAt: expect.any(String) });
+    expect((await t.get(`/users/search?email=${u.email.toUpperCase()}`, admin.token)).body._id).toBe(u.id);
+
+    expect((await t.get(`/users/role/${u.email}`, u.token)).body).toEqual({ role: 'restaurant' });
+    expect((await t.get(`/users/role/${encodeURIComponent(u.email)}`, admin.token)).body).toEqual({ role: 'restaurant' });
+  });
+
+  it('refuse another account e-mail, the signed out, and say what is missing', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    expect((await t.get(`/users/search?email=${other.email}`, u.token)).status).toBe(403);
+    expect((await t.get(`/users/role/${other.email}`, u.token)).status).toBe(403);
+    expect((await t.get(`/users/search?email=${u.email}`)).status).toBe(401);
+    expect((await t.get(`/users/role/${u.email}`)).status).toBe(401);
+    expect((await t.get('/users/search', u.token)).status).toBe(400);
+    expect((await t.get('/users/search?email=nobody@example.test', admin.token)).status).toBe(404);
+    expect((await t.get('/users/role/nobody@example.test', admin.token)).status).toBe(404);
+  });
+});
+
+describe('PATCH /users/role/:id', () => {
+  it('lets an admin change a role, in any casing, stored canonically', async () => {
+    const u = await createUser(t);
+    const res = await t.patch(`/users/role/${u.id}`, { role: 'Charity' }, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ modifiedCount: 1 });
+    expect((await t.get(`/users/role/${u.email}`, u.token)).body).toEqual({ role: 'charity' });
+    // The new role applies on the caller's next request, with the same token.
+    expect((await t.get('/users/me', u.token)).body.role).toBe('charity');
+    expect((await t.patch(`/users/role/${u.id}`, { role: 'CHARITY' }, admin.token)).body).toEqual({ modifiedCount: 0 });
+  });
+
+  it('refuses non-admins, unknown roles, bad ids and an admin demoting itself', async () => {
+    const u = await createUser(t);
+    expect((await t.patch(`/users/role/${u.id}`, { role: 'admin' })).status).toBe(401);
+    expect((await t.patch(`/users/role/${u.id}`, { role: 'admin' }, u.token)).status).toBe(403);
+    const charity = await createUser(t, { role: 'charity' });
+    expect((await t.patch(`/users/role/${u.id}`, { role: 'admin' }, charity.token)).status).toBe(403);
+    expect((await t.patch(`/users/role/${u.id}`, { role: 'superuser' }, admin.token)).status).toBe(400);
+    expect((await t.patch(`/users/role/${u.id}`, {}, admin.token)).status).toBe(400);
+    expect((await t.patch('/users/role/123', { role: 'user' }, admin.token)).body.message).toBe(MSG.invalidId);
+    expect((await t.patch(`/users/role/${admin.id}`, { role: 'user' }, admin.token)).status).toBe(400);
+    expect((await t.get(`/users/role/${u.email}`, u.token)).body).toEqual({ role: 'user' });
+    expect((await t.get(`/users/role/${admin.email}`, admin.token)).body).toEqual({ role: 'admin' });
+  });
+});
+
+describe('DELETE /users/:id', () => {
+  it('soft-deletes: the row stays, reads skip it, and its token stops working', async () => {
+    const u = await createUser(t);
+    expect((await t.get('/users/me', u.token)).status).toBe(200);
+    const res = await t.del(`/users/${u.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deletedCount: 1 });
+    const [row] = await t.sql`SELECT deleted FROM users WHERE id = ${u.id}`;
+    expect(row!.deleted).toBe(true);
+    expect((await t.get('/users', admin.token)).body.some((x: { _id: string }) => x._id === u.id)).toBe(false);
+    expect((await t.get('/users/me', u.token)).status).toBe(401);
+    expect((await t.post('/auth/refresh', { refreshToken: u.refreshToken })).status).toBe(401);
+    expect((await t.del(`/users/${u.id}`, admin.token)).body).toEqual({ deletedCount: 0 });
+    // The e-mail can register again as a new account.
+    const again = await t.post('/auth/register', { name: 'Back', email: u.email, password: 'secret123' });
+    expect(again.status).toBe(201);
+    expect(again.body.user._id).not.toBe(u.id);
+  });
+
+  it('refuses non-admins, bad ids and an admin deleting itself', async () => {
+    const u = await createUser(t);
+    expect((await t.del(`/users/${u.id}`)).status).toBe(401);
+    expect((await t.del(`/users/${u.id}`, (await createUser(t)).token)).status).toBe(403);
+    expect((await t.del(`/users/${u.id}`, u.token)).status).toBe(403);
+    expect((await t.del('/users/not-an-id', admin.token)).status).toBe(400);
+    expect((await t.del(`/users/${admin.id}`, admin.token)).status).toBe(400);
+    expect((await t.get('/users/me', u.token)).status).toBe(200);
+  });
+});
