@@ -13,10 +13,32 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as DashBoardRouteImport } from './routes/dashBoard'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
+import { Route as AuthRegistrationRouteImport } from './routes/_auth/registration'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
+import { Route as PublicAllDonationsRouteImport } from './routes/_public/allDonations'
 import { Route as PublicComingSoonRouteImport } from './routes/_public/comingSoon'
 import { Route as PublicUnAuthorizedRouteImport } from './routes/_public/unAuthorized'
 import { Route as DashBoardIndexRouteImport } from './routes/dashBoard/index'
+import { Route as DashBoardAddDonationRouteImport } from './routes/dashBoard/addDonation'
+import { Route as DashBoardAdminProfileRouteImport } from './routes/dashBoard/adminProfile'
+import { Route as DashBoardCharityProfileRouteImport } from './routes/dashBoard/charityProfile'
+import { Route as DashBoardFavoritesRouteImport } from './routes/dashBoard/favorites'
+import { Route as DashBoardManageDonationsRouteImport } from './routes/dashBoard/manageDonations'
+import { Route as DashBoardManageRequestsRouteImport } from './routes/dashBoard/manageRequests'
+import { Route as DashBoardManageRoleRequestsRouteImport } from './routes/dashBoard/manageRoleRequests'
+import { Route as DashBoardManageUsersRouteImport } from './routes/dashBoard/manageUsers'
+import { Route as DashBoardMyDonationsRouteImport } from './routes/dashBoard/myDonations'
+import { Route as DashBoardMyPickupsRouteImport } from './routes/dashBoard/myPickups'
+import { Route as DashBoardMyProfileRouteImport } from './routes/dashBoard/myProfile'
+import { Route as DashBoardMyRequestsRouteImport } from './routes/dashBoard/myRequests'
+import { Route as DashBoardMyReviewsRouteImport } from './routes/dashBoard/myReviews'
+import { Route as DashBoardReceivedDonationsRouteImport } from './routes/dashBoard/receivedDonations'
+import { Route as DashBoardRequestCharityRoleRouteImport } from './routes/dashBoard/requestCharityRole'
+import { Route as DashBoardRequestedDonationsRouteImport } from './routes/dashBoard/requestedDonations'
+import { Route as DashBoardRestaurantProfileRouteImport } from './routes/dashBoard/restaurantProfile'
+import { Route as DashBoardTransactionHistoryRouteImport } from './routes/dashBoard/transactionHistory'
+import { Route as EditDonationIdRouteImport } from './routes/edit-donation.$id'
+import { Route as PublicDonationsIdRouteImport } from './routes/_public/donations.$id'
 
 const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
@@ -36,9 +58,19 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRegistrationRoute = AuthRegistrationRouteImport.update({
+  id: '/registration',
+  path: '/registration',
+  getParentRoute: () => AuthRoute,
+} as any)
 const PublicIndexRoute = PublicIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicAllDonationsRoute = PublicAllDonationsRouteImport.update({
+  id: '/allDonations',
+  path: '/allDonations',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicComingSoonRoute = PublicComingSoonRouteImport.update({
@@ -56,21 +88,172 @@ const DashBoardIndexRoute = DashBoardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashBoardRoute,
 } as any)
+const DashBoardAddDonationRoute = DashBoardAddDonationRouteImport.update({
+  id: '/addDonation',
+  path: '/addDonation',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardAdminProfileRoute = DashBoardAdminProfileRouteImport.update({
+  id: '/adminProfile',
+  path: '/adminProfile',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardCharityProfileRoute = DashBoardCharityProfileRouteImport.update({
+  id: '/charityProfile',
+  path: '/charityProfile',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardFavoritesRoute = DashBoardFavoritesRouteImport.update({
+  id: '/favorites',
+  path: '/favorites',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardManageDonationsRoute =
+  DashBoardManageDonationsRouteImport.update({
+    id: '/manageDonations',
+    path: '/manageDonations',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const DashBoardManageRequestsRoute = DashBoardManageRequestsRouteImport.update({
+  id: '/manageRequests',
+  path: '/manageRequests',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardManageRoleRequestsRoute =
+  DashBoardManageRoleRequestsRouteImport.update({
+    id: '/manageRoleRequests',
+    path: '/manageRoleRequests',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const DashBoardManageUsersRoute = DashBoardManageUsersRouteImport.update({
+  id: '/manageUsers',
+  path: '/manageUsers',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardMyDonationsRoute = DashBoardMyDonationsRouteImport.update({
+  id: '/myDonations',
+  path: '/myDonations',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardMyPickupsRoute = DashBoardMyPickupsRouteImport.update({
+  id: '/myPickups',
+  path: '/myPickups',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardMyProfileRoute = DashBoardMyProfileRouteImport.update({
+  id: '/myProfile',
+  path: '/myProfile',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardMyRequestsRoute = DashBoardMyRequestsRouteImport.update({
+  id: '/myRequests',
+  path: '/myRequests',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardMyReviewsRoute = DashBoardMyReviewsRouteImport.update({
+  id: '/myReviews',
+  path: '/myReviews',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardReceivedDonationsRoute =
+  DashBoardReceivedDonationsRouteImport.update({
+    id: '/receivedDonations',
+    path: '/receivedDonations',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const DashBoardRequestCharityRoleRoute =
+  DashBoardRequestCharityRoleRouteImport.update({
+    id: '/requestCharityRole',
+    path: '/requestCharityRole',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const DashBoardRequestedDonationsRoute =
+  DashBoardRequestedDonationsRouteImport.update({
+    id: '/requestedDonations',
+    path: '/requestedDonations',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const DashBoardRestaurantProfileRoute =
+  DashBoardRestaurantProfileRouteImport.update({
+    id: '/restaurantProfile',
+    path: '/restaurantProfile',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const DashBoardTransactionHistoryRoute =
+  DashBoardTransactionHistoryRouteImport.update({
+    id: '/transactionHistory',
+    path: '/transactionHistory',
+    getParentRoute: () => DashBoardRoute,
+  } as any)
+const EditDonationIdRoute = EditDonationIdRouteImport.update({
+  id: '/edit-donation/$id',
+  path: '/edit-donation/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicDonationsIdRoute = PublicDonationsIdRouteImport.update({
+  id: '/donations/$id',
+  path: '/donations/$id',
+  getParentRoute: () => PublicRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/dashBoard': typeof DashBoardRouteWithChildren
   '/login': typeof AuthLoginRoute
+  '/registration': typeof AuthRegistrationRoute
+  '/allDonations': typeof PublicAllDonationsRoute
   '/comingSoon': typeof PublicComingSoonRoute
   '/unAuthorized': typeof PublicUnAuthorizedRoute
+  '/dashBoard/addDonation': typeof DashBoardAddDonationRoute
+  '/dashBoard/adminProfile': typeof DashBoardAdminProfileRoute
+  '/dashBoard/charityProfile': typeof DashBoardCharityProfileRoute
+  '/dashBoard/favorites': typeof DashBoardFavoritesRoute
+  '/dashBoard/manageDonations': typeof DashBoardManageDonationsRoute
+  '/dashBoard/manageRequests': typeof DashBoardManageRequestsRoute
+  '/dashBoard/manageRoleRequests': typeof DashBoardManageRoleRequestsRoute
+  '/dashBoard/manageUsers': typeof DashBoardManageUsersRoute
+  '/dashBoard/myDonations': typeof DashBoardMyDonationsRoute
+  '/dashBoard/myPickups': typeof DashBoardMyPickupsRoute
+  '/dashBoard/myProfile': typeof DashBoardMyProfileRoute
+  '/dashBoard/myRequests': typeof DashBoardMyRequestsRoute
+  '/dashBoard/myReviews': typeof DashBoardMyReviewsRoute
+  '/dashBoard/receivedDonations': typeof DashBoardReceivedDonationsRoute
+  '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
+  '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
+  '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
+  '/edit-donation/$id': typeof EditDonationIdRoute
   '/dashBoard/': typeof DashBoardIndexRoute
+  '/donations/$id': typeof PublicDonationsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
   '/login': typeof AuthLoginRoute
+  '/registration': typeof AuthRegistrationRoute
+  '/allDonations': typeof PublicAllDonationsRoute
   '/comingSoon': typeof PublicComingSoonRoute
   '/unAuthorized': typeof PublicUnAuthorizedRoute
+  '/dashBoard/addDonation': typeof DashBoardAddDonationRoute
+  '/dashBoard/adminProfile': typeof DashBoardAdminProfileRoute
+  '/dashBoard/charityProfile': typeof DashBoardCharityProfileRoute
+  '/dashBoard/favorites': typeof DashBoardFavoritesRoute
+  '/dashBoard/manageDonations': typeof DashBoardManageDonationsRoute
+  '/dashBoard/manageRequests': typeof DashBoardManageRequestsRoute
+  '/dashBoard/manageRoleRequests': typeof DashBoardManageRoleRequestsRoute
+  '/dashBoard/manageUsers': typeof DashBoardManageUsersRoute
+  '/dashBoard/myDonations': typeof DashBoardMyDonationsRoute
+  '/dashBoard/myPickups': typeof DashBoardMyPickupsRoute
+  '/dashBoard/myProfile': typeof DashBoardMyProfileRoute
+  '/dashBoard/myRequests': typeof DashBoardMyRequestsRoute
+  '/dashBoard/myReviews': typeof DashBoardMyReviewsRoute
+  '/dashBoard/receivedDonations': typeof DashBoardReceivedDonationsRoute
+  '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
+  '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
+  '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
+  '/edit-donation/$id': typeof EditDonationIdRoute
   '/dashBoard': typeof DashBoardIndexRoute
+  '/donations/$id': typeof PublicDonationsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -78,10 +261,32 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/dashBoard': typeof DashBoardRouteWithChildren
   '/_auth/login': typeof AuthLoginRoute
+  '/_auth/registration': typeof AuthRegistrationRoute
+  '/_public/allDonations': typeof PublicAllDonationsRoute
   '/_public/comingSoon': typeof PublicComingSoonRoute
   '/_public/unAuthorized': typeof PublicUnAuthorizedRoute
+  '/dashBoard/addDonation': typeof DashBoardAddDonationRoute
+  '/dashBoard/adminProfile': typeof DashBoardAdminProfileRoute
+  '/dashBoard/charityProfile': typeof DashBoardCharityProfileRoute
+  '/dashBoard/favorites': typeof DashBoardFavoritesRoute
+  '/dashBoard/manageDonations': typeof DashBoardManageDonationsRoute
+  '/dashBoard/manageRequests': typeof DashBoardManageRequestsRoute
+  '/dashBoard/manageRoleRequests': typeof DashBoardManageRoleRequestsRoute
+  '/dashBoard/manageUsers': typeof DashBoardManageUsersRoute
+  '/dashBoard/myDonations': typeof DashBoardMyDonationsRoute
+  '/dashBoard/myPickups': typeof DashBoardMyPickupsRoute
+  '/dashBoard/myProfile': typeof DashBoardMyProfileRoute
+  '/dashBoard/myRequests': typeof DashBoardMyRequestsRoute
+  '/dashBoard/myReviews': typeof DashBoardMyReviewsRoute
+  '/dashBoard/receivedDonations': typeof DashBoardReceivedDonationsRoute
+  '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
+  '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
+  '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
+  '/edit-donation/$id': typeof EditDonationIdRoute
   '/_public/': typeof PublicIndexRoute
   '/dashBoard/': typeof DashBoardIndexRoute
+  '/_public/donations/$id': typeof PublicDonationsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -89,27 +294,99 @@ export interface FileRouteTypes {
     | '/'
     | '/dashBoard'
     | '/login'
+    | '/registration'
+    | '/allDonations'
     | '/comingSoon'
     | '/unAuthorized'
+    | '/dashBoard/addDonation'
+    | '/dashBoard/adminProfile'
+    | '/dashBoard/charityProfile'
+    | '/dashBoard/favorites'
+    | '/dashBoard/manageDonations'
+    | '/dashBoard/manageRequests'
+    | '/dashBoard/manageRoleRequests'
+    | '/dashBoard/manageUsers'
+    | '/dashBoard/myDonations'
+    | '/dashBoard/myPickups'
+    | '/dashBoard/myProfile'
+    | '/dashBoard/myRequests'
+    | '/dashBoard/myReviews'
+    | '/dashBoard/receivedDonations'
+    | '/dashBoard/requestCharityRole'
+    | '/dashBoard/requestedDonations'
+    | '/dashBoard/restaurantProfile'
+    | '/dashBoard/transactionHistory'
+    | '/edit-donation/$id'
     | '/dashBoard/'
+    | '/donations/$id'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/comingSoon' | '/unAuthorized' | '/dashBoard'
+  to:
+    | '/'
+    | '/login'
+    | '/registration'
+    | '/allDonations'
+    | '/comingSoon'
+    | '/unAuthorized'
+    | '/dashBoard/addDonation'
+    | '/dashBoard/adminProfile'
+    | '/dashBoard/charityProfile'
+    | '/dashBoard/favorites'
+    | '/dashBoard/manageDonations'
+    | '/dashBoard/manageRequests'
+    | '/dashBoard/manageRoleRequests'
+    | '/dashBoard/manageUsers'
+    | '/dashBoard/myDonations'
+    | '/dashBoard/myPickups'
+    | '/dashBoard/myProfile'
+    | '/dashBoard/myRequests'
+    | '/dashBoard/myReviews'
+    | '/dashBoard/receivedDonations'
+    | '/dashBoard/requestCharityRole'
+    | '/dashBoard/requestedDonations'
+    | '/dashBoard/restaurantProfile'
+    | '/dashBoard/transactionHistory'
+    | '/edit-donation/$id'
+    | '/dashBoard'
+    | '/donations/$id'
   id:
     | '__root__'
     | '/_auth'
     | '/_public'
     | '/dashBoard'
     | '/_auth/login'
+    | '/_auth/registration'
+    | '/_public/allDonations'
     | '/_public/comingSoon'
     | '/_public/unAuthorized'
+    | '/dashBoard/addDonation'
+    | '/dashBoard/adminProfile'
+    | '/dashBoard/charityProfile'
+    | '/dashBoard/favorites'
+    | '/dashBoard/manageDonations'
+    | '/dashBoard/manageRequests'
+    | '/dashBoard/manageRoleRequests'
+    | '/dashBoard/manageUsers'
+    | '/dashBoard/myDonations'
+    | '/dashBoard/myPickups'
+    | '/dashBoard/myProfile'
+    | '/dashBoard/myRequests'
+    | '/dashBoard/myReviews'
+    | '/dashBoard/receivedDonations'
+    | '/dashBoard/requestCharityRole'
+    | '/dashBoard/requestedDonations'
+    | '/dashBoard/restaurantProfile'
+    | '/dashBoard/transactionHistory'
+    | '/edit-donation/$id'
     | '/_public/'
     | '/dashBoard/'
+    | '/_public/donations/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   PublicRoute: typeof PublicRouteWithChildren
   DashBoardRoute: typeof DashBoardRouteWithChildren
+  EditDonationIdRoute: typeof EditDonationIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -142,11 +419,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthLoginRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/registration': {
+      id: '/_auth/registration'
+      path: '/registration'
+      fullPath: '/registration'
+      preLoaderRoute: typeof AuthRegistrationRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_public/': {
       id: '/_public/'
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof PublicIndexRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/allDonations': {
+      id: '/_public/allDonations'
+      path: '/allDonations'
+      fullPath: '/allDonations'
+      preLoaderRoute: typeof PublicAllDonationsRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/comingSoon': {
@@ -170,39 +461,221 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashBoardIndexRouteImport
       parentRoute: typeof DashBoardRoute
     }
+    '/dashBoard/addDonation': {
+      id: '/dashBoard/addDonation'
+      path: '/addDonation'
+      fullPath: '/dashBoard/addDonation'
+      preLoaderRoute: typeof DashBoardAddDonationRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/adminProfile': {
+      id: '/dashBoard/adminProfile'
+      path: '/adminProfile'
+      fullPath: '/dashBoard/adminProfile'
+      preLoaderRoute: typeof DashBoardAdminProfileRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/charityProfile': {
+      id: '/dashBoard/charityProfile'
+      path: '/charityProfile'
+      fullPath: '/dashBoard/charityProfile'
+      preLoaderRoute: typeof DashBoardCharityProfileRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/favorites': {
+      id: '/dashBoard/favorites'
+      path: '/favorites'
+      fullPath: '/dashBoard/favorites'
+      preLoaderRoute: typeof DashBoardFavoritesRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/manageDonations': {
+      id: '/dashBoard/manageDonations'
+      path: '/manageDonations'
+      fullPath: '/dashBoard/manageDonations'
+      preLoaderRoute: typeof DashBoardManageDonationsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/manageRequests': {
+      id: '/dashBoard/manageRequests'
+      path: '/manageRequests'
+      fullPath: '/dashBoard/manageRequests'
+      preLoaderRoute: typeof DashBoardManageRequestsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/manageRoleRequests': {
+      id: '/dashBoard/manageRoleRequests'
+      path: '/manageRoleRequests'
+      fullPath: '/dashBoard/manageRoleRequests'
+      preLoaderRoute: typeof DashBoardManageRoleRequestsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/manageUsers': {
+      id: '/dashBoard/manageUsers'
+      path: '/manageUsers'
+      fullPath: '/dashBoard/manageUsers'
+      preLoaderRoute: typeof DashBoardManageUsersRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/myDonations': {
+      id: '/dashBoard/myDonations'
+      path: '/myDonations'
+      fullPath: '/dashBoard/myDonations'
+      preLoaderRoute: typeof DashBoardMyDonationsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/myPickups': {
+      id: '/dashBoard/myPickups'
+      path: '/myPickups'
+      fullPath: '/dashBoard/myPickups'
+      preLoaderRoute: typeof DashBoardMyPickupsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/myProfile': {
+      id: '/dashBoard/myProfile'
+      path: '/myProfile'
+      fullPath: '/dashBoard/myProfile'
+      preLoaderRoute: typeof DashBoardMyProfileRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/myRequests': {
+      id: '/dashBoard/myRequests'
+      path: '/myRequests'
+      fullPath: '/dashBoard/myRequests'
+      preLoaderRoute: typeof DashBoardMyRequestsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/myReviews': {
+      id: '/dashBoard/myReviews'
+      path: '/myReviews'
+      fullPath: '/dashBoard/myReviews'
+      preLoaderRoute: typeof DashBoardMyReviewsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/receivedDonations': {
+      id: '/dashBoard/receivedDonations'
+      path: '/receivedDonations'
+      fullPath: '/dashBoard/receivedDonations'
+      preLoaderRoute: typeof DashBoardReceivedDonationsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/requestCharityRole': {
+      id: '/dashBoard/requestCharityRole'
+      path: '/requestCharityRole'
+      fullPath: '/dashBoard/requestCharityRole'
+      preLoaderRoute: typeof DashBoardRequestCharityRoleRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/requestedDonations': {
+      id: '/dashBoard/requestedDonations'
+      path: '/requestedDonations'
+      fullPath: '/dashBoard/requestedDonations'
+      preLoaderRoute: typeof DashBoardRequestedDonationsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/restaurantProfile': {
+      id: '/dashBoard/restaurantProfile'
+      path: '/restaurantProfile'
+      fullPath: '/dashBoard/restaurantProfile'
+      preLoaderRoute: typeof DashBoardRestaurantProfileRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/transactionHistory': {
+      id: '/dashBoard/transactionHistory'
+      path: '/transactionHistory'
+      fullPath: '/dashBoard/transactionHistory'
+      preLoaderRoute: typeof DashBoardTransactionHistoryRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/edit-donation/$id': {
+      id: '/edit-donation/$id'
+      path: '/edit-donation/$id'
+      fullPath: '/edit-donation/$id'
+      preLoaderRoute: typeof EditDonationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_public/donations/$id': {
+      id: '/_public/donations/$id'
+      path: '/donations/$id'
+      fullPath: '/donations/$id'
+      preLoaderRoute: typeof PublicDonationsIdRouteImport
+      parentRoute: typeof PublicRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
   AuthLoginRoute: typeof AuthLoginRoute
+  AuthRegistrationRoute: typeof AuthRegistrationRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthLoginRoute: AuthLoginRoute,
+  AuthRegistrationRoute: AuthRegistrationRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 
 interface PublicRouteChildren {
+  PublicAllDonationsRoute: typeof PublicAllDonationsRoute
   PublicComingSoonRoute: typeof PublicComingSoonRoute
   PublicUnAuthorizedRoute: typeof PublicUnAuthorizedRoute
   PublicIndexRoute: typeof PublicIndexRoute
+  PublicDonationsIdRoute: typeof PublicDonationsIdRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicAllDonationsRoute: PublicAllDonationsRoute,
   PublicComingSoonRoute: PublicComingSoonRoute,
   PublicUnAuthorizedRoute: PublicUnAuthorizedRoute,
   PublicIndexRoute: PublicIndexRoute,
+  PublicDonationsIdRoute: PublicDonationsIdRoute,
 }
 
 const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface DashBoardRouteChildren {
+  DashBoardAddDonationRoute: typeof DashBoardAddDonationRoute
+  DashBoardAdminProfileRoute: typeof DashBoardAdminProfileRoute
+  DashBoardCharityProfileRoute: typeof DashBoardCharityProfileRoute
+  DashBoardFavoritesRoute: typeof DashBoardFavoritesRoute
+  DashBoardManageDonationsRoute: typeof DashBoardManageDonationsRoute
+  DashBoardManageRequestsRoute: typeof DashBoardManageRequestsRoute
+  DashBoardManageRoleRequestsRoute: typeof DashBoardManageRoleRequestsRoute
+  DashBoardManageUsersRoute: typeof DashBoardManageUsersRoute
+  DashBoardMyDonationsRoute: typeof DashBoardMyDonationsRoute
+  DashBoardMyPickupsRoute: typeof DashBoardMyPickupsRoute
+  DashBoardMyProfileRoute: typeof DashBoardMyProfileRoute
+  DashBoardMyRequestsRoute: typeof DashBoardMyRequestsRoute
+  DashBoardMyReviewsRoute: typeof DashBoardMyReviewsRoute
+  DashBoardReceivedDonationsRoute: typeof DashBoardReceivedDonationsRoute
+  DashBoardRequestCharityRoleRoute: typeof DashBoardRequestCharityRoleRoute
+  DashBoardRequestedDonationsRoute: typeof DashBoardRequestedDonationsRoute
+  DashBoardRestaurantProfileRoute: typeof DashBoardRestaurantProfileRoute
+  DashBoardTransactionHistoryRoute: typeof DashBoardTransactionHistoryRoute
   DashBoardIndexRoute: typeof DashBoardIndexRoute
 }
 
 const DashBoardRouteChildren: DashBoardRouteChildren = {
+  DashBoardAddDonationRoute: DashBoardAddDonationRoute,
+  DashBoardAdminProfileRoute: DashBoardAdminProfileRoute,
+  DashBoardCharityProfileRoute: DashBoardCharityProfileRoute,
+  DashBoardFavoritesRoute: DashBoardFavoritesRoute,
+  DashBoardManageDonationsRoute: DashBoardManageDonationsRoute,
+  DashBoardManageRequestsRoute: DashBoardManageRequestsRoute,
+  DashBoardManageRoleRequestsRoute: DashBoardManageRoleRequestsRoute,
+  DashBoardManageUsersRoute: DashBoardManageUsersRoute,
+  DashBoardMyDonationsRoute: DashBoardMyDonationsRoute,
+  DashBoardMyPickupsRoute: DashBoardMyPickupsRoute,
+  DashBoardMyProfileRoute: DashBoardMyProfileRoute,
+  DashBoardMyRequestsRoute: DashBoardMyRequestsRoute,
+  DashBoardMyReviewsRoute: DashBoardMyReviewsRoute,
+  DashBoardReceivedDonationsRoute: DashBoardReceivedDonationsRoute,
+  DashBoardRequestCharityRoleRoute: DashBoardRequestCharityRoleRoute,
+  DashBoardRequestedDonationsRoute: DashBoardRequestedDonationsRoute,
+  DashBoardRestaurantProfileRoute: DashBoardRestaurantProfileRoute,
+  DashBoardTransactionHistoryRoute: DashBoardTransactionHistoryRoute,
   DashBoardIndexRoute: DashBoardIndexRoute,
 }
 
@@ -214,6 +687,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   DashBoardRoute: DashBoardRouteWithChildren,
+  EditDonationIdRoute: EditDonationIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -8,7 +8,7 @@ export const Route = createRootRoute({
         Skip to content
       </a>
       <Outlet />
-      <Toaster position="top-right" richColors closeButton />
+      <Toaster position="top-right" closeButton toastOptions={{ classNames: { toast: 'border-border', title: 'text-stone-900', description: '!text-stone-700' } }} />
     </>
   ),
   notFoundComponent: () => (

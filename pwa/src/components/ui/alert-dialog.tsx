@@ -44,6 +44,7 @@ export function ConfirmButton({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   children,
   destructive = true,
@@ -54,6 +55,8 @@ export function ConfirmButton({
   title: string;
   description: string;
   confirmLabel: string;
+  /** The dismiss button; say what it keeps ('Keep it') when 'Cancel' would be ambiguous. */
+  cancelLabel?: string;
   onConfirm: () => void;
   children: React.ReactNode;
   destructive?: boolean;
@@ -70,7 +73,7 @@ export function ConfirmButton({
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction destructive={destructive} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>

@@ -29,7 +29,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
 
 export function CardGridSkeleton({ count = 6, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { count?: number; columns?: string }) {
   return (
-    <div className={`grid grid-cols-1 gap-6 ${columns}`} aria-busy="true" aria-label="Loading">
+    <div role="status" className={`grid grid-cols-1 gap-6 ${columns}`} aria-busy="true" aria-label="Loading">
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-white">
           <Skeleton className="h-44 w-full rounded-none" />
@@ -46,7 +46,7 @@ export function CardGridSkeleton({ count = 6, columns = 'sm:grid-cols-2 lg:grid-
 
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
   return (
-    <div className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-4" aria-busy="true" aria-label="Loading">
+    <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-4" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-10 w-full" />
       ))}

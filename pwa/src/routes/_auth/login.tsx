@@ -1,5 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from '@/features/login/login-page';
+import { validateAuthSearch } from '@/features/login/auth-search';
 
 export const Route = createFileRoute('/_auth/login')({
-  component: () => <h1>Login</h1>,
+  validateSearch: validateAuthSearch,
+  component: LoginRoute,
 });
+
+function LoginRoute() {
+  const { redirect } = Route.useSearch();
+  return <LoginPage redirect={redirect} />;
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { HomePage } from '@/features/home/home-page';
 
 export const Route = createFileRoute('/_public/')({
-  component: () => <h1 className="p-8 text-3xl font-bold">FoodBridge</h1>,
+  component: HomePage,
 });

@@ -1,0 +1,34 @@
+// Calls of the charity's own screens: profile, donation requests, pickups and received donations.
+import type { Deleted } from '@foodbridge/shared/schemas/common';
+import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import type { DonationChangeResult, PickupItem } from '@foodbridge/shared/schemas/pickup';
+import type { User } from '@foodbridge/shared/schemas/user';
+import { api } from '@/lib/api-client';
+import { useApi } from '@/lib/use-api';
+
+export const useCharityAccount = () => useApi<User>('/users/me');
+
+export interface CharityProfileUpdate {
+  mission?: string;
+  address?: string;
+  phone?: string;
+}
+export const updateCharityProfile = (changes: CharityProfileUpdate) =>
+  api.patch<{ modifiedCount: number; user: User }>('/users/me', changes);
+
+/** The server scopes the list to the signed-in charity's own requests. */
+export const useMyDonationRequests = () => useApi<DonationRequest[]>('/donation-requests');
+export const cancelDonationRequest = (requestId: string) => api.del<Deleted>(`/donation-requests/${encodeURIComponent(requestId)}`);
+
+export const usePickups = (email: string | undefined, status?: 'Picked') =>
+  useApi<PickupItem[]>(email ? `/my-pickups?email=${encodeURIComponent(email)}${status ? `&status=${status}` : ''}` : null);
+
+/**
+ * Confirms a pickup. The key lets the server answer a repeated confirmation (a retry after a lost response) with
+ * the first answer instead of an error; it lives here alone so that an offline outbox can take this call over.
+ */
+export const confirmPickup = (donationId: string, key: string) =>
+  api.patch<DonationChangeResult>(`/donations/pickup/${encodeURIComponent(donationId)}`, {}, { headers: { 'Idempotency-Key': key } });
+
+export const submitDonationReview = (donationId: string, review: string) =>
+  api.patch<DonationChangeResult>(`/donations/review/${encodeURIComponent(donationId)}`, { review });

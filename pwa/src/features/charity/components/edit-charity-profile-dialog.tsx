@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { Pencil } from 'lucide-react';
+import type { User } from '@foodbridge/shared/schemas/user';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field, Input, Textarea } from '@/components/ui/input';
+import { errorMessage, notify } from '@/lib/notify';
+import { updateCharityProfile } from '../api';
+
+export function EditCharityProfileDialog({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form, setForm] = useState({ mission: '', address: '', phone: '' });
+
+  function openChange(next: boolean) {
+    if (next) setForm({ mission: user.mission ?? '', address: user.address ?? '', phone: user.phone ?? '' });
+    setOpen(next);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      const res = await updateCharityProfile({ mission: form.mission.trim(), address: form.address.trim(), phone: form.phone.trim() });
+      onSaved(res.user);
+      notify.success('Saved!', 'Your profile has been updated.');
+      setOpen(false);
+    } catch (err) {
+      notify.error('Failed to update profile', errorMessage(err, 'Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Pencil aria-hidden /> Edit profile
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit profile</DialogTitle>
+          <DialogDescription>Tell restaurants who you serve and how to reach you.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <Field id="profile-mission" label="Mission statement">
+            <Textarea id="profile-mission" value={form.mission} onChange={set('mission')} maxLength={2000} rows={4} />
+          </Field>
+          <Field id="profile-address" label="Address">
+            <Input id="profile-address" value={form.address} onChange={set('address')} maxLength={300} autoComplete="street-address" />
+          </Field>
+          <Field id="profile-phone" label="Contact number">
+            <Input id="profile-phone" type="tel" value={form.phone} onChange={set('phone')} maxLength={40} autoComplete="tel" />
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

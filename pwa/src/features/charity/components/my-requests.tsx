@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Clock, Store } from 'lucide-react';
+import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { StatusBadge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
+import { errorMessage, notify } from '@/lib/notify';
+import { formatDate } from '@/lib/utils';
+import { cancelDonationRequest, useMyDonationRequests } from '../api';
+
+export function MyRequests() {
+  const { data, error, loading, reload, setData } = useMyDonationRequests();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+
+  async function cancel(request: DonationRequest) {
+    setCancelling(request._id);
+    try {
+      await cancelDonationRequest(request._id);
+      setData((list) => list?.filter((r) => r._id !== request._id));
+      notify.success('Cancelled', 'Your request has been cancelled.');
+    } catch (err) {
+      notify.error('Failed to cancel the request.', errorMessage(err, 'Please try again.'));
+    } finally {
+      setCancelling(null);
+    }
+  }
+
+  return (
+    <section>
+      <PageHeader title="My Donation Requests" description="Donations you asked for and where each one stands." />
+      {loading && !data ? (
+        <RequestsSkeleton />
+      ) : error && !data ? (
+        <ErrorState message="Failed to load requests." onRetry={reload} />
+      ) : !data?.length ? (
+        <EmptyState message="You have not requested any donations yet." />
+      ) : (
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          {data.map((request) => (
+            <li key={request._id}>
+              <Card className="flex h-full flex-col gap-3 p-5">
+                <div className="flex items-start justify-between gap-3">
+                  <h2 className="text-lg font-semibold leading-tight text-stone-900">{request.donationTitle}</h2>
+                  <StatusBadge status={request.status} />
+                </div>
+                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                  <Store className="size-4 shrink-0" aria-hidden /> {request.restaurantName}
+                </p>
+                <p className="whitespace-pre-line break-words text-sm text-stone-800">{request.requestDescription}</p>
+                <dl className="grid grid-cols-2 gap-2 text-sm">
+                  <div>
+                    <dt className="text-muted-foreground">Pickup time</dt>
+                    <dd className="flex items-center gap-1 font-medium">
+                      <Clock className="size-4" aria-hidden /> {request.pickupTime}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted-foreground">Requested on</dt>
+                    <dd className="font-medium">{formatDate(request.requestDate)}</dd>
+                  </div>
+                </dl>
+                {request.status === 'Pending' && (
+                  <div className="mt-auto pt-1">
+                    <ConfirmButton
+                      title="Cancel this request?"
+                      description="This cannot be undone."
+                      confirmLabel="Yes, cancel it"
+                      cancelLabel="Keep it"
+                      onConfirm={() => void cancel(request)}
+                      disabled={cancelling === request._id}
+                      variant="outline"
+                      triggerClassName="w-full sm:w-auto"
+                    >
+                      {cancelling === request._id ? 'Cancelling...' : 'Cancel request'}
+                    </ConfirmButton>
+                  </div>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RequestsSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading">
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-5">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Quote } from 'lucide-react';
+import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
+import { useSession } from '@/features/auth/session-store';
+import { formatDate } from '@/lib/utils';
+import { usePickups } from '../api';
+import { PickupCard, PickupGrid } from './pickup-card';
+import { ReviewDialog } from './review-dialog';
+
+export function ReceivedDonations() {
+  const email = useSession((s) => s.user?.email);
+  const { data, error, loading, reload, setData } = usePickups(email, 'Picked');
+  // The server filters already; the check keeps a just-confirmed list consistent whatever the status casing.
+  const received = data?.filter((d) => d.status.toLowerCase() === 'picked');
+
+  return (
+    <section>
+      <PageHeader title="Received Donations" description="Donations you picked up. Tell the restaurant how it went." />
+      {loading && !data ? (
+        <CardGridSkeleton count={3} />
+      ) : error && !data ? (
+        <ErrorState message="Failed to load donations." onRetry={reload} />
+      ) : !received?.length ? (
+        <EmptyState message="No received donations yet. Confirmed pickups appear here." />
+      ) : (
+        <PickupGrid>
+          {received.map((item, i) => (
+            <li key={item._id}>
+              <PickupCard item={item} eager={i < 3}>
+                {item.review && (
+                  <figure className="rounded-lg bg-muted p-3 text-sm">
+                    <figcaption className="mb-1 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                      <Quote className="size-3.5" aria-hidden /> Your review
+                      {item.reviewedAt && <span className="font-normal normal-case">· {formatDate(item.reviewedAt)}</span>}
+                    </figcaption>
+                    <blockquote className="whitespace-pre-line break-words text-stone-800">{item.review}</blockquote>
+                  </figure>
+                )}
+                <ReviewDialog
+                  donationId={item._id}
+                  donationTitle={item.donationTitle}
+                  current={item.review}
+                  onSaved={(review, reviewedAt) =>
+                    setData((list) =>
+                      list?.map((p) => (p._id === item._id ? { ...p, review, reviewedAt: reviewedAt ?? new Date().toISOString() } : p)),
+                    )
+                  }
+                />
+              </PickupCard>
+            </li>
+          ))}
+        </PickupGrid>
+      )}
+    </section>
+  );
+}

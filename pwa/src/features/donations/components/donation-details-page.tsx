@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, CalendarClock, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
+import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
+import { buttonVariants } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState } from '@/components/ui/states';
+import { ApiError } from '@/lib/api-client';
+import { useDonation, useDonationReviews } from '../hooks/use-donation';
+import { DonationActions } from './donation-actions';
+import { ReviewsList } from './reviews-list';
+
+const DETAIL_WIDTHS = [480, 640, 960, 1280] as const;
+
+export function DonationDetailsPage({ id }: { id: string }) {
+  const donation = useDonation(id);
+  const { data, error, loading, reload } = donation;
+  const reviews = useDonationReviews(data?._id);
+
+  let body: ReactNode;
+  if (loading && !data) body = <DetailsSkeleton />;
+  // A malformed id (400) is as unknown to the visitor as a missing one; so is a donation they may not see (404).
+  else if (error && !data && error instanceof ApiError && (error.status === 404 || error.status === 400)) body = <NotFound />;
+  else if (error && !data) body = <ErrorState message="Failed to load donation." onRetry={reload} />;
+  else if (data) {
+    body = (
+      <>
+        <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+          <DonationImage
+            url={data.image}
+            alt={data.title}
+            width={960}
+            height={720}
+            widths={DETAIL_WIDTHS}
+            sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+            priority
+            className="aspect-[4/3] w-full rounded-[var(--radius-card)] border border-border shadow-sm"
+          />
+          <div className="flex flex-col gap-6">
+            <div className="flex flex-col gap-3">
+              <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl lg:text-4xl">{data.title}</h1>
+              <p className="flex flex-col gap-1.5 text-stone-700 sm:flex-row sm:flex-wrap sm:gap-x-5">
+                <span className="inline-flex items-center gap-2">
+                  <Store className="size-4 shrink-0 text-brand-700" aria-hidden />
+                  <span className="sr-only">Restaurant: </span>
+                  {data.restaurantName}
+                </span>
+                <span className="inline-flex items-center gap-2">
+                  <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden />
+                  <span className="sr-only">Location: </span>
+                  {data.location}
+                </span>
+              </p>
+            </div>
+
+            <dl className="grid grid-cols-2 gap-3">
+              <Fact icon={<Tag />} label="Food type">
+                {data.foodType}
+              </Fact>
+              <Fact icon={<Scale />} label="Quantity">
+                {formatQuantity(data.quantity, data.unit)}
+              </Fact>
+              <Fact icon={<CalendarClock />} label="Pickup window">
+                {data.pickupTime?.trim() || 'Not specified'}
+              </Fact>
+              <Fact icon={<Info />} label="Status">
+                <DonationStatusBadge donation={data} />
+              </Fact>
+              {data.charityName && (
+                <Fact icon={<HandHeart />} label="Charity" wide>
+                  {data.charityName}
+                </Fact>
+              )}
+            </dl>
+
+            <DonationActions donation={data} onDonationChanged={reload} onReviewAdded={reviews.reload} />
+          </div>
+        </div>
+        <ReviewsList reviews={reviews} />
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to="/allDonations" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} -ml-3 mb-4`}>
+        <ArrowLeft aria-hidden /> All Donations
+      </Link>
+      {body}
+    </div>
+  );
+}
+
+function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={`rounded-lg border border-border bg-white p-3.5 ${wide ? 'col-span-2' : ''}`}>
+      <dt className="flex items-center gap-2 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+        <span aria-hidden className="text-brand-700 [&_svg]:size-4">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 break-words font-medium text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed border-border bg-white px-6 py-16 text-center">
+      <SearchX className="size-12 text-stone-400" aria-hidden />
+      <h1 className="text-2xl font-bold text-stone-900">Donation not found</h1>
+      <p className="max-w-sm text-muted-foreground">This donation may have been picked up, withdrawn, or the link may be incomplete.</p>
+      <Link to="/allDonations" className={buttonVariants()}>
+        Browse All Donations
+      </Link>
+    </div>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-2 lg:gap-12" role="status" aria-busy="true" aria-label="Loading donation">
+      <Skeleton className="aspect-[4/3] w-full rounded-[var(--radius-card)]" />
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-5 w-1/2" />
+        <div className="grid grid-cols-2 gap-3">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-16 w-full" />
+          ))}
+        </div>
+        <Skeleton className="h-11 w-44" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import useEmblaCarousel from 'embla-carousel-react';
+import Autoplay from 'embla-carousel-autoplay';
+import { ChevronLeft, ChevronRight, Pause, Play } from './icons';
+import { CAROUSEL_INTERVAL_MS } from '@foodbridge/shared/constants';
+import { SLIDES } from './content';
+
+const arrowClass =
+  'absolute top-1/2 z-10 hidden size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur transition hover:bg-white/30 sm:inline-flex';
+
+const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function HeroCarousel() {
+  // Hover and focus pauses are handled here rather than by the plugin, whose own mouseleave/focusout would restart
+  // the rotation after the visitor pressed Pause.
+  const [emblaRef, embla] = useEmblaCarousel({ loop: true }, [
+    Autoplay({
+      delay: CAROUSEL_INTERVAL_MS,
+      playOnInit: !reducedMotion(),
+      stopOnInteraction: false,
+      stopOnMouseEnter: false,
+      stopOnFocusIn: false,
+    }),
+  ]);
+  const [selected, setSelected] = useState(0);
+  // Moving content needs a way to stop it (WCAG 2.2.2); visitors who asked for reduced motion start paused.
+  const [paused, setPaused] = useState(reducedMotion);
+  const [held, setHeld] = useState(false);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    const autoplay = embla?.plugins().autoplay;
+    if (!autoplay) return;
+    if (paused || held) autoplay.stop();
+    else autoplay.play();
+  }, [embla, paused, held]);
+
+  const go = useCallback(
+    (move: 'prev' | 'next' | number) => {
+      if (!embla) return;
+      if (move === 'prev') embla.scrollPrev();
+      else if (move === 'next') embla.scrollNext();
+      else embla.scrollTo(move);
+      // A full interval on the slide the visitor chose, not whatever was left of the previous one.
+      embla.plugins().autoplay?.reset();
+    },
+    [embla],
+  );
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      className="relative isolate overflow-hidden bg-brand-900"
+      // Only a mouse pointer or keyboard focus holds the slide: a tap on a bullet must not stop the rotation.
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
+      onPointerLeave={(e) => e.pointerType === 'mouse' && setHeld(false)}
+      onFocus={(e) => e.target.matches(':focus-visible') && setHeld(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
+      }}
+    >
+      <div ref={emblaRef} className="overflow-hidden">
+        <div className="flex touch-pan-y">
+          {SLIDES.map((slide, i) => (
+            <div
+              key={slide.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${SLIDES.length}`}
+              inert={i !== selected}
+              className="relative h-[400px] min-w-0 flex-[0_0_100%] md:h-[500px] lg:h-[600px]"
+            >
+              <img
+                src={slide.background}
+                alt=""
+                width={1600}
+                height={600}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                className="absolute inset-0 -z-10 size-full object-cover"
+              />
+              {/* Keeps white text readable over every part of the picture. */}
+              <div className="absolute inset-0 -z-10 bg-gradient-to-r from-stone-950/80 via-stone-950/55 to-stone-950/10" />
+              <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-6 sm:px-16 lg:px-20">
+                <div className="max-w-xl text-white">
+                  <h2 className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl lg:text-6xl">{slide.title}</h2>
+                  <p className="mt-4 text-base text-stone-100 sm:text-lg lg:text-xl">{slide.description}</p>
+                  <Link
+                    to="/allDonations"
+                    className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-500 px-6 text-base font-semibold text-stone-950 shadow-lg transition-colors hover:bg-accent-400"
+                  >
+                    Browse Donations
+                  </Link>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+
+      <button type="button" aria-label="Previous slide" onClick={() => go('prev')} className={`${arrowClass} left-3 lg:left-6`}>
+        <ChevronLeft className="size-7" aria-hidden />
+      </button>
+      <button type="button" aria-label="Next slide" onClick={() => go('next')} className={`${arrowClass} right-3 lg:right-6`}>
+        <ChevronRight className="size-7" aria-hidden />
+      </button>
+
+      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
+        {/* Phones get the arrows here, beside the bullets, where they do not cover the text. */}
+        <button
+          type="button"
+          aria-label="Previous slide"
+          onClick={() => go('prev')}
+          className="inline-flex size-11 items-center justify-center rounded-full text-white sm:hidden"
+        >
+          <ChevronLeft className="size-6" aria-hidden />
+        </button>
+        {SLIDES.map((slide, i) => (
+          <button
+            key={slide.id}
+            type="button"
+            aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+            aria-current={i === selected ? 'true' : undefined}
+            onClick={() => go(i)}
+            className="group inline-flex size-11 items-center justify-center rounded-full"
+          >
+            <span
+              className={`block h-2.5 rounded-full transition-all ${i === selected ? 'w-8 bg-accent-400' : 'w-2.5 bg-white/60 group-hover:bg-white'}`}
+            />
+          </button>
+        ))}
+        <button
+          type="button"
+          aria-label="Next slide"
+          onClick={() => go('next')}
+          className="inline-flex size-11 items-center justify-center rounded-full text-white sm:hidden"
+        >
+          <ChevronRight className="size-6" aria-hidden />
+        </button>
+        <button
+          type="button"
+          aria-label={paused ? 'Resume slide rotation' : 'Pause slide rotation'}
+          aria-pressed={paused}
+          onClick={() => setPaused((p) => !p)}
+          className="inline-flex size-11 items-center justify-center rounded-full text-white/80 hover:text-white"
+        >
+          {paused ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
+        </button>
+      </div>
+    </section>
+  );
+}

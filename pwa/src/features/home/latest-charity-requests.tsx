@@ -1,0 +1,71 @@
+import { HandHeart } from './icons';
+import { LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/constants';
+import { useLatestCharityRequests } from './api';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill } from './section-states';
+
+const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-3';
+
+function requestedOn(iso: string): string | null {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function LatestCharityRequests() {
+  const { data, error, loading, reload } = useLatestCharityRequests();
+  return (
+    <section aria-labelledby="charity-requests-heading" className="bg-brand-50/60">
+      <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
+        <SectionHeading
+          id="charity-requests-heading"
+          title="Latest Charity Requests"
+          subtitle="Organizations that recently asked to join FoodBridge as verified charities."
+        />
+        {loading && !data ? (
+          <LoadingBlock label="Loading charity requests">
+            <div className={GRID}>
+              {Array.from({ length: LATEST_CHARITY_REQUESTS }, (_, i) => (
+                <div key={i} className="space-y-3 rounded-[var(--radius-card)] border border-border bg-white p-5">
+                  <Pulse className="h-5 w-1/2" />
+                  <Pulse className="h-4 w-full" />
+                  <Pulse className="h-4 w-4/5" />
+                  <Pulse className="h-4 w-1/3" />
+                </div>
+              ))}
+            </div>
+          </LoadingBlock>
+        ) : error ? (
+          <ErrorBlock message="Failed to load requests." onRetry={reload} />
+        ) : !data?.length ? (
+          <EmptyBlock message="No charity requests yet." />
+        ) : (
+          <ul className={GRID}>
+            {data.map((r) => {
+              const date = requestedOn(r.requestedAt);
+              return (
+                <li key={r._id} className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-white p-5 shadow-sm">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="flex items-center gap-3">
+                      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+                        <HandHeart className="size-5" aria-hidden />
+                      </span>
+                      <h3 className="font-semibold leading-snug text-stone-900">{r.name}</h3>
+                    </div>
+                    <StatusPill status={r.status} />
+                  </div>
+                  <p className="line-clamp-3 text-sm text-stone-700">{r.mission || 'No description available'}</p>
+                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
+                    <p className="text-stone-700">
+                      <span className="text-muted-foreground">Organization: </span>
+                      <span className="font-medium">{r.organization || 'Not specified'}</span>
+                    </p>
+                    {date && <time dateTime={r.requestedAt} className="text-muted-foreground">{date}</time>}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from '@tanstack/react-router';
+import { toast } from 'sonner';
+import { ImagePlus } from 'lucide-react';
+import { IMAGE_TYPES } from '@foodbridge/shared/constants';
+import { RegisterSchema } from '@foodbridge/shared/schemas/user';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+import { signUp } from '@/features/auth/identity';
+import { useSession } from '@/features/auth/session-store';
+import { notify } from '@/lib/notify';
+import { useGoBack } from './after-sign-in';
+import { saveProfilePhoto } from './api';
+import { authErrorMessage } from './auth-errors';
+import { AuthCard, ButtonSpinner, FormAlert, OrDivider } from './auth-card';
+import { firstErrors } from './field-errors';
+import { GoogleButton } from './google-button';
+import { PasswordInput } from './password-input';
+import { useProfilePhoto, type ProfilePhoto } from './use-profile-photo';
+
+const PHOTO_MISSING = 'Please upload a profile picture.';
+
+function PhotoStatus({ photo, error }: { photo: ProfilePhoto; error: string | null }) {
+  if (error) {
+    return (
+      <p id="reg-photo-error" role="alert" className="text-sm text-destructive">
+        {error}
+      </p>
+    );
+  }
+  switch (photo.state) {
+    case 'uploading': {
+      const percent = Math.round(photo.progress * 100);
+      return (
+        <div className="flex flex-col gap-1">
+          <div
+            role="progressbar"
+            aria-label="Profile picture upload"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
+          >
+            <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="text-xs text-muted-foreground">Uploading picture... {percent}%</p>
+        </div>
+      );
+    }
+    case 'done':
+      return <p className="text-xs font-medium text-brand-800">Picture uploaded.</p>;
+    case 'deferred':
+      return <p className="text-xs text-muted-foreground">Picture ready: it will be uploaded when your account is created.</p>;
+    case 'failed':
+      return (
+        <p id="reg-photo-error" role="alert" className="text-sm text-destructive">
+          {photo.message} Please choose the picture again.
+        </p>
+      );
+    default:
+      return <p className="text-xs text-muted-foreground">JPEG, PNG, WebP or GIF, up to 5 MB.</p>;
+  }
+}
+
+export function RegistrationPage({ redirect }: { redirect?: string | undefined }) {
+  const user = useSession((s) => s.user);
+  const ready = useSession((s) => s.ready);
+  const navigate = useNavigate();
+  const goBack = useGoBack(redirect);
+  const { photo, choiceError, choose, uploadNow } = useProfilePhoto();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [step, setStep] = useState<'idle' | 'creating' | 'uploading'>('idle');
+  // Set while this page creates the account, so the "already signed in" redirect does not race the success path.
+  const registering = useRef(false);
+
+  const welcome = async () => {
+    toast.success('Registration Successful!', {
+      description: 'Welcome to our platform.',
+      action: { label: 'Go to Home', onClick: () => void navigate({ to: '/' }) },
+    });
+    await goBack();
+  };
+
+  const attachDeferredPhoto = async () => {
+    setStep('uploading');
+    try {
+      const url = await uploadNow();
+      await saveProfilePhoto(url);
+      const session = useSession.getState();
+      if (session.user) session.setSession({ ...session.user, photoURL: url }, session.role);
+    } catch (err) {
+      // The account exists; a missing picture must not undo the registration.
+      console.error(err);
+      notify.warning('Profile picture not saved', 'Your account is ready. You can add a picture later from your profile.');
+    }
+  };
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const parsed = RegisterSchema.safeParse({ name: form.get('name'), email: form.get('email'), password: form.get('password') });
+    setFormError(null);
+    setErrors(parsed.success ? {} : firstErrors(parsed.error.issues));
+    if (photo.state === 'none' || photo.state === 'failed') {
+      setPhotoError(PHOTO_MISSING);
+      notify.error('Image Missing', PHOTO_MISSING);
+      return;
+    }
+    setPhotoError(null);
+    if (photo.state === 'uploading') {
+      notify.warning('Please wait', 'Profile image is uploading...');
+      return;
+    }
+    if (!parsed.success) return;
+
+    setStep('creating');
+    registering.current = true;
+    try {
+      await signUp({ ...parsed.data, photoURL: photo.state === 'done' ? photo.url : undefined });
+    } catch (err) {
+      registering.current = false;
+      setStep('idle');
+      const message = authErrorMessage(err, 'Registration failed. Please try again.');
+      setFormError(message);
+      notify.error('Registration Failed', message);
+      return;
+    }
+    if (photo.state === 'deferred') await attachDeferredPhoto();
+    await welcome();
+    setStep('idle');
+  };
+
+  if (ready && user && !registering.current) return <Navigate to="/" replace />;
+
+  const busy = step !== 'idle';
+  return (
+    <AuthCard title="Create your account" subtitle="Join restaurants and charities rescuing surplus food.">
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+        <Field id="reg-name" label="Name" error={errors.name}>
+          <Input
+            id="reg-name"
+            name="name"
+            autoComplete="name"
+            aria-invalid={!!errors.name}
+            aria-describedby={errors.name ? 'reg-name-error' : undefined}
+          />
+        </Field>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="reg-photo" className="text-sm font-medium text-foreground">
+            Profile picture
+          </label>
+          <div className="flex items-center gap-4">
+            <span className="inline-flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-border bg-stone-100 text-stone-400">
+              {photo.state === 'none' ? (
+                <ImagePlus className="size-6" aria-hidden />
+              ) : (
+                <img src={photo.preview} alt="Chosen profile picture" width={64} height={64} className="size-full object-cover" />
+              )}
+            </span>
+            <input
+              id="reg-photo"
+              name="photo"
+              type="file"
+              accept={IMAGE_TYPES.join(',')}
+              disabled={busy}
+              aria-invalid={!!(photoError || choiceError || photo.state === 'failed')}
+              aria-describedby="reg-photo-error"
+              onChange={(e) => {
+                setPhotoError(null);
+                choose(e.currentTarget.files?.[0]);
+              }}
+              className="w-full min-w-0 text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-border file:bg-white file:px-4 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-muted"
+            />
+          </div>
+          <PhotoStatus photo={photo} error={photoError ?? choiceError} />
+        </div>
+        <Field id="reg-email" label="Email" error={errors.email}>
+          <Input
+            id="reg-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'reg-email-error' : undefined}
+          />
+        </Field>
+        <Field id="reg-password" label="Password" error={errors.password} hint="At least 6 characters.">
+          <PasswordInput
+            id="reg-password"
+            name="password"
+            autoComplete="new-password"
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'reg-password-error' : undefined}
+          />
+        </Field>
+        <FormAlert message={formError} />
+        <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
+          {busy ? (
+            <>
+              <ButtonSpinner /> {step === 'uploading' ? 'Uploading picture...' : 'Creating account...'}
+            </>
+          ) : (
+            'Register'
+          )}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton
+        disabled={busy}
+        onStart={() => (registering.current = true)}
+        onSignedIn={welcome}
+        onFailed={() => (registering.current = false)}
+      />
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        {/* The spec spells this link /logIn; the router matches paths case-insensitively, so it opens /login. */}
+        <Link
+          to={'/logIn' as '/login'}
+          search={redirect ? { redirect } : {}}
+          className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
+          Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

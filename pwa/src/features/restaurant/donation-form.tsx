@@ -1,0 +1,175 @@
+import { useState, type FormEvent } from 'react';
+import { FOOD_TYPES, QUANTITY_UNITS, type QuantityUnit } from '@foodbridge/shared/constants';
+import { MSG } from '@foodbridge/shared/messages';
+import { DonationCreateSchema, type Donation } from '@foodbridge/shared/schemas/donation';
+import { ImageUpload } from '@/components/image-upload';
+import { Button } from '@/components/ui/button';
+import { Field, Input, NativeSelect } from '@/components/ui/input';
+import { useSession } from '@/features/auth/session-store';
+import { notify } from '@/lib/notify';
+import { firstErrors } from './form-errors';
+
+export type DonationValues = NonNullable<ReturnType<typeof DonationCreateSchema.safeParse>['data']>;
+
+interface Fields {
+  title: string;
+  foodType: string;
+  quantity: string;
+  unit: QuantityUnit;
+  pickupTime: string;
+  location: string;
+}
+
+const EMPTY: Fields = { title: '', foodType: '', quantity: '', unit: 'kg', pickupTime: '', location: '' };
+
+function fieldsOf(d: Donation | undefined): Fields {
+  if (!d) return EMPTY;
+  return {
+    title: d.title,
+    foodType: d.foodType,
+    quantity: String(d.quantity),
+    unit: d.unit ?? 'kg',
+    pickupTime: d.pickupTime,
+    location: d.location,
+  };
+}
+
+/**
+ * Add and edit share this form: the picture is uploaded first, then the fields are checked with the shared
+ * DonationCreateSchema (the server parses the body with the same schema). `onSubmit` resolves true when the form
+ * should be cleared.
+ */
+export function DonationForm({
+  initial,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+}: {
+  initial?: Donation;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: (values: DonationValues) => Promise<boolean>;
+}) {
+  const user = useSession((s) => s.user);
+  const [fields, setFields] = useState<Fields>(() => fieldsOf(initial));
+  const [image, setImage] = useState<string | undefined>(initial?.image);
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [key]: e.target.value }));
+    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (uploading || submitting) return;
+    const result = DonationCreateSchema.safeParse({
+      ...fields,
+      // Empty must read 'Quantity is required', not 'greater than 0' (coercion turns '' into 0).
+      quantity: fields.quantity.trim() === '' ? undefined : fields.quantity,
+      image,
+    });
+    if (!result.success) {
+      const found = firstErrors(result.error.issues);
+      setErrors(found);
+      if (found.image) notify.error('Image missing', MSG.imageRequired);
+      document.getElementById(`donation-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      if (await onSubmit(result.data)) {
+        setFields(EMPTY);
+        setImage(undefined);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `donation-${key}-error` } : {});
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <ImageUpload
+        id="donation-image"
+        label="Food picture"
+        value={image}
+        onChange={(url) => {
+          setImage(url);
+          if (url && errors.image) setErrors(({ image: _, ...rest }) => rest);
+        }}
+        onUploadingChange={setUploading}
+        error={errors.image}
+      />
+
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Field id="donation-title" label="Donation title" error={errors.title}>
+            <Input id="donation-title" value={fields.title} onChange={set('title')} placeholder="e.g. Fresh sourdough loaves" maxLength={120} {...invalid('title')} />
+          </Field>
+        </div>
+        <Field id="donation-foodType" label="Food type" error={errors.foodType}>
+          <NativeSelect id="donation-foodType" value={fields.foodType} onChange={set('foodType')} {...invalid('foodType')}>
+            <option value="" disabled>
+              Select a food type
+            </option>
+            {FOOD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="donation-quantity" label="Quantity" error={errors.quantity}>
+          <div className="flex gap-2">
+            <Input
+              id="donation-quantity"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={fields.quantity}
+              onChange={set('quantity')}
+              placeholder="e.g. 12"
+              className="min-w-0 flex-1"
+              {...invalid('quantity')}
+            />
+            <NativeSelect aria-label="Quantity unit" value={fields.unit} onChange={set('unit')} className="w-32 shrink-0">
+              {QUANTITY_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {u}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </Field>
+        <Field id="donation-pickupTime" label="Pickup time window" error={errors.pickupTime} hint="When a charity can collect it.">
+          <Input id="donation-pickupTime" value={fields.pickupTime} onChange={set('pickupTime')} placeholder="e.g. Today 5-7 pm" maxLength={120} {...invalid('pickupTime')} />
+        </Field>
+        <Field id="donation-location" label="Pickup location" error={errors.location}>
+          <Input id="donation-location" value={fields.location} onChange={set('location')} placeholder="Street, city" maxLength={200} autoComplete="street-address" {...invalid('location')} />
+        </Field>
+      </div>
+
+      <fieldset className="grid grid-cols-1 gap-5 rounded-lg border border-border bg-stone-50 p-4 sm:grid-cols-2">
+        <legend className="px-1 text-sm font-semibold text-stone-700">Posted by</legend>
+        <Field id="donation-restaurantName" label="Restaurant name">
+          <Input id="donation-restaurantName" value={user?.name || 'No Name'} readOnly className="bg-stone-100" />
+        </Field>
+        <Field id="donation-restaurantEmail" label="Restaurant e-mail">
+          <Input id="donation-restaurantEmail" value={user?.email || 'No Email'} readOnly className="bg-stone-100" />
+        </Field>
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="submit" size="lg" disabled={uploading || submitting} className="w-full sm:w-auto">
+          {uploading ? 'Uploading Image...' : submitting ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { buttonVariants } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ErrorState, PageHeader } from '@/components/ui/states';
+import { StatusBadge } from '@/components/ui/badge';
+import { useSession } from '@/features/auth/session-store';
+import { errorMessage, notify } from '@/lib/notify';
+import { useApi } from '@/lib/use-api';
+import { paths, updateDonation } from './api';
+import { DonationForm, type DonationValues } from './donation-form';
+import { canEdit, lockReason } from './donation-status';
+
+/** /edit-donation/{id}: the add form prefilled; refused once the donation is rejected or taken by a charity. */
+export function EditDonation({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const email = useSession((s) => s.user?.email);
+  const { data, error, loading, reload } = useApi<Donation>(paths.donation(id));
+
+  async function save(values: DonationValues): Promise<boolean> {
+    try {
+      await updateDonation(id, values);
+      notify.success('Updated!', 'Your donation has been updated.');
+      void navigate({ to: '/dashBoard/myDonations' });
+    } catch (err) {
+      notify.error('Error', errorMessage(err, 'Failed to update donation.'));
+    }
+    return false;
+  }
+
+  const back = (
+    <Link to="/dashBoard/myDonations" className={buttonVariants({ variant: 'outline' })}>
+      Back to My Donations
+    </Link>
+  );
+
+  let body: ReactNode;
+  if (loading && !data) {
+    body = (
+      <Card aria-busy="true" aria-label="Loading">
+        <CardContent className="space-y-4 pt-5">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-2/3" />
+        </CardContent>
+      </Card>
+    );
+  } else if (error || !data) {
+    body = <ErrorState message="Failed to load donation." onRetry={reload} />;
+  } else if (email && data.restaurantEmail.toLowerCase() !== email.toLowerCase()) {
+    body = <Refusal message="Only the restaurant that posted this donation can update it." />;
+  } else if (!canEdit(data)) {
+    body = <Refusal message={lockReason(data)} status={data.status} />;
+  } else {
+    body = (
+      <Card>
+        <CardContent className="pt-5">
+          <DonationForm key={data._id} initial={data} submitLabel="Save Changes" busyLabel="Saving..." onSubmit={save} />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <section className="mx-auto max-w-3xl">
+      <PageHeader title="Update Donation" description={data ? data.title : 'Change the details charities see.'}>
+        {back}
+      </PageHeader>
+      {body}
+    </section>
+  );
+}
+
+function Refusal({ message, status }: { message: string; status?: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-border bg-white px-6 py-12 text-center">
+      <Lock className="size-10 text-stone-400" aria-hidden />
+      {status && <StatusBadge status={status} />}
+      <p className="max-w-md text-stone-700">{message}</p>
+    </div>
+  );
+}

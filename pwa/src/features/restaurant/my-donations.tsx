@@ -1,0 +1,140 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, MapPin, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { Badge, StatusBadge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
+import { useSession } from '@/features/auth/session-store';
+import { ApiError, imageUrl } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useApi } from '@/lib/use-api';
+import { formatDate } from '@/lib/utils';
+import { deleteDonation, paths } from './api';
+import { canDelete, canEdit, lockReason } from './donation-status';
+
+/** My Donations: the restaurant's own donations with Update and Delete. */
+export function MyDonations() {
+  const email = useSession((s) => s.user?.email?.toLowerCase());
+  const { data, error, loading, reload, setData } = useApi<Donation[]>(paths.donations);
+  const mine = (data ?? []).filter((d) => d.restaurantEmail.toLowerCase() === email);
+
+  async function remove(id: string) {
+    try {
+      const res = await deleteDonation(id);
+      if (!res?.deletedCount) {
+        notify.error('Error', 'Failed to delete donation.');
+        return;
+      }
+      setData((list) => list?.filter((d) => d._id !== id));
+      notify.success('Deleted!', 'Your donation has been deleted.');
+    } catch (err) {
+      // A refusal the server explains (e.g. a charity is on its way) is more useful than the generic line.
+      const explained = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
+      notify.error('Error', explained ? err.message : 'Something went wrong deleting donation.');
+    }
+  }
+
+  const add = (
+    <Link to="/dashBoard/addDonation" className={buttonVariants()}>
+      <Plus /> Add Donation
+    </Link>
+  );
+
+  let body: ReactNode;
+  if (loading && !data) body = <CardGridSkeleton count={3} />;
+  else if (error) body = <ErrorState message="Failed to load donations." onRetry={reload} />;
+  else if (mine.length === 0) body = <EmptyState message="You have not added any donations yet.">{add}</EmptyState>;
+  else
+    body = (
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+        {mine.map((d, i) => (
+          <li key={d._id}>
+            <DonationCard donation={d} eager={i < 3} onDelete={() => void remove(d._id)} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <section>
+      <PageHeader title="My Donations" description="Everything you have offered, with where it stands.">
+        {mine.length > 0 && add}
+      </PageHeader>
+      {body}
+    </section>
+  );
+}
+
+function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; eager: boolean; onDelete: () => void }) {
+  const editable = canEdit(d);
+  const deletable = canDelete(d);
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      <div className="relative aspect-[16/10] bg-stone-100">
+        <img
+          src={imageUrl(d.image, 480)}
+          alt={d.title}
+          width={480}
+          height={300}
+          loading={eager ? 'eager' : 'lazy'}
+          className="size-full object-cover"
+        />
+        <StatusBadge status={d.status} className="absolute left-3 top-3 shadow-sm" />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div>
+          <h2 className="text-lg font-semibold leading-snug text-stone-900">{d.title}</h2>
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Badge tone="amber">{d.foodType}</Badge>
+            <span className="text-xs text-muted-foreground">Added {formatDate(d.createdAt)}</span>
+          </div>
+        </div>
+        <dl className="space-y-1.5 text-sm text-stone-700">
+          <Row icon={<Package />} label="Quantity">
+            {d.quantity} {d.unit}
+          </Row>
+          <Row icon={<CalendarClock />} label="Pickup time">
+            {d.pickupTime}
+          </Row>
+          <Row icon={<MapPin />} label="Location">
+            {d.location}
+          </Row>
+        </dl>
+        {!editable && <p className="text-sm text-stone-600">{lockReason(d)}</p>}
+        <div className="mt-auto flex gap-2 pt-2">
+          {editable && (
+            <Link to="/edit-donation/$id" params={{ id: d._id }} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`}>
+              <Pencil /> Update
+            </Link>
+          )}
+          {deletable && (
+            <ConfirmButton
+              title="Are you sure?"
+              description="You won't be able to revert this deletion!"
+              confirmLabel="Yes, delete it!"
+              onConfirm={onDelete}
+              triggerClassName="flex-1 text-destructive hover:bg-red-50"
+            >
+              <Trash2 /> Delete
+            </ConfirmButton>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function Row({ icon, label, children }: { icon: ReactElement; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="sr-only">{label}</dt>
+      <dd className="flex items-start gap-2 [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-stone-500">
+        {icon}
+        <span className="min-w-0 break-words">{children}</span>
+      </dd>
+    </div>
+  );
+}

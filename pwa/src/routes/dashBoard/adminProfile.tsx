@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RequireAuth } from '@/features/auth/require-auth';
+import { AdminProfile } from '@/features/admin/admin-profile';
+
+export const Route = createFileRoute('/dashBoard/adminProfile')({
+  component: () => (
+    <RequireAuth roles={['admin']}>
+      <AdminProfile />
+    </RequireAuth>
+  ),
+});
