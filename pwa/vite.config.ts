@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API = process.env.API_URL ?? 'http://localhost:8787';
 // The API shares paths with app routes (/donations/{id}); in development a browser navigation (Accept: text/html)
@@ -22,8 +23,46 @@ const proxy = Object.fromEntries(
   ]),
 );
 
+// Our own service worker (src/sw.ts, injectManifest) rather than a generated one: it gets Background Sync for
+// pickup confirmations queued offline. Registration is in src/lib/pwa/ (after first paint, with an update prompt).
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'FoodBridge',
+    short_name: 'FoodBridge',
+    description: 'Restaurants donate surplus food; verified charities pick it up, even with no signal at the back door.',
+    lang: 'en',
+    theme_color: '#166534',
+    background_color: '#fafaf9',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+    categories: ['food', 'social'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // The defaults (js, css, html) leave icons, pictures of the home page and fonts out, which then fail offline.
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+    // The plugin adds the manifest it generates by itself; listed twice, it would be precached twice.
+    globIgnores: ['manifest.webmanifest'],
+  },
+  // The icons are in the globs above already.
+  includeManifestIcons: false,
+  // A service worker in `vite` dev would serve stale modules from its cache; only builds get one.
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy },
   build: { sourcemap: false, target: 'es2022' },

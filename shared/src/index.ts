@@ -8,3 +8,4 @@ export * from './schemas/user.ts';
 export * from './schemas/review.ts';
 export * from './schemas/favorite.ts';
 export * from './schemas/pickup.ts';
+export * from './schemas/sync.ts';

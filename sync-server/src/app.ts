@@ -14,22 +14,26 @@ import { donationRoutes } from './routes/donations.ts';
 import { donationRequestRoutes } from './routes/donation-requests.ts';
 import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
+import { syncRoutes } from './routes/sync.ts';
 import { serveSpa } from './http/spa.ts';
 
 const JSON_LIMIT = 64 * 1024;
 // Multipart framing around the largest accepted image, so a 5 MB picture reaches the 413 of the image route's
 // own check (with its message) rather than a bare body-limit refusal.
 const UPLOAD_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
+// A replication push carries up to 200 rows of two document states each.
+const SYNC_PUSH_LIMIT = 1024 * 1024;
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.use('*', async (c, next) => {
-    const limit = c.req.path === '/images' ? UPLOAD_LIMIT + 1024 * 1024 : JSON_LIMIT;
+    const isImage = c.req.path === '/images';
+    const limit = isImage ? UPLOAD_LIMIT + 1024 * 1024 : c.req.path.startsWith('/sync/') ? SYNC_PUSH_LIMIT : JSON_LIMIT;
     return bodyLimit({
       maxSize: limit,
-      onError: (c) => c.json({ message: limit === JSON_LIMIT ? 'Request body is too large' : IMAGE_TOO_LARGE }, 413),
+      onError: (c) => c.json({ message: isImage ? IMAGE_TOO_LARGE : 'Request body is too large' }, 413),
     })(c, next);
   });
   if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST));
@@ -43,6 +47,7 @@ export function createApp(deps: Deps) {
   app.route('/', imageRoutes(deps));
   app.route('/', donationRoutes(deps));
   app.route('/', donationRequestRoutes(deps));
+  app.route('/', syncRoutes(deps));
   return app;
 }
 

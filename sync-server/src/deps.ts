@@ -4,6 +4,7 @@ import type { FirebaseVerifier } from './auth/firebase.ts';
 import type { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { AuthUser } from './auth/middleware.ts';
 import type { PaymentProvider } from './payments/provider.ts';
+import type { ChangeFeed } from './sync/change-feed.ts';
 
 /** Everything a route needs from the outside world, built once at start-up (or per test). */
 export interface Deps {
@@ -13,6 +14,8 @@ export interface Deps {
   tokens: LocalTokenIssuer;
   firebase?: FirebaseVerifier | undefined;
   payments: PaymentProvider;
+  /** Committed changes of replicated tables, for the sync pull streams; close() it at shutdown. */
+  changes: ChangeFeed;
 }
 
 export interface AppEnv {

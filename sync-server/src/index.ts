@@ -38,6 +38,7 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   server.close();
+  await deps.changes.close();
   await db.close();
   process.exit(0);
 }

@@ -5,6 +5,7 @@ import { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { Deps } from './deps.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
+import { createChangeFeed } from './sync/change-feed.ts';
 
 /** Builds the outside-world services from configuration: Firebase or built-in identity, Stripe or test payments. */
 export async function createDeps(config: Config, db: Database): Promise<Deps> {
@@ -18,5 +19,5 @@ export async function createDeps(config: Config, db: Database): Promise<Deps> {
   const payments = config.STRIPE_SECRET_KEY
     ? new StripePaymentProvider(db.sql, config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
     : new TestPaymentProvider(db.sql);
-  return { config, db, sql: db.sql, tokens, firebase, payments };
+  return { config, db, sql: db.sql, tokens, firebase, payments, changes: createChangeFeed(db) };
 }

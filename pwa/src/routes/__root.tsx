@@ -1,5 +1,6 @@
 import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { Toaster } from 'sonner';
+import { UpdatePrompt } from '@/components/update-prompt';
 
 export const Route = createRootRoute({
   component: () => (
@@ -8,6 +9,7 @@ export const Route = createRootRoute({
         Skip to content
       </a>
       <Outlet />
+      <UpdatePrompt />
       <Toaster position="top-right" closeButton toastOptions={{ classNames: { toast: 'border-border', title: 'text-stone-900', description: '!text-stone-700' } }} />
     </>
   ),

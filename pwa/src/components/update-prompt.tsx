@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { startServiceWorker } from '@/lib/pwa/register';
+import { useServiceWorker } from '@/lib/pwa/sw-store';
+
+/**
+ * Starts the service worker and, when a new version is waiting, offers to switch to it. The new version never
+ * takes over by itself: a driver halfway through a form keeps it until choosing 'Reload'.
+ */
+export function UpdatePrompt() {
+  const needRefresh = useServiceWorker((s) => s.needRefresh);
+  const dismissed = useServiceWorker((s) => s.dismissed);
+  const activateUpdate = useServiceWorker((s) => s.activateUpdate);
+  const [reloading, setReloading] = useState(false);
+
+  useEffect(startServiceWorker, []);
+
+  if (!needRefresh || dismissed) return null;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-white p-3 shadow-lg sm:right-4 sm:left-auto sm:mx-0"
+    >
+      <RefreshCw aria-hidden className="size-5 shrink-0 text-brand-800" />
+      <div className="min-w-48 flex-1">
+        <p className="text-sm font-semibold text-stone-900">New version available</p>
+        <p className="text-xs text-stone-700">Reload to get the latest FoodBridge.</p>
+      </div>
+      <div className="ml-auto flex gap-2">
+        <Button variant="ghost" size="sm" onClick={() => useServiceWorker.setState({ dismissed: true })}>
+          Later
+        </Button>
+        <Button
+          size="sm"
+          disabled={reloading || !activateUpdate}
+          onClick={() => {
+            setReloading(true);
+            void activateUpdate?.();
+          }}
+        >
+          {reloading ? 'Reloading…' : 'Reload'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { DonationSchema } from './donation.ts';
+import { DonationRequestSchema } from './donation-request.ts';
+import { FavoriteSchema } from './favorite.ts';
+
+/**
+ * RxDB HTTP replication (docs/decisions/002-replication.md): one pull, push and pull-stream endpoint per collection
+ * under `/sync/{collection}/...`. The collection names are the URL segments.
+ */
+export const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests'] as const;
+export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
+/** Only favourites are written through replication; donations and requests change through the REST API. */
+export const SYNC_PUSH_COLLECTIONS: readonly SyncCollection[] = ['favorites'];
+
+export const SYNC_PULL_LIMIT_DEFAULT = 500;
+export const SYNC_PULL_LIMIT_MAX = 1000;
+export const SYNC_PUSH_MAX_ROWS = 200;
+export const SYNC_HEARTBEAT_MS = 15_000;
+/** The pull stream's first message, and the one after every reconnect: the client re-runs its checkpoint pull. */
+export const SYNC_RESYNC = 'RESYNC';
+/** Dates of a tombstone that carries no data of its own (a row the caller may not or no longer see). */
+export const SYNC_TOMBSTONE_DATE = '1970-01-01T00:00:00.000Z';
+
+/**
+ * Position in a collection's change stream: the server's change sequence of the last document sent and its id
+ * (ties on `seq` are broken by `id`). `null` before the first pull.
+ */
+export const SyncCheckpointSchema = z.object({
+  id: z.string(),
+  seq: z.number().int().nonnegative(),
+});
+export type SyncCheckpoint = z.infer<typeof SyncCheckpointSchema>;
+
+/** Every replicated document carries RxDB's delete flag; a deleted one is a tombstone. */
+const deletable = { _deleted: z.boolean() };
+
+/** A donation as replicated: the API shape of `GET /donations/{id}` plus `_deleted`. */
+export const DonationDocSchema = DonationSchema.extend(deletable);
+export type DonationDoc = z.infer<typeof DonationDocSchema>;
+
+/**
+ * A favourite as replicated: the API shape of `GET /favorites/{email}` plus `updatedAt` (the favourite's own revision,
+ * compared on push to detect conflicts; the donation fields beside it are the server's, read-only) and `_deleted`.
+ */
+export const FavoriteDocSchema = FavoriteSchema.extend({ updatedAt: z.string(), ...deletable });
+export type FavoriteDoc = z.infer<typeof FavoriteDocSchema>;
+
+/** A donation request as replicated: the API shape of `GET /donation-requests` plus `_deleted`. */
+export const DonationRequestDocSchema = DonationRequestSchema.extend(deletable);
+export type DonationRequestDoc = z.infer<typeof DonationRequestDocSchema>;
+
+export interface SyncDocs {
+  donations: DonationDoc;
+  favorites: FavoriteDoc;
+  'donation-requests': DonationRequestDoc;
+}
+
+/** Answer of `GET /sync/{collection}/pull`, and each data message of the pull stream. */
+export const syncPullResultSchema = <T extends z.ZodType>(doc: T) =>
+  z.object({ documents: z.array(doc), checkpoint: SyncCheckpointSchema.nullable() });
+export interface SyncPullResult<T> {
+  documents: T[];
+  checkpoint: SyncCheckpoint | null;
+}
+export const DonationPullResultSchema = syncPullResultSchema(DonationDocSchema);
+export const FavoritePullResultSchema = syncPullResultSchema(FavoriteDocSchema);
+export const DonationRequestPullResultSchema = syncPullResultSchema(DonationRequestDocSchema);
+
+/** One row of `POST /sync/{collection}/push` (RxDB's RxReplicationWriteToMasterRow). */
+export const syncPushRowSchema = <T extends z.ZodType>(doc: T) =>
+  z.object({ assumedMasterState: doc.nullish(), newDocumentState: doc });
+export interface SyncPushRow<T> {
+  assumedMasterState?: T | null | undefined;
+  newDocumentState: T;
+}
+/** Answer of a push: the server's current state of every row that conflicted (empty when all were applied). */
+export const FavoritePushResultSchema = z.array(FavoriteDocSchema);
+
+/**
+ * What the server reads of a pushed favourite. Looser than FavoriteDocSchema on purpose: the donation fields are the
+ * server's and ignored, and a row whose ids are not valid is answered as a conflict (so RxDB does not retry a batch
+ * forever), not refused as a whole.
+ */
+export const FavoritePushDocSchema = z.object({
+  _id: z.string().min(1).max(100),
+  donationId: z.string().max(100),
+  email: z.string().max(320),
+  updatedAt: z.string().max(40).optional(),
+  _deleted: z.boolean().default(false),
+});
+export type FavoritePushDoc = z.infer<typeof FavoritePushDocSchema>;
+export const FavoritePushBodySchema = z
+  .array(syncPushRowSchema(FavoritePushDocSchema), { message: 'The push body must be an array of rows' })
+  .max(SYNC_PUSH_MAX_ROWS, { message: `At most ${SYNC_PUSH_MAX_ROWS} rows per push` });

@@ -1,0 +1,203 @@
+import type { DonationStatus } from '@foodbridge/shared';
+import type { Sql, TxSql } from './connection.ts';
+import type { DonationRequestJoinedRow } from './donation-requests.ts';
+import type { DonationRow } from './donations.ts';
+import type { FavoriteListRow } from './favorites.ts';
+
+/**
+ * Replication reads (docs/decisions/002-replication.md). A document's position in its collection's change stream is
+ * `seq`: the highest change_seq of the rows it is made of (a favourite shows its donation's fields, so it moves when
+ * either changes). change_seq values are committed in order (see bump_change_seq), so a stream read up to a
+ * position never gains an entry below it later. Each query takes the next `limit` documents after a position in one
+ * statement (one snapshot), and yields each document at most once.
+ */
+
+export const REPLICATED_TABLES = ['donations', 'donation_requests', 'favorites'] as const;
+export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
+
+export interface StreamPosition {
+  seq: number;
+  id: string;
+}
+
+/** Before every real position: change_seq starts at 1 and ids are uuids. */
+const START: StreamPosition = { seq: 0, id: '00000000-0000-0000-0000-000000000000' };
+
+/** bigint comes back from postgres.js as a string. */
+export interface Positioned {
+  seq: string;
+}
+
+export interface SyncDonationRow extends DonationRow, Positioned {
+  /** The caller (a charity) has a live request for this donation. */
+  requested: boolean;
+}
+
+/**
+ * Donations after `after`, every one of them (the caller decides visibility and sends the others as tombstones).
+ * For a charity, its own requests are part of what it may see (a charity sees the donations it requested), so a
+ * change to one of them moves the donation in that charity's stream: the position is then the request's change_seq.
+ */
+export async function donationChanges(
+  sql: Sql,
+  o: { after: StreamPosition | null; limit: number; charityId: string | null },
+): Promise<SyncDonationRow[]> {
+  const { seq, id } = o.after ?? START;
+  return sql<SyncDonationRow[]>`
+    WITH mine AS (
+      SELECT donation_id, max(change_seq) AS seq, bool_or(NOT deleted) AS live
+      FROM donation_requests WHERE charity_id = ${o.charityId}::uuid
+      GROUP BY donation_id
+    ), ev AS (
+      (SELECT d.id, d.change_seq AS seq FROM donations d
+       WHERE (d.change_seq, d.id) > (${seq}::bigint, ${id}::uuid)
+         AND NOT EXISTS (SELECT 1 FROM mine m WHERE m.donation_id = d.id AND m.seq > d.change_seq)
+       ORDER BY d.change_seq, d.id LIMIT ${o.limit})
+      UNION ALL
+      (SELECT m.donation_id, m.seq FROM mine m JOIN donations d ON d.id = m.donation_id
+       WHERE (m.seq, m.donation_id) > (${seq}::bigint, ${id}::uuid) AND m.seq > d.change_seq
+       ORDER BY m.seq, m.donation_id LIMIT ${o.limit})
+    )
+    SELECT d.*, ev.seq, COALESCE(m.live, false) AS requested
+    FROM ev JOIN donations d ON d.id = ev.id LEFT JOIN mine m ON m.donation_id = d.id
+    ORDER BY ev.seq, ev.id
+    LIMIT ${o.limit}`;
+}
+
+export interface SyncFavoriteRow extends FavoriteListRow {
+  updated_at: Date;
+  donation_deleted: boolean;
+}
+
+/** The favourites saved under `email` (deleted ones included), with their donation's current fields. */
+export async function favoriteChanges(
+  sql: Sql,
+  o: { after: StreamPosition | null; limit: number; email: string },
+): Promise<(SyncFavoriteRow & Positioned)[]> {
+  const { seq, id } = o.after ?? START;
+  // One owner's favourites are few: computing the position of each of them is cheaper than two ordered branches.
+  return sql<(SyncFavoriteRow & Positioned)[]>`
+    SELECT f.id, f.donation_id, f.user_id, f.email, f.created_at, f.updated_at, f.deleted,
+           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.deleted AS donation_deleted,
+           GREATEST(f.change_seq, d.change_seq) AS seq
+    FROM favorites f JOIN donations d ON d.id = f.donation_id
+    WHERE f.email = ${o.email} AND (GREATEST(f.change_seq, d.change_seq), f.id) > (${seq}::bigint, ${id}::uuid)
+    ORDER BY GREATEST(f.change_seq, d.change_seq), f.id
+    LIMIT ${o.limit}`;
+}
+
+export interface SyncRequestRow extends DonationRequestJoinedRow, Positioned {
+  donation_deleted: boolean;
+}
+
+export type RequestScope = { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'charity'; charityId: string };
+
+/**
+ * The donation requests in `scope` (the same scopes as GET /donation-requests; a request never leaves its scope, as
+ * its charity and its donation's restaurant never change). A request shows its donation's title and restaurant and
+ * disappears with it, so it moves when either row changes.
+ */
+export async function donationRequestChanges(
+  sql: Sql,
+  o: { after: StreamPosition | null; limit: number; scope: RequestScope },
+): Promise<SyncRequestRow[]> {
+  const { seq, id } = o.after ?? START;
+  const scope = o.scope;
+  const inScope = () =>
+    scope.kind === 'all'
+      ? sql`true`
+      : scope.kind === 'restaurant'
+        ? sql`d.restaurant_id = ${scope.restaurantId}::uuid`
+        : sql`r.charity_id = ${scope.charityId}::uuid`;
+  return sql<SyncRequestRow[]>`
+    WITH ev AS (
+      (SELECT r.id, r.change_seq AS seq FROM donation_requests r JOIN donations d ON d.id = r.donation_id
+       WHERE ${inScope()} AND r.change_seq > d.change_seq AND (r.change_seq, r.id) > (${seq}::bigint, ${id}::uuid)
+       ORDER BY r.change_seq, r.id LIMIT ${o.limit})
+      UNION ALL
+      (SELECT r.id, d.change_seq FROM donation_requests r JOIN donations d ON d.id = r.donation_id
+       WHERE ${inScope()} AND d.change_seq > r.change_seq AND (d.change_seq, r.id) > (${seq}::bigint, ${id}::uuid)
+       ORDER BY d.change_seq, r.id LIMIT ${o.limit})
+    )
+    SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email,
+           d.deleted AS donation_deleted, ev.seq
+    FROM ev JOIN donation_requests r ON r.id = ev.id JOIN donations d ON d.id = r.donation_id
+    ORDER BY ev.seq, ev.id
+    LIMIT ${o.limit}`;
+}
+
+/**
+ * The highest committed change_seq of each replicated table (each a max() on its (change_seq, id) index). A row's
+ * change_seq only grows and rows are never removed, so a larger value means a committed change.
+ */
+export async function maxChangeSeqs(sql: Sql): Promise<Record<ReplicatedTable, number>> {
+  const [row] = await sql<{ donations: string | null; donation_requests: string | null; favorites: string | null }[]>`
+    SELECT (SELECT max(change_seq) FROM donations) AS donations,
+           (SELECT max(change_seq) FROM donation_requests) AS donation_requests,
+           (SELECT max(change_seq) FROM favorites) AS favorites`;
+  return {
+    donations: Number(row?.donations ?? 0),
+    donation_requests: Number(row?.donation_requests ?? 0),
+    favorites: Number(row?.favorites ?? 0),
+  };
+}
+
+/** Locks the favourites with these ids (any owner, deleted ones too) for the rest of the push transaction. */
+export async function lockFavorites(tx: TxSql, ids: string[]): Promise<SyncFavoriteRow[]> {
+  if (ids.length === 0) return [];
+  return tx<SyncFavoriteRow[]>`
+    SELECT f.id, f.donation_id, f.user_id, f.email, f.created_at, f.updated_at, f.deleted,
+           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.deleted AS donation_deleted
+    FROM favorites f JOIN donations d ON d.id = f.donation_id
+    WHERE f.id IN ${tx(ids)}
+    ORDER BY f.id
+    FOR UPDATE OF f`;
+}
+
+export interface FavoriteDonationRow {
+  id: string;
+  status: DonationStatus;
+  restaurant_id: string;
+  charity_id: string | null;
+  title: string;
+  image: string;
+  restaurant_name: string;
+  location: string;
+  quantity: string | number;
+}
+
+/** A live donation with what a favourite shows of it. */
+export async function findDonationForFavorite(tx: TxSql, id: string): Promise<FavoriteDonationRow | undefined> {
+  const [row] = await tx<FavoriteDonationRow[]>`
+    SELECT id, status, restaurant_id, charity_id, title, image, restaurant_name, location, quantity
+    FROM donations WHERE id = ${id} AND NOT deleted`;
+  return row;
+}
+
+/** The caller's live favourite of a donation, if any. */
+export async function findLiveFavorite(tx: TxSql, email: string, donationId: string): Promise<{ id: string } | undefined> {
+  const [row] = await tx<{ id: string }[]>`
+    SELECT id FROM favorites WHERE email = ${email} AND donation_id = ${donationId} AND NOT deleted`;
+  return row;
+}
+
+/**
+ * Inserts a favourite with the client's id; undefined when the id is taken or the owner already has a live favourite
+ * of the donation (the unique index decides, so two concurrent pushes cannot create two).
+ */
+export async function insertFavoriteTx(
+  tx: TxSql,
+  f: { id: string; donationId: string; userId: string; email: string },
+): Promise<{ id: string } | undefined> {
+  const [row] = await tx<{ id: string }[]>`
+    INSERT INTO favorites (id, donation_id, user_id, email)
+    VALUES (${f.id}, ${f.donationId}, ${f.userId}, ${f.email})
+    ON CONFLICT DO NOTHING
+    RETURNING id`;
+  return row;
+}
+
+export async function softDeleteFavoriteTx(tx: TxSql, id: string): Promise<number> {
+  const r = await tx`UPDATE favorites SET deleted = true WHERE id = ${id} AND NOT deleted`;
+  return r.count;
+}

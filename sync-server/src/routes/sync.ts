@@ -1,0 +1,167 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { errors as joseErrors } from 'jose';
+import {
+  FavoritePushBodySchema,
+  SYNC_COLLECTIONS,
+  SYNC_HEARTBEAT_MS,
+  SYNC_PULL_LIMIT_DEFAULT,
+  SYNC_PULL_LIMIT_MAX,
+  SYNC_PUSH_COLLECTIONS,
+  SYNC_RESYNC,
+  type SyncCheckpoint,
+  type SyncCollection,
+} from '@foodbridge/shared';
+import { requireUser, toAuthUser, type AuthUser } from '../auth/middleware.ts';
+import { findUserByEmail } from '../db/users.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { COLLECTION_TABLES, headCheckpoint, pullChanges, requestScopeOf } from '../sync/collections.ts';
+import { pushFavorites } from '../sync/push-favorites.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MSG_READ_ONLY = 'This collection is read-only here: donations and requests change through their own actions in the app.';
+const MSG_NO_REQUESTS = 'Donation requests are shown to charities, restaurants and admins only.';
+
+function collectionParam(c: Context<AppEnv>): SyncCollection {
+  const name = c.req.param('collection');
+  const found = SYNC_COLLECTIONS.find((n) => n === name);
+  if (!found) throw notFound('Collection');
+  return found;
+}
+
+/** The caller may replicate this collection at all (plain users have no donation requests). */
+function checkAccess(user: AuthUser, collection: SyncCollection) {
+  if (collection === 'donation-requests' && !requestScopeOf(user)) throw forbidden(MSG_NO_REQUESTS);
+}
+
+/** `?id=&seq=`: both or neither (the first pull has none). */
+function checkpointQuery(c: Context<AppEnv>): SyncCheckpoint | null {
+  const id = c.req.query('id') ?? '';
+  const seq = c.req.query('seq') ?? '';
+  if (id === '' && seq === '') return null;
+  if (!UUID.test(id)) throw badRequest('Invalid checkpoint: id must be the id of the last document pulled');
+  if (!/^\d{1,15}$/.test(seq)) throw badRequest('Invalid checkpoint: seq must be a whole number');
+  return { id: id.toLowerCase(), seq: Number(seq) };
+}
+
+function limitQuery(c: Context<AppEnv>): number {
+  const raw = c.req.query('limit');
+  if (raw === undefined || raw === '') return SYNC_PULL_LIMIT_DEFAULT;
+  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  if (!(limit >= 1 && limit <= SYNC_PULL_LIMIT_MAX)) {
+    throw badRequest(`limit must be a whole number from 1 to ${SYNC_PULL_LIMIT_MAX}`);
+  }
+  return limit;
+}
+
+/**
+ * The stream's caller: the Authorization header as everywhere, or `?token=` because EventSource cannot send headers.
+ * Checked like the authenticate middleware does (the role from the database).
+ */
+async function streamUser(c: Context<AppEnv>, deps: Deps): Promise<AuthUser> {
+  const fromHeader = c.get('user');
+  if (fromHeader) return fromHeader;
+  const token = c.req.query('token');
+  if (!token) throw unauthorized();
+  let identity;
+  try {
+    identity = deps.firebase ? await deps.firebase.verify(token) : await deps.tokens.verify(token);
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) {
+      throw unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
+    }
+    throw unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
+  }
+  const row = await findUserByEmail(deps.sql, identity.email);
+  if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
+  return toAuthUser(row);
+}
+
+export const syncRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/sync/:collection/pull', async (c) => {
+      const user = requireUser(c);
+      const collection = collectionParam(c);
+      checkAccess(user, collection);
+      const after = checkpointQuery(c);
+      const limit = limitQuery(c);
+      return c.json(await pullChanges(deps.sql, user, collection, after, limit));
+    })
+    .post('/sync/:collection/push', async (c) => {
+      const user = requireUser(c);
+      const collection = collectionParam(c);
+      if (!SYNC_PUSH_COLLECTIONS.includes(collection)) throw forbidden(MSG_READ_ONLY);
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        throw badRequest('Request body must be valid JSON');
+      }
+      const rows = FavoritePushBodySchema.parse(body);
+      return c.json(await pushFavorites(deps.sql, user, rows));
+    })
+    .get('/sync/:collection/pull/stream', async (c) => {
+      const connected = await streamUser(c, deps);
+      const collection = collectionParam(c);
+      checkAccess(connected, collection);
+      const tables = COLLECTION_TABLES[collection];
+
+      let dirty = false;
+      let wake: (() => void) | undefined;
+      const signal = () => {
+        dirty = true;
+        wake?.();
+      };
+      // Subscribed before the head is read: a change committed after the head is announced.
+      const unsubscribe = await deps.changes.subscribe((changed) => {
+        if (tables.some((t) => changed.has(t))) signal();
+      });
+      let checkpoint: SyncCheckpoint;
+      try {
+        checkpoint = await headCheckpoint(deps.sql);
+      } catch (err) {
+        unsubscribe();
+        throw err;
+      }
+
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (stream) => {
+        stream.onAbort(signal);
+        try {
+          await stream.writeSSE({ data: SYNC_RESYNC });
+          while (!stream.aborted) {
+            if (!dirty) {
+              const timedOut = await new Promise<boolean>((resolve) => {
+                const timer = setTimeout(() => resolve(true), SYNC_HEARTBEAT_MS);
+                wake = () => {
+                  clearTimeout(timer);
+                  resolve(false);
+                };
+              });
+              wake = undefined;
+              if (stream.aborted) break;
+              if (timedOut) {
+                await stream.write(': heartbeat\n\n');
+                continue;
+              }
+            }
+            dirty = false;
+            // The role is read again: a changed role changes the scope, a removed account ends the stream.
+            const row = await findUserByEmail(deps.sql, connected.email);
+            if (!row) break;
+            const user = toAuthUser(row);
+            for (;;) {
+              const batch = await pullChanges(deps.sql, user, collection, checkpoint, SYNC_PULL_LIMIT_DEFAULT);
+              if (batch.documents.length === 0 || !batch.checkpoint || stream.aborted) break;
+              checkpoint = batch.checkpoint;
+              await stream.writeSSE({ data: JSON.stringify(batch) });
+              if (batch.documents.length < SYNC_PULL_LIMIT_DEFAULT) break;
+            }
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+    });

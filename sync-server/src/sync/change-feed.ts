@@ -1,0 +1,204 @@
+import postgres from 'postgres';
+import type { Database, Sql } from '../db/connection.ts';
+import { maxChangeSeqs, REPLICATED_TABLES, type ReplicatedTable } from '../db/sync.ts';
+
+export type { ReplicatedTable };
+export type ChangeListener = (tables: ReadonlySet<ReplicatedTable>) => void;
+
+/**
+ * Tells this process's pull streams that a replicated table has committed changes; the streams then read what is
+ * new for their caller from their own checkpoint. A notice may be spurious (a stream then finds nothing new) but a
+ * committed change is never left unannounced.
+ */
+export interface ChangeFeed {
+  readonly kind: 'notify' | 'poll';
+  /** How many listeners are subscribed (open pull streams of this process). */
+  readonly subscribers: number;
+  /**
+   * Resolves once the feed watches the database, so a change committed after that is announced; the caller reads
+   * its starting checkpoint only then. Returns the unsubscribe function.
+   */
+  subscribe(listener: ChangeListener): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+export const CHANGE_CHANNEL = 'foodbridge_changes';
+export const POLL_INTERVAL_MS = 200;
+
+const ALL_TABLES: ReadonlySet<ReplicatedTable> = new Set(REPLICATED_TABLES);
+
+function isReplicatedTable(value: string): value is ReplicatedTable {
+  return (REPLICATED_TABLES as readonly string[]).includes(value);
+}
+
+abstract class BaseFeed {
+  protected readonly listeners = new Set<ChangeListener>();
+  protected closed = false;
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  protected emit(tables: ReadonlySet<ReplicatedTable>) {
+    if (tables.size === 0) return;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(tables);
+      } catch (err) {
+        console.error('Change feed listener failed', err);
+      }
+    }
+  }
+}
+
+/**
+ * Real Postgres: triggers (migration 005) NOTIFY on commit and one dedicated connection LISTENs, so a change made
+ * through any server process on the database reaches the streams of every process. The connection is opened on
+ * the first subscription and kept until close(); postgres.js re-listens after a lost connection, and as
+ * notifications sent meanwhile are lost, a re-listen announces every table.
+ */
+export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
+  readonly kind = 'notify';
+  private listenerSql: Sql | undefined;
+  private ready: Promise<void> | undefined;
+
+  constructor(private readonly connection: Database['connection']) {
+    super();
+  }
+
+  async subscribe(listener: ChangeListener): Promise<() => void> {
+    if (this.closed) throw new Error('The change feed is closed');
+    this.listeners.add(listener);
+    try {
+      await (this.ready ??= this.start());
+    } catch (err) {
+      this.listeners.delete(listener);
+      this.ready = undefined;
+      throw err;
+    }
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private async start() {
+    const sql = postgres({ ...this.connection, max: 1 });
+    this.listenerSql = sql;
+    let listened = false;
+    try {
+      await sql.listen(
+        CHANGE_CHANNEL,
+        (payload) => {
+          if (isReplicatedTable(payload)) this.emit(new Set([payload]));
+        },
+        () => {
+          if (listened) this.emit(ALL_TABLES);
+          listened = true;
+        },
+      );
+    } catch (err) {
+      this.listenerSql = undefined;
+      await sql.end({ timeout: 1 });
+      throw err;
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    this.listeners.clear();
+    const sql = this.listenerSql;
+    this.listenerSql = undefined;
+    if (sql) await sql.end({ timeout: 1 });
+  }
+}
+
+/**
+ * Embedded PGlite: notifications do not cross its socket (shared/FACTS.md), so while anyone listens the feed reads
+ * the committed max(change_seq) of each replicated table every 200 ms (one short query on the single connection,
+ * never held) and announces the tables whose value grew.
+ */
+export class PollingChangeFeed extends BaseFeed implements ChangeFeed {
+  readonly kind = 'poll';
+  private last: Record<ReplicatedTable, number> | undefined;
+  private starting: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly intervalMs = POLL_INTERVAL_MS,
+  ) {
+    super();
+  }
+
+  async subscribe(listener: ChangeListener): Promise<() => void> {
+    if (this.closed) throw new Error('The change feed is closed');
+    this.listeners.add(listener);
+    try {
+      // The baseline is read before the subscriber reads its checkpoint, so nothing falls between the two.
+      await (this.starting ??= this.start());
+    } catch (err) {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+      throw err;
+    }
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  }
+
+  private async start() {
+    const generation = this.generation;
+    const baseline = await maxChangeSeqs(this.sql);
+    if (generation !== this.generation || this.closed) return;
+    this.last = baseline;
+    this.schedule(generation);
+  }
+
+  private stop() {
+    // A poll in flight belongs to the old generation and neither reschedules nor emits.
+    this.generation++;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.starting = undefined;
+    this.last = undefined;
+  }
+
+  private schedule(generation: number) {
+    this.timer = setTimeout(() => {
+      this.inFlight = this.poll(generation).finally(() => {
+        this.inFlight = undefined;
+        if (generation === this.generation && !this.closed) this.schedule(generation);
+      });
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  private async poll(generation: number) {
+    let now: Record<ReplicatedTable, number>;
+    try {
+      now = await maxChangeSeqs(this.sql);
+    } catch (err) {
+      if (!this.closed) console.error('Change feed poll failed', err);
+      return;
+    }
+    const before = this.last;
+    if (!before || generation !== this.generation || this.closed) return;
+    const grown = new Set(REPLICATED_TABLES.filter((t) => now[t] > before[t]));
+    this.last = now;
+    this.emit(grown);
+  }
+
+  async close() {
+    this.closed = true;
+    this.listeners.clear();
+    this.stop();
+    await this.inFlight;
+  }
+}
+
+export function createChangeFeed(db: Database): ChangeFeed {
+  return db.mode === 'postgres' ? new NotifyChangeFeed(db.connection) : new PollingChangeFeed(db.sql);
+}

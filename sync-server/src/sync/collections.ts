@@ -1,0 +1,180 @@
+import {
+  SYNC_TOMBSTONE_DATE,
+  type DonationDoc,
+  type DonationRequestDoc,
+  type FavoriteDoc,
+  type SyncCheckpoint,
+  type SyncCollection,
+  type SyncDocs,
+  type SyncPullResult,
+} from '@foodbridge/shared';
+import type { AuthUser } from '../auth/middleware.ts';
+import type { Sql } from '../db/connection.ts';
+import { toDonationRequest } from '../db/donation-requests.ts';
+import { toDonation } from '../db/donations.ts';
+import { toFavorite } from '../db/favorites.ts';
+import { isoRequired } from '../db/map.ts';
+import {
+  donationChanges,
+  donationRequestChanges,
+  favoriteChanges,
+  maxChangeSeqs,
+  REPLICATED_TABLES,
+  type Positioned,
+  type RequestScope,
+  type ReplicatedTable,
+  type SyncDonationRow,
+  type SyncFavoriteRow,
+} from '../db/sync.ts';
+
+/** The tables whose changes can change what a collection's pull returns (the stream wakes on these). */
+export const COLLECTION_TABLES: Record<SyncCollection, readonly ReplicatedTable[]> = {
+  // A charity's own requests decide which donations it sees.
+  donations: ['donations', 'donation_requests'],
+  // Favourites and requests show their donation's fields.
+  favorites: ['favorites', 'donations'],
+  'donation-requests': ['donation_requests', 'donations'],
+};
+
+/**
+ * Tombstones of rows the caller may not see (or no longer): the id and RxDB's delete flag, every other required
+ * field neutral, so the client drops its copy and learns nothing else.
+ */
+export function donationTombstone(id: string): DonationDoc {
+  return {
+    _id: id,
+    title: '',
+    foodType: 'Bakery',
+    quantity: 0,
+    unit: 'kg',
+    pickupTime: '',
+    location: '',
+    image: '',
+    restaurantName: '',
+    restaurantEmail: '',
+    status: 'Pending',
+    createdAt: SYNC_TOMBSTONE_DATE,
+    updatedAt: SYNC_TOMBSTONE_DATE,
+    _deleted: true,
+  };
+}
+
+export function favoriteTombstone(id: string): FavoriteDoc {
+  return {
+    _id: id,
+    favoriteId: id,
+    donationId: '',
+    email: '',
+    title: '',
+    image: '',
+    restaurant: '',
+    location: '',
+    status: 'Pending',
+    quantity: 0,
+    createdAt: SYNC_TOMBSTONE_DATE,
+    updatedAt: SYNC_TOMBSTONE_DATE,
+    _deleted: true,
+  };
+}
+
+export function donationRequestTombstone(id: string): DonationRequestDoc {
+  return {
+    _id: id,
+    donationId: '',
+    donationTitle: '',
+    restaurantName: '',
+    restaurantEmail: '',
+    charityName: '',
+    charityEmail: '',
+    requestDescription: '',
+    pickupTime: '',
+    status: 'Pending',
+    requestDate: SYNC_TOMBSTONE_DATE,
+    updatedAt: SYNC_TOMBSTONE_DATE,
+    _deleted: true,
+  };
+}
+
+/**
+ * The donation-details rule of the REST API: Verified ones for everyone; beyond that an admin sees all, a
+ * restaurant its own, a charity those given to it and those it has a request for.
+ */
+function canSeeDonation(user: AuthUser, row: SyncDonationRow): boolean {
+  if (row.deleted) return false;
+  if (row.status === 'Verified' || user.role === 'admin') return true;
+  if (row.restaurant_id === user.id || row.charity_id === user.id) return true;
+  return user.role === 'charity' && row.requested;
+}
+
+/** A favourite as its owner sees it; gone when removed or when its donation was deleted (as GET /favorites). */
+export function toFavoriteDoc(row: SyncFavoriteRow): FavoriteDoc {
+  return { ...toFavorite(row), updatedAt: isoRequired(row.updated_at), _deleted: row.deleted || row.donation_deleted };
+}
+
+/** The requests the caller may see, as GET /donation-requests scopes them; undefined for plain users (none). */
+export function requestScopeOf(user: AuthUser): RequestScope | undefined {
+  if (user.role === 'admin') return { kind: 'all' };
+  if (user.role === 'restaurant') return { kind: 'restaurant', restaurantId: user.id };
+  if (user.role === 'charity') return { kind: 'charity', charityId: user.id };
+  return undefined;
+}
+
+function checkpointOf(rows: (Positioned & { id: string })[], after: SyncCheckpoint | null): SyncCheckpoint | null {
+  const last = rows.at(-1);
+  return last ? { id: last.id, seq: Number(last.seq) } : after;
+}
+
+/**
+ * The next `limit` documents of `collection` after `after`, as `user` may see them: visible rows in their API shape,
+ * the rest as tombstones (they still advance the checkpoint). The checkpoint is that of the last row read, or
+ * `after` itself when nothing is new.
+ */
+export async function pullChanges<C extends SyncCollection>(
+  sql: Sql,
+  user: AuthUser,
+  collection: C,
+  after: SyncCheckpoint | null,
+  limit: number,
+): Promise<SyncPullResult<SyncDocs[C]>> {
+  const result = await pullAny(sql, user, collection, after, limit);
+  return result as SyncPullResult<SyncDocs[C]>;
+}
+
+async function pullAny(
+  sql: Sql,
+  user: AuthUser,
+  collection: SyncCollection,
+  after: SyncCheckpoint | null,
+  limit: number,
+): Promise<SyncPullResult<SyncDocs[SyncCollection]>> {
+  if (collection === 'donations') {
+    const rows = await donationChanges(sql, { after, limit, charityId: user.role === 'charity' ? user.id : null });
+    const documents = rows.map((r): DonationDoc =>
+      canSeeDonation(user, r) ? { ...toDonation(r), _deleted: false } : donationTombstone(r.id),
+    );
+    return { documents, checkpoint: checkpointOf(rows, after) };
+  }
+  if (collection === 'favorites') {
+    const rows = await favoriteChanges(sql, { after, limit, email: user.email });
+    return { documents: rows.map(toFavoriteDoc), checkpoint: checkpointOf(rows, after) };
+  }
+  const scope = requestScopeOf(user);
+  if (!scope) return { documents: [], checkpoint: after };
+  const rows = await donationRequestChanges(sql, { after, limit, scope });
+  const documents = rows.map((r): DonationRequestDoc =>
+    r.deleted || r.donation_deleted ? donationRequestTombstone(r.id) : { ...toDonationRequest(r), _deleted: false },
+  );
+  return { documents, checkpoint: checkpointOf(rows, after) };
+}
+
+/** Largest uuid: a position after every document at `seq`. Never sent to a client (see the pull stream). */
+const LAST_ID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * The position after everything committed now, in every collection: a stream started here sends only later
+ * changes (its RESYNC makes the client pull the rest from its own checkpoint).
+ */
+export async function headCheckpoint(sql: Sql): Promise<SyncCheckpoint> {
+  const max = await maxChangeSeqs(sql);
+  return { id: LAST_ID, seq: Math.max(...REPLICATED_TABLES.map((t) => max[t])) };
+}

@@ -1,0 +1,107 @@
+import type { FavoriteDoc, FavoritePushDoc, SyncPushRow } from '@foodbridge/shared';
+import type { AuthUser } from '../auth/middleware.ts';
+import type { Sql, TxSql } from '../db/connection.ts';
+import {
+  findDonationForFavorite,
+  findLiveFavorite,
+  insertFavoriteTx,
+  lockFavorites,
+  softDeleteFavoriteTx,
+  type FavoriteDonationRow,
+  type SyncFavoriteRow,
+} from '../db/sync.ts';
+import { favoriteTombstone, toFavoriteDoc } from './collections.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** POST /favorites's rule: a favourite is only of a donation the caller can see. */
+function canFavorite(user: AuthUser, d: FavoriteDonationRow): boolean {
+  return d.status === 'Verified' || user.role === 'admin' || d.restaurant_id === user.id || d.charity_id === user.id;
+}
+
+/** Whether the client's last known server state is still the server's: same existence, flag and revision. */
+function sameRevision(assumed: FavoritePushDoc | null | undefined, current: FavoriteDoc | undefined): boolean {
+  if (!assumed) return current === undefined;
+  if (assumed._deleted) return current === undefined || (current._deleted && current.updatedAt === assumed.updatedAt);
+  return current !== undefined && !current._deleted && current.updatedAt === assumed.updatedAt;
+}
+
+/**
+ * Applies pushed favourites in one transaction with the rows locked, and returns the server's state of every row
+ * that conflicted (RxDB keys them by `_id`, so each carries the pushed id). A row already in the wanted state is
+ * success, so a replayed batch changes nothing and reports nothing. The owner is always the caller.
+ */
+export async function pushFavorites(sql: Sql, user: AuthUser, rows: SyncPushRow<FavoritePushDoc>[]): Promise<FavoriteDoc[]> {
+  const ids = [...new Set(rows.map((r) => r.newDocumentState._id).filter((id) => UUID.test(id)))].map((id) => id.toLowerCase());
+  return sql.begin(async (tx) => {
+    const locked = new Map((await lockFavorites(tx, ids)).map((r) => [r.id, r]));
+    const conflicts: FavoriteDoc[] = [];
+    for (const row of rows) {
+      const conflict = await applyRow(tx, user, row, locked);
+      if (conflict) conflicts.push(conflict);
+    }
+    return conflicts;
+  });
+}
+
+async function applyRow(
+  tx: TxSql,
+  user: AuthUser,
+  row: SyncPushRow<FavoritePushDoc>,
+  locked: Map<string, SyncFavoriteRow>,
+): Promise<FavoriteDoc | undefined> {
+  const doc = row.newDocumentState;
+  // Not an id this server can hold: tell the client there is no such favourite, rather than failing the batch.
+  if (!UUID.test(doc._id)) return favoriteTombstone(doc._id);
+  const id = doc._id.toLowerCase();
+  const stored = locked.get(id);
+  // Someone else's favourite: the caller learns nothing of it.
+  if (stored && stored.email !== user.email) return favoriteTombstone(doc._id);
+  const current = stored ? toFavoriteDoc(stored) : undefined;
+  const serverState = current ?? favoriteTombstone(doc._id);
+  if (doc.email.trim().toLowerCase() !== user.email) return serverState;
+
+  const alreadyApplied = doc._deleted
+    ? current === undefined || current._deleted
+    : current !== undefined && !current._deleted && current.donationId === doc.donationId;
+  if (alreadyApplied) return undefined;
+  if (!sameRevision(row.assumedMasterState, current)) return serverState;
+
+  if (doc._deleted) {
+    await softDeleteFavoriteTx(tx, id);
+    await relock(tx, locked, id);
+    return undefined;
+  }
+  // A favourite's donation never changes and a removed favourite's id is never used again (as in the REST API).
+  if (current) return serverState;
+  if (!UUID.test(doc.donationId)) return favoriteTombstone(doc._id);
+  const donation = await findDonationForFavorite(tx, doc.donationId);
+  if (!donation || !canFavorite(user, donation)) return favoriteTombstone(doc._id);
+  const inserted = await insertFavoriteTx(tx, { id, donationId: donation.id, userId: user.id, email: user.email });
+  if (inserted) {
+    await relock(tx, locked, id);
+    return undefined;
+  }
+  // One live favourite per donation: the one the caller already has stays (it reaches the client through pull);
+  // this id holds nothing. The tombstone names the donation so the client can say which favourite was kept.
+  if (await findLiveFavorite(tx, user.email, donation.id)) {
+    return {
+      ...favoriteTombstone(doc._id),
+      donationId: donation.id,
+      email: user.email,
+      title: donation.title,
+      image: donation.image,
+      restaurant: donation.restaurant_name,
+      location: donation.location,
+      status: donation.status,
+      quantity: Number(donation.quantity),
+    };
+  }
+  return favoriteTombstone(doc._id);
+}
+
+/** A later row of the same batch for the same id sees this row's outcome. */
+async function relock(tx: TxSql, locked: Map<string, SyncFavoriteRow>, id: string) {
+  const [row] = await lockFavorites(tx, [id]);
+  if (row) locked.set(id, row);
+}
