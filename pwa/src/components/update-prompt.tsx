@@ -1,20 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { startServiceWorker } from '@/lib/pwa/register';
 import { useServiceWorker } from '@/lib/pwa/sw-store';
 
 /**
- * Starts the service worker and, when a new version is waiting, offers to switch to it. The new version never
+ * When a new version is waiting, offers to switch to it (loaded only then, see routes/__root.tsx). The new version never
  * takes over by itself: a driver halfway through a form keeps it until choosing 'Reload'.
  */
-export function UpdatePrompt() {
+export default function UpdatePrompt() {
   const needRefresh = useServiceWorker((s) => s.needRefresh);
   const dismissed = useServiceWorker((s) => s.dismissed);
   const activateUpdate = useServiceWorker((s) => s.activateUpdate);
   const [reloading, setReloading] = useState(false);
-
-  useEffect(startServiceWorker, []);
 
   if (!needRefresh || dismissed) return null;
   return (

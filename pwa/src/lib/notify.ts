@@ -1,13 +1,36 @@
-import { toast } from 'sonner';
+import { create } from 'zustand';
 import { AUTH_TOAST_MS } from '@foodbridge/shared/constants';
+
+// sonner is loaded with the first toast, not with the page: the signed-out home page never shows one and its
+// JavaScript budget is tight. The root layout mounts the Toaster when `mounted` turns true; sonner keeps toasts
+// created before its Toaster appears and shows them once it does.
+export const useToaster = create(() => ({ mounted: false }));
+
+type Sonner = typeof import('sonner');
+let sonner: Promise<Sonner> | null = null;
+
+interface ToastOptions {
+  description?: string | undefined;
+  duration?: number | undefined;
+  action?: { label: string; onClick: () => void } | undefined;
+}
+
+function show(kind: 'success' | 'error' | 'warning' | 'info', title: string, options: ToastOptions = {}) {
+  useToaster.setState({ mounted: true });
+  sonner ??= import('sonner');
+  void sonner.then(({ toast }) => toast[kind](title, options));
+}
 
 /** Toasts with the spec's title / text pairs (section 8). */
 export const notify = {
-  success: (title: string, description?: string, duration?: number) => toast.success(title, { description, duration }),
-  error: (title: string, description?: string) => toast.error(title, { description }),
-  warning: (title: string, description?: string) => toast.warning(title, { description }),
-  info: (title: string, description?: string) => toast.info(title, { description }),
-  authSuccess: (title: string) => toast.success(title, { duration: AUTH_TOAST_MS }),
+  success: (title: string, description?: string, duration?: number) => show('success', title, { description, duration }),
+  error: (title: string, description?: string) => show('error', title, { description }),
+  warning: (title: string, description?: string) => show('warning', title, { description }),
+  info: (title: string, description?: string) => show('info', title, { description }),
+  authSuccess: (title: string) => show('success', title, { duration: AUTH_TOAST_MS }),
+  /** A success toast with a button, e.g. 'Go to Home' after registration. */
+  successWithAction: (title: string, description: string, action: { label: string; onClick: () => void }) =>
+    show('success', title, { description, action }),
 };
 
 export function errorMessage(err: unknown, fallback: string): string {

@@ -1,18 +1,33 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { createRootRoute, Outlet } from '@tanstack/react-router';
-import { Toaster } from 'sonner';
-import { UpdatePrompt } from '@/components/update-prompt';
+import { useToaster } from '@/lib/notify';
+import { startServiceWorker } from '@/lib/pwa/register';
+import { useServiceWorker } from '@/lib/pwa/sw-store';
 
-export const Route = createRootRoute({
-  component: () => (
+// Both load on demand (the first toast, a waiting update): the signed-out home page must stay within its budget.
+const Toaster = lazy(() => import('@/components/toaster'));
+const UpdatePrompt = lazy(() => import('@/components/update-prompt'));
+
+function RootLayout() {
+  const toasterMounted = useToaster((s) => s.mounted);
+  const updateWaiting = useServiceWorker((s) => s.needRefresh && !s.dismissed);
+  useEffect(startServiceWorker, []);
+  return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
       <Outlet />
-      <UpdatePrompt />
-      <Toaster position="top-right" closeButton toastOptions={{ classNames: { toast: 'border-border', title: 'text-stone-900', description: '!text-stone-700' } }} />
+      <Suspense fallback={null}>
+        {updateWaiting && <UpdatePrompt />}
+        {toasterMounted && <Toaster />}
+      </Suspense>
     </>
-  ),
+  );
+}
+
+export const Route = createRootRoute({
+  component: RootLayout,
   notFoundComponent: () => (
     <main id="main" className="mx-auto max-w-md px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Page not found</h1>

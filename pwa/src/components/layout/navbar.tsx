@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HOVER_CARD_MIN_WIDTH_PX } from '@foodbridge/shared/constants';
 import { logOut } from '@/features/auth/log-out';
+import { imageUrl } from '@/lib/api-client';
 import { useSession, type SessionUser } from '@/features/auth/session-store';
 import { Logo } from './logo';
 
@@ -152,7 +153,7 @@ function AccountCard({ user }: { user: SessionUser }) {
         onClick={show}
       >
         <img
-          src={user.photoURL || PLACEHOLDER_AVATAR}
+          src={imageUrl(user.photoURL, 96) ?? PLACEHOLDER_AVATAR}
           onError={(e) => {
             if (!e.currentTarget.src.endsWith(PLACEHOLDER_AVATAR)) e.currentTarget.src = PLACEHOLDER_AVATAR;
           }}

@@ -1,9 +1,23 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from '@tanstack/react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { Role } from '@foodbridge/shared/constants';
 import { Spinner } from '@/components/ui/skeleton';
 import { AccessDenied } from './access-denied';
 import { useSession } from './session-store';
+
+/**
+ * Sends a signed-out visitor to /login once, remembering the page they asked for. A <Navigate> element would fire
+ * again on every location change while the login chunk loads, nesting ?redirect= into itself.
+ */
+function ToLogin() {
+  const navigate = useNavigate();
+  const href = useLocation({ select: (l) => l.href });
+  const from = useRef(href);
+  useEffect(() => {
+    void navigate({ to: '/login', search: { redirect: from.current }, replace: true });
+  }, [navigate]);
+  return <Spinner label="Redirecting to sign in" />;
+}
 
 /**
  * The protected-route wrapper: a spinner while the session loads, /login (remembering where the visitor was) when
@@ -11,9 +25,8 @@ import { useSession } from './session-store';
  */
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: readonly Role[] }) {
   const { user, role, ready, loading } = useSession();
-  const location = useLocation();
   if (!ready || loading) return <Spinner label="Checking your session" />;
-  if (!user) return <Navigate to="/login" search={{ redirect: location.href }} replace />;
+  if (!user) return <ToLogin />;
   if (roles && !roles.includes(role)) return <AccessDenied />;
   return <>{children}</>;
 }

@@ -13,7 +13,7 @@ export function CommunityStories() {
                 <span aria-hidden className="h-8 font-serif text-6xl leading-none text-accent-500">
                   “
                 </span>
-                <blockquote className="flex-1 text-lg leading-relaxed text-stone-800">“{t.story}”</blockquote>
+                <blockquote className="flex-1 text-lg leading-relaxed text-stone-800">{t.story}</blockquote>
                 <figcaption className="flex items-center gap-4">
                   <img src={t.image} alt={`Portrait of ${t.name}`} width={64} height={64} loading="lazy" className="size-16 rounded-full object-cover" />
                   <div>

@@ -2,12 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
-import { ChevronLeft, ChevronRight, Pause, Play } from './icons';
 import { CAROUSEL_INTERVAL_MS } from '@foodbridge/shared/constants';
 import { SLIDES } from './content';
+import { ChevronLeft, ChevronRight, Pause, Play } from './icons';
 
-const arrowClass =
-  'absolute top-1/2 z-10 hidden size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 text-white backdrop-blur transition hover:bg-white/30 sm:inline-flex';
+// One control bar (arrows, bullets, pause) under the text on every screen size, clear of the headline.
+const controlClass = 'inline-flex size-11 items-center justify-center rounded-full text-white transition-colors hover:bg-white/20';
 
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -108,22 +108,9 @@ export function HeroCarousel() {
         </div>
       </div>
 
-      <button type="button" aria-label="Previous slide" onClick={() => go('prev')} className={`${arrowClass} left-3 lg:left-6`}>
-        <ChevronLeft className="size-7" aria-hidden />
-      </button>
-      <button type="button" aria-label="Next slide" onClick={() => go('next')} className={`${arrowClass} right-3 lg:right-6`}>
-        <ChevronRight className="size-7" aria-hidden />
-      </button>
-
-      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1">
-        {/* Phones get the arrows here, beside the bullets, where they do not cover the text. */}
-        <button
-          type="button"
-          aria-label="Previous slide"
-          onClick={() => go('prev')}
-          className="inline-flex size-11 items-center justify-center rounded-full text-white sm:hidden"
-        >
-          <ChevronLeft className="size-6" aria-hidden />
+      <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1 lg:bottom-6">
+        <button type="button" aria-label="Previous slide" onClick={() => go('prev')} className={controlClass}>
+          <ChevronLeft className="size-6" />
         </button>
         {SLIDES.map((slide, i) => (
           <button
@@ -139,22 +126,17 @@ export function HeroCarousel() {
             />
           </button>
         ))}
-        <button
-          type="button"
-          aria-label="Next slide"
-          onClick={() => go('next')}
-          className="inline-flex size-11 items-center justify-center rounded-full text-white sm:hidden"
-        >
-          <ChevronRight className="size-6" aria-hidden />
+        <button type="button" aria-label="Next slide" onClick={() => go('next')} className={controlClass}>
+          <ChevronRight className="size-6" />
         </button>
         <button
           type="button"
-          aria-label={paused ? 'Resume slide rotation' : 'Pause slide rotation'}
+          aria-label="Pause slide rotation"
           aria-pressed={paused}
           onClick={() => setPaused((p) => !p)}
-          className="inline-flex size-11 items-center justify-center rounded-full text-white/80 hover:text-white"
+          className={controlClass}
         >
-          {paused ? <Play className="size-4" aria-hidden /> : <Pause className="size-4" aria-hidden />}
+          {paused ? <Play className="size-4" /> : <Pause className="size-4" />}
         </button>
       </div>
     </section>

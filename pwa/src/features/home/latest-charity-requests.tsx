@@ -1,4 +1,3 @@
-import { HandHeart } from './icons';
 import { LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/constants';
 import { useLatestCharityRequests } from './api';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill } from './section-states';
@@ -45,8 +44,8 @@ export function LatestCharityRequests() {
                 <li key={r._id} className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-white p-5 shadow-sm">
                   <div className="flex items-start justify-between gap-3">
                     <div className="flex items-center gap-3">
-                      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
-                        <HandHeart className="size-5" aria-hidden />
+                      <span aria-hidden className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+                        {r.name.charAt(0).toUpperCase()}
                       </span>
                       <h3 className="font-semibold leading-snug text-stone-900">{r.name}</h3>
                     </div>

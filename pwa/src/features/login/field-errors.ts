@@ -7,3 +7,10 @@ export function firstErrors(issues: ReadonlyArray<{ path: ReadonlyArray<Property
   }
   return errors;
 }
+
+/** Clears a field's message as soon as the visitor edits it. */
+export function withoutField(errors: Record<string, string>, field: string): Record<string, string> {
+  if (!(field in errors)) return errors;
+  const { [field]: _cleared, ...rest } = errors;
+  return rest;
+}

@@ -9,7 +9,7 @@ import { notify } from '@/lib/notify';
 import { useGoBack } from './after-sign-in';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, ButtonSpinner, FormAlert, OrDivider } from './auth-card';
-import { firstErrors } from './field-errors';
+import { firstErrors, withoutField } from './field-errors';
 import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
 
@@ -61,7 +61,12 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
 
   return (
     <AuthCard title="Welcome back" subtitle="Log in to donate, request and track surplus food.">
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        onChange={(e) => setErrors((current) => withoutField(current, (e.target as EventTarget & { name?: string }).name ?? ''))}
+        className="flex flex-col gap-4"
+      >
         <Field id="login-email" label="Email" error={errors.email}>
           <Input
             id="login-email"

@@ -1,6 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
 import { ImagePlus } from 'lucide-react';
 import { IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { RegisterSchema } from '@foodbridge/shared/schemas/user';
@@ -13,7 +12,7 @@ import { useGoBack } from './after-sign-in';
 import { saveProfilePhoto } from './api';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, ButtonSpinner, FormAlert, OrDivider } from './auth-card';
-import { firstErrors } from './field-errors';
+import { firstErrors, withoutField } from './field-errors';
 import { GoogleButton } from './google-button';
 import { PasswordInput } from './password-input';
 import { useProfilePhoto, type ProfilePhoto } from './use-profile-photo';
@@ -76,9 +75,9 @@ export function RegistrationPage({ redirect }: { redirect?: string | undefined }
   const registering = useRef(false);
 
   const welcome = async () => {
-    toast.success('Registration Successful!', {
-      description: 'Welcome to our platform.',
-      action: { label: 'Go to Home', onClick: () => void navigate({ to: '/' }) },
+    notify.successWithAction('Registration Successful!', 'Welcome to our platform.', {
+      label: 'Go to Home',
+      onClick: () => void navigate({ to: '/' }),
     });
     await goBack();
   };
@@ -137,7 +136,12 @@ export function RegistrationPage({ redirect }: { redirect?: string | undefined }
   const busy = step !== 'idle';
   return (
     <AuthCard title="Create your account" subtitle="Join restaurants and charities rescuing surplus food.">
-      <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        onChange={(e) => setErrors((current) => withoutField(current, (e.target as EventTarget & { name?: string }).name ?? ''))}
+        className="flex flex-col gap-4"
+      >
         <Field id="reg-name" label="Name" error={errors.name}>
           <Input
             id="reg-name"

@@ -1,0 +1,240 @@
+// Chromium, contexts per role, sign-in helpers and failure artifacts shared by the browser tests.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { pwaDir } from './server.mjs';
+
+export const BASE_URL = process.env.E2E_BASE_URL || 'http://127.0.0.1:8787';
+export const DEMO_PASSWORD = 'foodbridge123';
+export const ACCOUNTS = {
+  admin: 'admin@foodbridge.test',
+  restaurant: 'restaurant@foodbridge.test',
+  charity: 'charity@foodbridge.test',
+  user: 'user@foodbridge.test',
+};
+export const ARTIFACTS = join(pwaDir, 'e2e', 'artifacts');
+
+/** Phones for the charity and restaurant flows (360 px, the spec's smallest target); a desktop for the admin. */
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** False when the page's JavaScript does not answer within two seconds (a frozen tab cannot be screenshotted). */
+async function responds(page) {
+  let timer;
+  const hung = new Promise((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
+  const ok = page.evaluate(() => true).catch(() => true);
+  try {
+    return await Promise.race([ok, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+
+/**
+ * One browser per test file. `context(label, device)` opens a fresh context (its own storage, so its own signed-in
+ * account); `guard(name, fn)` wraps a test body so that a failure saves a screenshot of every open page into
+ * e2e/artifacts/ and names the page and its recent console errors in the error message.
+ */
+export async function openHarness() {
+  const browser = await launchChromium();
+  const pages = []; // { label, page, errors: string[] }
+
+  /** `options` go to browser.newContext: e.g. { serviceWorkers: 'allow' } or another server's { baseURL }. */
+  async function context(label, device = DESKTOP, options = {}) {
+    const ctx = await browser.newContext({
+      ...device,
+      baseURL: BASE_URL,
+      serviceWorkers: 'block',
+      timezoneId: 'UTC',
+      locale: 'en-US',
+      ...options,
+    });
+    ctx.setDefaultTimeout(TIMEOUT);
+    ctx.setDefaultNavigationTimeout(30_000);
+    const page = await ctx.newPage();
+    const entry = { label, page, errors: [] };
+    page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') entry.errors.push(`console.error: ${msg.text()}`);
+    });
+    page.on('requestfailed', (req) => {
+      const failure = req.failure()?.errorText ?? '';
+      // Navigations away from a loading page abort its pending requests; that is not an error.
+      if (!failure.includes('ERR_ABORTED')) entry.errors.push(`request failed: ${req.method()} ${req.url()} ${failure}`);
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 500) entry.errors.push(`HTTP ${res.status()}: ${res.request().method()} ${res.url()}`);
+    });
+    pages.push(entry);
+    return page;
+  }
+
+  async function capture(testName) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const notes = [];
+    for (const { label, page, errors } of pages) {
+      if (page.isClosed()) continue;
+      const file = join(ARTIFACTS, `${slug(testName)}--${slug(label)}.png`);
+      if (!(await responds(page))) {
+        notes.push(`[${label}] at ${page.url()}: the page does not respond (its main thread is busy: an endless render or navigation loop?)`);
+        for (const e of errors.slice(-5)) notes.push(`[${label}]   ${e}`);
+        continue;
+      }
+      try {
+        await page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
+        writeFileSync(file.replace(/\.png$/, '.html'), await page.content());
+      } catch (err) {
+        notes.push(`[${label}] screenshot failed: ${err.message}`);
+      }
+      notes.push(`[${label}] at ${page.url()} -> ${file}`);
+      for (const e of errors.slice(-5)) notes.push(`[${label}]   ${e}`);
+    }
+    return notes;
+  }
+
+  function guard(name, fn) {
+    return async (t) => {
+      try {
+        await fn(t);
+      } catch (err) {
+        const notes = await capture(name);
+        if (notes.length && err instanceof Error) {
+          // The reporter prints the stack, which holds a copy of the original message: rebuild both.
+          const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).slice(0, 3);
+          err.message += `\n  ${notes.join('\n  ')}`;
+          err.stack = [`${err.name}: ${err.message}`, ...frames].join('\n');
+        }
+        throw err;
+      }
+    };
+  }
+
+  async function closeContexts() {
+    for (const { page } of pages.splice(0)) await page.context().close().catch(() => {});
+  }
+
+  async function close() {
+    await closeContexts();
+    await browser.close().catch(() => {});
+  }
+
+  return { browser, context, guard, capture, closeContexts, close };
+}
+
+/** Signs in through the login form and waits until the app has left /login. */
+export async function signIn(page, email, password = DEMO_PASSWORD, { from = '/login' } = {}) {
+  if (from) await page.goto(from);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'));
+}
+
+/**
+ * Closes the toasts on screen with their close buttons. On a 360 px phone a toast covers the header's menu button,
+ * and a pointer resting on a toast pauses its timer, so waiting for it to leave would not work either.
+ */
+export async function dismissToasts(page) {
+  const close = page.getByRole('button', { name: /close toast/i }).filter({ visible: true });
+  for (let i = 0; i < 5 && (await close.count()) > 0; i++) {
+    await close.first().click({ force: true }).catch(() => {});
+  }
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 3000 }).catch(() => {});
+}
+
+/** Opens a dashboard screen from the side menu (a drawer behind the menu button on phones), as a person would. */
+export async function openFromMenu(page, label) {
+  if (!new URL(page.url()).pathname.startsWith('/dashBoard')) await page.goto('/dashBoard');
+  const openMenu = page.getByRole('button', { name: 'Open dashboard menu' });
+  await page.getByRole('navigation', { name: 'Dashboard' }).or(openMenu).first().waitFor();
+  if (await openMenu.isVisible()) {
+    await dismissToasts(page);
+    await openMenu.click();
+  }
+  const link = page.getByRole('navigation', { name: 'Dashboard' }).filter({ visible: true }).getByRole('link', { name: label, exact: true });
+  const href = await link.getAttribute('href');
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
+}
+
+export function waitForText(page, text, opts = {}) {
+  return page.getByText(text, opts).first().waitFor({ state: 'visible' });
+}
+
+/** Waits until a locator matches nothing visible (a row that disappears, a spinner that ends). */
+export function waitGone(locator, timeout = TIMEOUT) {
+  return locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+/** Retries an assertion until it passes or the time is up; returns its last result. */
+export async function eventually(fn, { timeout = TIMEOUT, interval = 250, what = 'condition' } = {}) {
+  const deadline = Date.now() + timeout;
+  let lastError;
+  for (;;) {
+    try {
+      const result = await fn();
+      if (result !== false) return result;
+      lastError = new Error(`${what} was false`);
+    } catch (err) {
+      lastError = err;
+    }
+    if (Date.now() > deadline) {
+      if (lastError instanceof Error) lastError.message = `Timed out waiting for ${what}: ${lastError.message}`;
+      throw lastError;
+    }
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+/**
+ * The server's API with a demo account's token, to check what the screens claim to have done. `base` picks another
+ * server than the suite's (a second sync-server process).
+ */
+export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL } = {}) {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`API sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  const { idToken } = await res.json();
+  const call = async (method, path, body) => {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await r.text();
+    const data = text ? JSON.parse(text) : null;
+    if (!r.ok) throw new Error(`${method} ${path} -> ${r.status}: ${text}`);
+    return data;
+  };
+  return {
+    token: idToken,
+    get: (p) => call('GET', p),
+    post: (p, b) => call('POST', p, b),
+    patch: (p, b) => call('PATCH', p, b),
+    del: (p) => call('DELETE', p),
+    /** Any call with extra headers; answers { status, headers, data } whatever the status. */
+    raw: async (method, path, { body, headers = {} } = {}) => {
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await r.text();
+      return { status: r.status, headers: r.headers, data: text ? JSON.parse(text) : null };
+    },
+  };
+}

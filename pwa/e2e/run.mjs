@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Browser tests: builds the PWA if needed, starts the real sync-server on a fresh embedded database, runs
+// e2e/tests/*.test.mjs one file after another in Debian's Chromium, and stops the server whatever happens.
+//
+//   npm run test:e2e                        (from the repo root or pwa/)
+//   node pwa/e2e/run.mjs main-flow a11y     (only the test files whose name contains one of the words)
+//
+// Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PRIVATE_BUILD=1 (build into a temp folder instead
+// of pwa/dist), E2E_PWA_DIST (use this build as is), E2E_BASE_URL (test an already running server; nothing is
+// built or started), E2E_TIMEOUT_MS (per action, default 15000).
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from 'node:test';
+import { spec } from 'node:test/reporters';
+import { ensureBuild, pwaDir, startServer } from './lib/server.mjs';
+
+const artifactsDir = join(pwaDir, 'e2e', 'artifacts');
+
+const testsDir = join(pwaDir, 'e2e', 'tests');
+const filters = process.argv.slice(2);
+const files = readdirSync(testsDir)
+  .filter((f) => f.endsWith('.test.mjs'))
+  .filter((f) => !filters.length || filters.some((w) => f.includes(w)))
+  .sort()
+  .map((f) => join(testsDir, f));
+
+if (!files.length) {
+  console.error(`No test file in ${testsDir} matches ${filters.join(', ')}`);
+  process.exit(1);
+}
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromiumPath)) {
+  console.error(`Chromium not found at ${chromiumPath}. Install it with: sudo apt-get install -y chromium`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+// Screenshots and axe reports of an earlier run would be mistaken for this one's.
+rmSync(artifactsDir, { recursive: true, force: true });
+
+const started = Date.now();
+let server = null;
+let privateDist = null;
+const stopServer = async () => {
+  const s = server;
+  server = null;
+  if (s) await s.stop();
+  if (privateDist) rmSync(privateDist, { recursive: true, force: true });
+  privateDist = null;
+};
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    void stopServer().finally(() => process.exit(130));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  if (!process.env.E2E_BASE_URL) {
+    const dist = ensureBuild();
+    if (process.env.E2E_PRIVATE_BUILD === '1' && dist.startsWith(tmpdir())) privateDist = dist;
+    server = await startServer({ dist });
+    process.env.E2E_BASE_URL = server.url;
+  }
+  // Sequential files: they share one server, and the main flow's steps depend on each other.
+  const stream = run({ files, concurrency: 1, timeout: 5 * 60_000 });
+  stream.on('test:pass', (e) => {
+    if (e.details?.type === 'suite') return;
+    if (e.skip || e.todo) skipped++;
+    else passed++;
+  });
+  stream.on('test:fail', (e) => {
+    if (e.details?.type === 'suite') return;
+    // A file that crashes before declaring its tests is reported as one failure at nesting 0.
+    failed++;
+  });
+  await new Promise((resolve, reject) => {
+    const out = stream.compose(spec);
+    out.on('data', (chunk) => process.stdout.write(chunk));
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+} catch (err) {
+  console.error(err);
+  failed++;
+  if (server) console.error(`--- sync-server output ---\n${server.output()}`);
+} finally {
+  await stopServer();
+}
+
+const seconds = ((Date.now() - started) / 1000).toFixed(1);
+console.log(`\nBrowser tests finished in ${seconds}s${skipped ? ` (${skipped} skipped)` : ''}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

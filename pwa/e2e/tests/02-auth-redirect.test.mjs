@@ -1,0 +1,25 @@
+// A signed-out visitor is sent to /login from the dashboard and comes back after signing in.
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { ACCOUNTS, PHONE, openHarness, signIn } from '../lib/browser.mjs';
+
+const h = await openHarness();
+
+describe('protected routes', () => {
+  after(() => h.close());
+
+  it(
+    'a signed-out visitor opening /dashBoard lands on /login and comes back after signing in',
+    h.guard('redirect to login and back', async () => {
+      const page = await h.context('visitor', PHONE);
+      await page.goto('/dashBoard');
+      await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+      const redirect = new URL(page.url()).searchParams.get('redirect') ?? '';
+      assert.match(redirect, /^\/dashBoard\/?$/, `login remembers the page the visitor came from (redirect=${redirect})`);
+
+      await signIn(page, ACCOUNTS.user, undefined, { from: null });
+      await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/dashBoard');
+      await page.getByRole('heading', { name: /welcome/i }).waitFor();
+    }),
+  );
+});
