@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { initIdentity } from './features/auth/identity';
+import { useSession } from './features/auth/session-store';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -14,6 +15,14 @@ declare module '@tanstack/react-router' {
 }
 
 void initIdentity();
+
+// Once someone is signed in, open the local store on whatever screen they land on, so pickup confirmations waiting
+// in the outbox are replayed at start-up. Loaded lazily: signed-out visitors never download it.
+const stopWatching = useSession.subscribe((s) => {
+  if (!s.user) return;
+  stopWatching();
+  void import('./lib/db/local-store').then((m) => m.startLocalStore());
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

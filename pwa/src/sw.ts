@@ -5,9 +5,10 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { BackgroundSyncPlugin } from 'workbox-background-sync';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -46,4 +47,16 @@ registerRoute(
       new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],
   }),
+);
+
+// Pickup confirmations that fail for lack of network are also queued here and replayed by the browser's Background
+// Sync when the connection returns, even if the app was closed meanwhile. The page keeps its own outbox (lib/db)
+// as the record of truth; both may send the same confirmation, which is safe because the server applies each
+// Idempotency-Key once and answers repeats with the first answer.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/donations/pickup/'),
+  new NetworkOnly({
+    plugins: [new BackgroundSyncPlugin('pickup-confirmations', { maxRetentionTime: 7 * 24 * 60 })],
+  }),
+  'PATCH',
 );

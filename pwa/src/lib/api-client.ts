@@ -25,6 +25,12 @@ export function setTokenSource(source: TokenSource) {
   tokenSource = source;
 }
 
+/** The current ID token (refreshed first when about to expire), for the one caller that cannot use a header:
+ * the replication stream's EventSource. */
+export function currentToken(): Promise<string | null> {
+  return tokenSource.getToken();
+}
+
 const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
 
 async function send(method: string, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<Response> {

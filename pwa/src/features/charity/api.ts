@@ -16,19 +16,13 @@ export interface CharityProfileUpdate {
 export const updateCharityProfile = (changes: CharityProfileUpdate) =>
   api.patch<{ modifiedCount: number; user: User }>('/users/me', changes);
 
-/** The server scopes the list to the signed-in charity's own requests. */
-export const useMyDonationRequests = () => useApi<DonationRequest[]>('/donation-requests');
+/** The server scopes the list to the signed-in charity's own requests. Online path; see hooks.ts. */
+export const useMyDonationRequestsOnline = (enabled: boolean) => useApi<DonationRequest[]>(enabled ? '/donation-requests' : null);
 export const cancelDonationRequest = (requestId: string) => api.del<Deleted>(`/donation-requests/${encodeURIComponent(requestId)}`);
 
-export const usePickups = (email: string | undefined, status?: 'Picked') =>
+/** Online path; see hooks.ts. */
+export const usePickupsOnline = (email: string | undefined, status?: 'Picked') =>
   useApi<PickupItem[]>(email ? `/my-pickups?email=${encodeURIComponent(email)}${status ? `&status=${status}` : ''}` : null);
-
-/**
- * Confirms a pickup. The key lets the server answer a repeated confirmation (a retry after a lost response) with
- * the first answer instead of an error; it lives here alone so that an offline outbox can take this call over.
- */
-export const confirmPickup = (donationId: string, key: string) =>
-  api.patch<DonationChangeResult>(`/donations/pickup/${encodeURIComponent(donationId)}`, {}, { headers: { 'Idempotency-Key': key } });
 
 export const submitDonationReview = (donationId: string, review: string) =>
   api.patch<DonationChangeResult>(`/donations/review/${encodeURIComponent(donationId)}`, { review });

@@ -1,27 +1,24 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { MapPin, Store } from 'lucide-react';
-import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
 import { imageUrl } from '@/lib/api-client';
 import { errorMessage, notify } from '@/lib/notify';
-import { removeFavorite, useFavorites } from '../api';
+import { useFavoritesList, type FavoriteItem } from '../favorites';
 
 export function FavoritesPage() {
-  const email = useSession((s) => s.user?.email);
-  const { data, error, loading, reload, setData } = useFavorites(email);
+  const { data, error, loading, reload, remove: removeOne } = useFavoritesList();
   const [removing, setRemoving] = useState<string | null>(null);
 
-  async function remove(favorite: Favorite) {
+  async function remove(favorite: FavoriteItem) {
     setRemoving(favorite.favoriteId);
     try {
-      await removeFavorite(favorite.favoriteId);
-      setData((list) => list?.filter((f) => f.favoriteId !== favorite.favoriteId));
+      await removeOne(favorite);
       notify.success('Removed', `${favorite.title} is no longer in your favorites.`);
     } catch (err) {
       notify.error('Failed to remove favorite', errorMessage(err, 'Please try again.'));
@@ -33,8 +30,11 @@ export function FavoritesPage() {
   return (
     <section>
       <PageHeader title="My Favorites" description="Donations you saved to come back to." />
+      <SyncStatus />
       {loading && !data ? (
         <CardGridSkeleton count={3} />
+      ) : error && !data && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load favorites." onRetry={reload} />
       ) : !data?.length ? (

@@ -1,5 +1,6 @@
 import { ProfileCard } from '@/components/profile-card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isOfflineError, OfflineNotice } from '@/components/sync-status';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { useSession } from '@/features/auth/session-store';
 import { useCharityAccount } from '../api';
@@ -24,6 +25,8 @@ export function CharityProfile() {
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-16 w-full" />
         </div>
+      ) : error && !me && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error || !me ? (
         <ErrorState message="Failed to load your profile." onRetry={reload} />
       ) : (

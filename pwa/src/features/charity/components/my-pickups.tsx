@@ -1,33 +1,34 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { PICKUP_CONFIRMABLE, type DonationStatus } from '@foodbridge/shared/constants';
+import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
+import { isOfflineError, OfflineNotice, PickupRefusal, SyncStatus, WaitingToSync } from '@/components/sync-status';
 import { Button } from '@/components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
+import { confirmPickup, dismissPickupRefusal } from '@/lib/db/local-store';
 import { errorMessage, notify } from '@/lib/notify';
-import { confirmPickup, usePickups } from '../api';
+import { usePickupOutbox, usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
 
 export function MyPickups() {
-  const email = useSession((s) => s.user?.email);
-  const { data, error, loading, reload, setData } = usePickups(email);
+  const { data, error, loading, reload } = usePickups();
+  const { waiting, refused } = usePickupOutbox();
   const [confirming, setConfirming] = useState<string | null>(null);
-  // One key per donation until the server accepts it: retrying after a lost answer is then a replay, not a new call.
-  const keys = useRef(new Map<string, string>());
 
   async function confirm(item: PickupItem) {
-    const key = keys.current.get(item._id) ?? crypto.randomUUID();
-    keys.current.set(item._id, key);
     setConfirming(item._id);
     try {
-      const res = await confirmPickup(item._id, key);
-      keys.current.delete(item._id);
-      const status: DonationStatus = res?.donation?.status ?? 'Picked';
-      setData((list) => list?.map((p) => (p._id === item._id ? { ...p, ...res?.donation, status } : p)));
-      notify.success('Pickup confirmed!');
+      // Written to the outbox first, so the confirmation survives no signal, a reload or a closed app; the card
+      // shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
+      const result = await confirmPickup(item._id, item.donationTitle);
+      if ('sent' in result) {
+        notify.success('Pickup confirmed!');
+        reload();
+      } else if (!navigator.onLine) {
+        notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
+      }
     } catch (err) {
       notify.error('Failed to confirm pickup.', errorMessage(err, 'Please try again.'));
     } finally {
@@ -38,8 +39,24 @@ export function MyPickups() {
   return (
     <section>
       <PageHeader title="My Pickups" description="Donations restaurants accepted for you. Confirm each one when you collect it." />
+      <SyncStatus />
+      {refused.length > 0 && (
+        <ul className="mb-6 flex flex-col gap-3" aria-label="Pickups the server refused">
+          {refused.map((entry) => (
+            <li key={entry.id}>
+              <PickupRefusal
+                title={entry.title ?? 'a donation'}
+                reason={entry.refusal ?? 'The server refused this confirmation.'}
+                onDismiss={() => void dismissPickupRefusal(entry.id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       {loading && !data ? (
         <CardGridSkeleton count={3} />
+      ) : error && !data && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load pickups" onRetry={reload} />
       ) : !data?.length ? (
@@ -49,7 +66,9 @@ export function MyPickups() {
           {data.map((item, i) => (
             <li key={item._id}>
               <PickupCard item={item} eager={i < 3}>
-                {isConfirmable(item.status) ? (
+                {isConfirmable(item.status) && waiting.has(item._id) ? (
+                  <WaitingToSync />
+                ) : isConfirmable(item.status) ? (
                   <Button onClick={() => void confirm(item)} disabled={confirming === item._id}>
                     {confirming === item._id ? 'Confirming...' : 'Confirm Pickup'}
                   </Button>

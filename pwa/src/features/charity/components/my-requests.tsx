@@ -5,20 +5,25 @@ import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { errorMessage, notify } from '@/lib/notify';
 import { formatDate } from '@/lib/utils';
-import { cancelDonationRequest, useMyDonationRequests } from '../api';
+import { cancelDonationRequest } from '../api';
+import { useMyDonationRequests } from '../hooks';
 
 export function MyRequests() {
-  const { data, error, loading, reload, setData } = useMyDonationRequests();
+  const { data: all, error, loading, reload } = useMyDonationRequests();
   const [cancelling, setCancelling] = useState<string | null>(null);
+  // Hidden at once; the server's removal then reaches the device through replication (or the next online read).
+  const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
+  const data = all?.filter((r) => !cancelled.has(r._id));
 
   async function cancel(request: DonationRequest) {
     setCancelling(request._id);
     try {
       await cancelDonationRequest(request._id);
-      setData((list) => list?.filter((r) => r._id !== request._id));
+      setCancelled((ids) => new Set(ids).add(request._id));
       notify.success('Cancelled', 'Your request has been cancelled.');
     } catch (err) {
       notify.error('Failed to cancel the request.', errorMessage(err, 'Please try again.'));
@@ -30,8 +35,11 @@ export function MyRequests() {
   return (
     <section>
       <PageHeader title="My Donation Requests" description="Donations you asked for and where each one stands." />
+      <SyncStatus />
       {loading && !data ? (
         <RequestsSkeleton />
+      ) : error && !data && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load requests." onRetry={reload} />
       ) : !data?.length ? (

@@ -1,22 +1,27 @@
+import { useState } from 'react';
 import { Quote } from 'lucide-react';
+import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
 import { formatDate } from '@/lib/utils';
-import { usePickups } from '../api';
+import { usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
 import { ReviewDialog } from './review-dialog';
 
 export function ReceivedDonations() {
-  const email = useSession((s) => s.user?.email);
-  const { data, error, loading, reload, setData } = usePickups(email, 'Picked');
+  const { data, error, loading, reload } = usePickups('Picked');
+  // A review just saved shows at once; the donation's new revision follows through replication.
+  const [saved, setSaved] = useState<Record<string, { review: string; reviewedAt: string }>>({});
   // The server filters already; the check keeps a just-confirmed list consistent whatever the status casing.
-  const received = data?.filter((d) => d.status.toLowerCase() === 'picked');
+  const received = data?.filter((d) => d.status.toLowerCase() === 'picked').map((d) => (saved[d._id] ? { ...d, ...saved[d._id] } : d));
 
   return (
     <section>
       <PageHeader title="Received Donations" description="Donations you picked up. Tell the restaurant how it went." />
+      <SyncStatus />
       {loading && !data ? (
         <CardGridSkeleton count={3} />
+      ) : error && !data && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load donations." onRetry={reload} />
       ) : !received?.length ? (
@@ -40,9 +45,7 @@ export function ReceivedDonations() {
                   donationTitle={item.donationTitle}
                   current={item.review}
                   onSaved={(review, reviewedAt) =>
-                    setData((list) =>
-                      list?.map((p) => (p._id === item._id ? { ...p, review, reviewedAt: reviewedAt ?? new Date().toISOString() } : p)),
-                    )
+                    setSaved((all) => ({ ...all, [item._id]: { review, reviewedAt: reviewedAt ?? new Date().toISOString() } }))
                   }
                 />
               </PickupCard>

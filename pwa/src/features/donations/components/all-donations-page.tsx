@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Search, X } from 'lucide-react';
 import { FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import { DonationCard } from '@/components/donation-card';
+import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
@@ -41,6 +42,7 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
         title="All Verified Donations"
         description="Surplus food from local restaurants, checked by our team and ready for charities to request."
       />
+      <SyncStatus />
 
       {data && data.length > 0 && (
         <div className="mb-6 flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm sm:p-5">
@@ -99,6 +101,8 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
 
       {loading && !data ? (
         <CardGridSkeleton count={6} />
+      ) : error && !data && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load donations." onRetry={reload} />
       ) : !data || data.length === 0 ? (

@@ -1,16 +1,19 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { CircleCheck, HandHeart, Heart, PackageCheck, Star } from 'lucide-react';
+import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
 import { MSG } from '@foodbridge/shared/messages';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { useSession } from '@/features/auth/session-store';
+import { PickupRefusal, WaitingToSync } from '@/components/sync-status';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
+import { confirmPickup, dismissPickupRefusal, saveFavoriteLocally } from '@/lib/db/local-store';
+import { errorMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
-import { confirmPickup, saveFavorite } from '../api';
-import { useIsFavorite, useOwnRequest } from '../hooks/use-donation';
+import { saveFavorite } from '../api';
+import { useIsFavorite, useOwnRequest, usePickupEntry } from '../hooks/use-donation';
 
 // The forms (and the zod schemas they validate with) load only when a signed-in user opens one; a visitor reading
 // the page never downloads them.
@@ -38,16 +41,6 @@ function UnavailableDialog({ onOpenChange }: DialogProps) {
   return null;
 }
 
-/** crypto.randomUUID exists only on https or localhost; a phone on the café's LAN may open us over plain http. */
-function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 function serverDetail(err: unknown): string | undefined {
   return err instanceof ApiError && err.status < 500 ? err.message : undefined;
 }
@@ -69,14 +62,13 @@ export function DonationActions({
 }) {
   const { user, role, ready } = useSession();
   const location = useLocation();
-  const { isFavorite, reload: reloadFavorite } = useIsFavorite(donation._id);
+  const { isFavorite, reload: reloadFavorite, local: localFavorites } = useIsFavorite(donation._id);
   const { request: ownRequest, reload: reloadOwnRequest } = useOwnRequest(donation._id);
+  const isOwnPickup = role === 'charity' && Boolean(user) && donation.charityEmail?.toLowerCase() === user?.email.toLowerCase();
+  const pickupEntry = usePickupEntry(donation._id, isOwnPickup);
   const [dialog, setDialog] = useState<'request' | 'review' | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // One key per confirmation the charity means to make: a retry after a failure resends it, so the server can
-  // recognise a pickup it already recorded instead of failing on the second try.
-  const pickupKey = useRef<string | null>(null);
 
   if (!ready) {
     return (
@@ -99,14 +91,22 @@ export function DonationActions({
   }
 
   const canRequest = role === 'charity' && donation.status === 'Verified' && !ownRequest;
-  const canConfirmPickup =
-    role === 'charity' && donation.status === 'Accepted' && donation.charityEmail?.toLowerCase() === user.email.toLowerCase();
+  const waiting = pickupEntry?.state === 'pending';
+  const canConfirmPickup = isOwnPickup && PICKUP_CONFIRMABLE.includes(donation.status) && !waiting;
+  const signedInUser = user;
 
   async function save() {
     setSaving(true);
     try {
-      await saveFavorite(donation._id);
-      notify.success('Saved!');
+      if (localFavorites) {
+        // Saved on the device at once; push replication sends it now or when the connection returns, and tells the
+        // user if the server kept something else.
+        await saveFavoriteLocally(donation, signedInUser.email);
+        notify.success('Saved!', navigator.onLine ? undefined : 'It will sync when you are back online.');
+      } else {
+        await saveFavorite(donation._id);
+        notify.success('Saved!');
+      }
     } catch {
       notify.error(MSG.alreadyFavorite);
     } finally {
@@ -116,15 +116,17 @@ export function DonationActions({
   }
 
   async function confirm() {
-    pickupKey.current ??= newIdempotencyKey();
     setConfirming(true);
     try {
-      await confirmPickup(donation._id, pickupKey.current);
-      pickupKey.current = null;
-      notify.success('Pickup confirmed!');
-      onDonationChanged();
+      const result = await confirmPickup(donation._id, donation.title);
+      if ('sent' in result) {
+        notify.success('Pickup confirmed!');
+        onDonationChanged();
+      } else if (!navigator.onLine) {
+        notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
+      }
     } catch (err) {
-      notify.error('Failed to confirm pickup.', serverDetail(err));
+      notify.error('Failed to confirm pickup.', serverDetail(err) ?? errorMessage(err, 'Please try again.'));
       // A conflict means the donation moved on (already picked, withdrawn): show where it stands now.
       if (err instanceof ApiError && err.status === 409) onDonationChanged();
     } finally {
@@ -155,6 +157,7 @@ export function DonationActions({
             <PackageCheck aria-hidden /> {confirming ? 'Confirming...' : 'Confirm Pickup'}
           </Button>
         )}
+        {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
         {isFavorite ? (
           <Button variant="outline" className={actionClass} disabled>
             <Heart aria-hidden className="fill-red-600 text-red-600" /> Saved to Favorites
@@ -174,6 +177,15 @@ export function DonationActions({
           <Star aria-hidden /> Add Review
         </Button>
       </div>
+
+      {pickupEntry?.state === 'refused' && (
+        <PickupRefusal
+          className="mt-4"
+          title={pickupEntry.title ?? donation.title}
+          reason={pickupEntry.refusal ?? 'The server refused this confirmation.'}
+          onDismiss={() => void dismissPickupRefusal(pickupEntry.id)}
+        />
+      )}
 
       <Suspense fallback={null}>
         {dialog === 'request' && (

@@ -4,6 +4,7 @@ import { ArrowLeft, CalendarClock, HandHeart, MapPin, Scale, SearchX, Store, Tag
 import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api-client';
 import { useDonation, useDonationReviews } from '../hooks/use-donation';
@@ -21,6 +22,8 @@ export function DonationDetailsPage({ id }: { id: string }) {
   if (loading && !data) body = <DetailsSkeleton />;
   // A malformed id (400) is as unknown to the visitor as a missing one; so is a donation they may not see (404).
   else if (error && !data && error instanceof ApiError && (error.status === 404 || error.status === 400)) body = <NotFound />;
+  // Offline, and the device has no copy of this donation (not one this account replicates).
+  else if (error && !data && isOfflineError(error)) body = <OfflineNotice />;
   else if (error && !data) body = <ErrorState message="Failed to load donation." onRetry={reload} />;
   else if (data) {
     body = (
@@ -86,6 +89,7 @@ export function DonationDetailsPage({ id }: { id: string }) {
       <Link to="/allDonations" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} -ml-3 mb-4`}>
         <ArrowLeft aria-hidden /> All Donations
       </Link>
+      <SyncStatus />
       {body}
     </div>
   );

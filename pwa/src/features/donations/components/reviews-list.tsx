@@ -1,5 +1,6 @@
 import type { Review } from '@foodbridge/shared/schemas/review';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isOfflineError, OfflineNotice } from '@/components/sync-status';
 import { EmptyState, ErrorState } from '@/components/ui/states';
 import type { ApiState } from '@/lib/use-api';
 import { RatingStars } from './rating-stars';
@@ -38,6 +39,8 @@ export function ReviewsList({ reviews }: { reviews: ApiState<Review[]> }) {
             </div>
           ))}
         </div>
+      ) : error && !data && isOfflineError(error) ? (
+        <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load reviews." onRetry={reload} />
       ) : !count ? (

@@ -1,0 +1,108 @@
+// One RxDB database per signed-in account on the free Dexie storage. Opened once per name and cached as a promise:
+// a second createRxDatabase with the same name in one page throws DB8, which React StrictMode's double effects
+// would otherwise trigger. No dev-mode plugin: it needs a validator and loads an iframe from the internet.
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { favoriteConflictHandler } from './favorite-conflicts';
+import {
+  donationRequestSchema,
+  donationSchema,
+  favoriteSchema,
+  migrationStrategies,
+  outboxSchema,
+  type DonationDocType,
+  type DonationRequestDocType,
+  type FavoriteDocType,
+  type OutboxEntry,
+} from './schemas';
+
+export interface FoodBridgeCollections {
+  donations: RxCollection<DonationDocType>;
+  favorites: RxCollection<FavoriteDocType>;
+  donationrequests: RxCollection<DonationRequestDocType>;
+  outbox: RxCollection<OutboxEntry>;
+}
+export type FoodBridgeDatabase = RxDatabase<FoodBridgeCollections>;
+
+// Ready for the first schema version above 0 (schemas.ts holds the strategies).
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+const storage = getRxStorageDexie();
+const opened = new Map<string, Promise<FoodBridgeDatabase>>();
+
+/** The account's database name: RxDB names allow lower-case letters, digits and underscores. */
+export function databaseName(userId: string): string {
+  return `foodbridge_${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+}
+
+async function create(name: string): Promise<FoodBridgeDatabase> {
+  const db = await createRxDatabase<FoodBridgeCollections>({ name, storage, multiInstance: true, eventReduce: true });
+  try {
+    await db.addCollections({
+      donations: { schema: donationSchema, migrationStrategies: migrationStrategies.donations },
+      favorites: { schema: favoriteSchema, migrationStrategies: migrationStrategies.favorites, conflictHandler: favoriteConflictHandler },
+      donationrequests: { schema: donationRequestSchema, migrationStrategies: migrationStrategies.donationrequests },
+      outbox: { schema: outboxSchema, migrationStrategies: migrationStrategies.outbox },
+    });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}
+
+/** The open database of that name, created on first use. Never opens the same name twice. */
+export function openDatabase(name: string): Promise<FoodBridgeDatabase> {
+  let db = opened.get(name);
+  if (!db) {
+    db = create(name);
+    opened.set(name, db);
+    // A failed open may be retried later (e.g. after the browser freed storage).
+    db.catch(() => opened.delete(name));
+  }
+  return db;
+}
+
+/** Closes the database if open here and deletes all of its data (every collection, replication state, outbox). */
+export async function removeDatabase(name: string): Promise<void> {
+  const db = opened.get(name);
+  opened.delete(name);
+  const instance = await db?.catch(() => null);
+  if (instance && !instance.closed) await instance.remove();
+  else await removeRxDatabase(name, storage);
+  await dropEmptyShells(name);
+}
+
+/**
+ * RxDB's Dexie storage empties its IndexedDB databases on removal but leaves them in place, named after the
+ * account; delete them too where the browser can list them.
+ */
+async function dropEmptyShells(name: string) {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
+  try {
+    const prefix = `rxdb-dexie-${name}--`;
+    const all = await indexedDB.databases();
+    await Promise.all(
+      all
+        .map((d) => d.name)
+        .filter((n): n is string => Boolean(n?.startsWith(prefix)))
+        .map(
+          (n) =>
+            new Promise<void>((resolve) => {
+              const req = indexedDB.deleteDatabase(n);
+              req.onsuccess = req.onerror = req.onblocked = () => resolve();
+            }),
+        ),
+    );
+  } catch {
+    // Best effort: the data itself is already gone.
+  }
+}
+
+export async function closeDatabase(name: string): Promise<void> {
+  const db = opened.get(name);
+  opened.delete(name);
+  const instance = await db?.catch(() => null);
+  if (instance && !instance.closed) await instance.close();
+}

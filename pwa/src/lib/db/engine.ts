@@ -1,0 +1,129 @@
+// The local store's life cycle, loaded only after sign-in (local-store.ts imports it dynamically): open the
+// account's database, replicate it, run the pickup outbox, and tear it all down on sign-out or a role change.
+import type { Role } from '@foodbridge/shared/constants';
+import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
+import { createOutbox, type Outbox } from './outbox';
+import { readRecord, writeRecord } from './record';
+import { startReplication, type Replications } from './replication';
+import type { OutboxEntry } from './schemas';
+import { bindSyncState, forgetSyncState, markLive, markPulled, useSyncStore } from './sync-store';
+
+export interface LocalAccount {
+  userId: string;
+  email: string;
+  role: Role;
+}
+
+interface Active {
+  name: string;
+  role: Role;
+  db: FoodBridgeDatabase;
+  replication: Replications;
+  outbox: Outbox;
+  unsubscribe: () => void;
+}
+
+let active: Active | null = null;
+let pullReplay: ReturnType<typeof setTimeout> | undefined;
+
+/** Stops the active database's work and removes it with all its data. */
+async function stopAndRemove() {
+  const current = active;
+  active = null;
+  if (!current) return;
+  current.unsubscribe();
+  current.outbox.stop();
+  await current.replication.cancel();
+  await removeDatabase(current.name);
+  forgetSyncState(current.name);
+  writeRecord(null);
+}
+
+/**
+ * Makes the account's database the active one. Another account's database is removed first (a shared phone must
+ * not keep the previous driver's data), and so is this account's own when its role changed: the server does not
+ * re-send documents whose visibility a role change altered.
+ */
+export async function activate(account: LocalAccount): Promise<FoodBridgeDatabase> {
+  const name = databaseName(account.userId);
+  if (active && active.name === name && active.role === account.role) return active.db;
+
+  // Confirmations still waiting survive a role reset (only the server may refuse them); another account's do not.
+  let carried: OutboxEntry[] = [];
+  if (active) {
+    if (active.name === name) carried = await pendingEntries(active.db);
+    await stopAndRemove();
+  }
+  const record = readRecord();
+  if (record && (record.name !== name || record.role !== account.role)) {
+    if (record.name === name && !carried.length) carried = await openDatabase(name).then(pendingEntries).catch(() => []);
+    await removeDatabase(record.name).catch((err) => console.error('[local store] could not remove', record.name, err));
+    forgetSyncState(record.name);
+  }
+
+  bindSyncState(name);
+  const db = await openDatabase(name);
+  writeRecord({ name, role: account.role });
+  if (carried.length) await db.outbox.bulkInsert(carried);
+
+  const outbox = createOutbox(db, account.email, () => replication.reSync());
+  const replication = startReplication(db, account.role, {
+    onPulled: (collection) => {
+      markPulled(collection);
+      // A successful pull means the server is reachable: a good moment to send what waits.
+      clearTimeout(pullReplay);
+      pullReplay = setTimeout(() => void outbox.replay(), 300);
+    },
+    onLive: markLive,
+    onError: (message) => useSyncStore.setState({ lastError: message }),
+  });
+  const pendingSub = db.outbox.find({ selector: { state: 'pending' } }).$.subscribe((docs) => {
+    useSyncStore.setState({ pendingPickups: docs.length });
+  });
+
+  active = { name, role: account.role, db, replication, outbox, unsubscribe: () => pendingSub.unsubscribe() };
+  useSyncStore.setState({ opened: true });
+  void outbox.replay();
+  return db;
+}
+
+async function pendingEntries(db: FoodBridgeDatabase) {
+  return (await db.outbox.find({ selector: { state: 'pending' } }).exec()).map((d) => d.toMutableJSON());
+}
+
+/**
+ * Signed out: the account's data leaves the device. Confirmations still waiting get one last chance to reach the
+ * server first (the token is still valid at this point of sign-out).
+ */
+export async function deactivate(): Promise<void> {
+  if (active && navigator.onLine) {
+    await Promise.race([active.outbox.replay(), new Promise((r) => setTimeout(r, 3000))]);
+  }
+  if (active) await stopAndRemove();
+  else {
+    const record = readRecord();
+    if (record) {
+      await removeDatabase(record.name).catch((err) => console.error('[local store] could not remove', record.name, err));
+      forgetSyncState(record.name);
+      writeRecord(null);
+    }
+  }
+  bindSyncState(null);
+}
+
+function current(): Active {
+  if (!active) throw new Error('The local store is not open (signed out?)');
+  return active;
+}
+
+export async function confirmPickup(donationId: string, title?: string) {
+  return current().outbox.queue(donationId, title);
+}
+
+export async function dismissPickupRefusal(entryId: string) {
+  return current().outbox.dismiss(entryId);
+}
+
+export function replayOutbox() {
+  return active?.outbox.replay() ?? Promise.resolve();
+}

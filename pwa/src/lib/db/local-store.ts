@@ -1,0 +1,144 @@
+// The local store as the rest of the app sees it, without loading RxDB up front: this module follows the session
+// and loads the engine (RxDB, Dexie, replication) with a dynamic import only once someone is signed in, so the
+// signed-out home page and a visitor's All Donations never download it.
+import { create } from 'zustand';
+import type { Role } from '@foodbridge/shared/constants';
+import { onSignOut } from '@/features/auth/identity';
+import { useSession } from '@/features/auth/session-store';
+import type { FoodBridgeDatabase } from './database';
+import { sendPickupConfirmation } from './pickup-api';
+import { readRecord } from './record';
+import type { FavoriteDocType, OutboxEntry } from './schemas';
+import { useSyncStore } from './sync-store';
+import { uuid } from './uuid';
+
+type Engine = typeof import('./engine');
+let engine: Promise<Engine> | null = null;
+const loadEngine = () => (engine ??= import('./engine'));
+
+/** The signed-in account's open database; null while signed out, opening, or switching accounts. */
+export const useLocalDatabase = create<{ db: FoodBridgeDatabase | null }>(() => ({ db: null }));
+
+interface Wanted {
+  key: string;
+  account: { userId: string; email: string; role: Role } | null;
+}
+
+let wanted: Wanted = { key: '(not started)', account: null };
+// Opening, switching and removal run one after another: never two RxDB databases being set up at once.
+let queue: Promise<void> = Promise.resolve();
+
+function follow(state: ReturnType<typeof useSession.getState>) {
+  if (!state.ready) return;
+  const account = state.user ? { userId: state.user.id, email: state.user.email, role: state.role } : null;
+  const key = account ? `${account.userId}|${account.role}` : '';
+  if (key === wanted.key) return;
+  const target: Wanted = { key, account };
+  wanted = target;
+  useLocalDatabase.setState({ db: null });
+  queue = queue.then(async () => {
+    if (wanted !== target) return;
+    try {
+      if (!target.account) {
+        // Nothing was ever opened on this device: no reason to load RxDB at all.
+        if (readRecord()) await (await loadEngine()).deactivate();
+        return;
+      }
+      const db = await (await loadEngine()).activate(target.account);
+      if (wanted === target) useLocalDatabase.setState({ db });
+    } catch (err) {
+      console.error('[local store] could not open the local database; screens fall back to the network', err);
+      if (wanted === target) useSyncStore.setState({ unavailable: true });
+    }
+  });
+}
+
+let started = false;
+
+/**
+ * Starts following the session (idempotent). Field screens call it through their hooks; calling it at app start
+ * also replays waiting pickup confirmations on any screen.
+ */
+export function startLocalStore() {
+  if (started) return;
+  started = true;
+  useSession.subscribe(follow);
+  follow(useSession.getState());
+  // Runs inside signOut() while the token is still valid: waiting confirmations get a last chance, then the
+  // account's data is removed so the next account starts clean.
+  onSignOut(async () => {
+    wanted = { key: '', account: null };
+    useLocalDatabase.setState({ db: null });
+    const done = queue.then(async () => {
+      if (engine || readRecord()) await (await loadEngine()).deactivate();
+    });
+    queue = done.catch(() => undefined);
+    await done.catch((err) => console.error('[local store] could not clear on sign-out', err));
+  });
+}
+
+function requireDb(): FoodBridgeDatabase {
+  const { db } = useLocalDatabase.getState();
+  if (!db) throw new Error('Your offline data is still loading. Please try again in a moment.');
+  return db;
+}
+
+export interface FavoriteSource {
+  _id: string;
+  title: string;
+  image: string;
+  restaurantName: string;
+  location: string;
+  status: FavoriteDocType['status'];
+  quantity: number;
+}
+
+/**
+ * Saves a favourite on this device with an id of our own; push replication sends it (now, or when the connection
+ * returns) and the server keeps that id. The donation's fields are copied so the Favorites page shows it offline.
+ */
+export async function saveFavoriteLocally(donation: FavoriteSource, email: string): Promise<void> {
+  const db = requireDb();
+  const existing = await db.favorites.findOne({ selector: { donationId: donation._id } }).exec();
+  if (existing) return;
+  const id = uuid();
+  await db.favorites.insert({
+    _id: id,
+    favoriteId: id,
+    donationId: donation._id,
+    email,
+    title: donation.title,
+    image: donation.image,
+    restaurant: donation.restaurantName,
+    location: donation.location,
+    status: donation.status,
+    quantity: donation.quantity,
+    createdAt: new Date().toISOString(),
+    // The server's revision; it has none yet.
+    updatedAt: '',
+  });
+}
+
+export async function removeFavoriteLocally(favoriteId: string): Promise<void> {
+  const doc = await requireDb().favorites.findOne(favoriteId).exec();
+  await doc?.remove();
+}
+
+/**
+ * Confirm Pickup, everywhere in the app. Normally the confirmation goes to the outbox first (shown as 'Waiting to
+ * sync' until the server answers; the outbox then says 'Pickup confirmed!' or shows the refusal). Only a browser
+ * without a local store sends it straight away, and then the caller shows the outcome ('sent', or the error thrown).
+ */
+export async function confirmPickup(donationId: string, title?: string): Promise<{ queued: OutboxEntry } | { sent: true }> {
+  if (useSyncStore.getState().unavailable) {
+    await sendPickupConfirmation(donationId, uuid());
+    return { sent: true };
+  }
+  requireDb();
+  return { queued: await (await loadEngine()).confirmPickup(donationId, title) };
+}
+
+export async function dismissPickupRefusal(entryId: string): Promise<void> {
+  requireDb();
+  await (await loadEngine()).dismissPickupRefusal(entryId);
+}

@@ -1,0 +1,175 @@
+// Pickup confirmations, the one action a driver takes at the back door with no signal. Every Confirm Pickup is
+// first written to the local outbox (so it survives a reload or a closed app), then sent with its own id as the
+// Idempotency-Key. An entry leaves the outbox only on a definite answer: 2xx, or a refusal the driver is shown.
+import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { api, ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import type { FoodBridgeDatabase } from './database';
+import { sendPickupConfirmation } from './pickup-api';
+import type { OutboxEntry } from './schemas';
+import { markConfirmed } from './sync-store';
+import { uuid } from './uuid';
+
+const RETRY_EVERY_MS = 30_000;
+const FIRST_RETRY_MS = 1_000;
+
+type Outcome = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'retry'; message: string };
+
+/** Worth trying again later: no answer at all, the server's own trouble, or a sign-in that needs refreshing. */
+function isTransient(err: ApiError) {
+  return err.status === 0 || err.status >= 500 || err.status === 401 || err.status === 408 || err.status === 429;
+}
+
+async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
+  try {
+    await sendPickupConfirmation(entry.donationId, entry.id);
+    return { kind: 'done' };
+  } catch (err) {
+    if (!(err instanceof ApiError)) return { kind: 'retry', message: err instanceof Error ? err.message : String(err) };
+    if (isTransient(err)) return { kind: 'retry', message: err.message };
+    if (err.status === 409) {
+      // Already Picked: a success if it was us (e.g. the service worker's background sync, or another tab with an
+      // older key, got there first); a refusal if the donation went to someone else meanwhile.
+      try {
+        const now = await api.get<Donation>(`/donations/${encodeURIComponent(entry.donationId)}`);
+        if (now.status === 'Picked' && now.charityEmail?.toLowerCase() === email.toLowerCase()) return { kind: 'done' };
+      } catch (check) {
+        if (check instanceof ApiError && isTransient(check)) return { kind: 'retry', message: check.message };
+      }
+    }
+    return { kind: 'refused', message: err.message };
+  }
+}
+
+export interface Outbox {
+  /** Queues a confirmation (one pending per donation) and tries to send it at once. */
+  queue(donationId: string, title: string | undefined): Promise<OutboxEntry>;
+  /** Sends every pending entry; concurrent calls share one run, and tabs take turns through a Web Lock. */
+  replay(): Promise<void>;
+  dismiss(id: string): Promise<void>;
+  stop(): void;
+}
+
+export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed: (donationId: string) => void): Outbox {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // Passes in a row that sent nothing: the next retry waits twice as long, up to the 30 s heartbeat.
+  let fruitless = 0;
+  const lockName = `foodbridge-outbox-${db.name}`;
+
+  const pending = async () =>
+    (await db.outbox.find({ selector: { state: 'pending' } }).exec())
+      .map((d) => d.toMutableJSON())
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+  async function pass(): Promise<{ left: number; progressed: boolean }> {
+    let progressed = false;
+    let left = 0;
+    const confirmed: string[] = [];
+    for (const entry of await pending()) {
+      if (stopped) break;
+      if (!navigator.onLine) {
+        left += 1;
+        continue;
+      }
+      // Another tab may have finished it while this one waited for the lock.
+      const doc = await db.outbox.findOne(entry.id).exec();
+      if (!doc || doc.state !== 'pending') continue;
+      const outcome = await attempt(entry, email);
+      if (outcome.kind === 'done') {
+        await doc.remove();
+        progressed = true;
+        markConfirmed(entry.donationId);
+        onConfirmed(entry.donationId);
+        confirmed.push(entry.title ?? '');
+      } else if (outcome.kind === 'refused') {
+        await doc.incrementalPatch({ state: 'refused', refusal: outcome.message, attempts: doc.attempts + 1 });
+        progressed = true;
+        notify.error('Failed to confirm pickup.', outcome.message);
+      } else {
+        left += 1;
+        await doc.incrementalPatch({ attempts: doc.attempts + 1, lastError: outcome.message });
+      }
+    }
+    // One toast per pass: twenty confirmations queued at a dead spot arrive together.
+    if (confirmed.length === 1) notify.success('Pickup confirmed!', confirmed[0] || undefined);
+    else if (confirmed.length > 1) notify.success('Pickup confirmed!', `${confirmed.length} pickups confirmed.`);
+    return { left, progressed };
+  }
+
+  const withLock = <T>(fn: () => Promise<T>): Promise<T> =>
+    typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(lockName, fn) : fn();
+
+  function replay(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let result = { left: 0, progressed: false };
+      do {
+        again = false;
+        result = await withLock(pass).catch((err) => {
+          console.error('[outbox] replay failed', err);
+          return { left: 1, progressed: false };
+        });
+      } while (again && !stopped);
+      // A flaky connection: try the rest soon, backing off while nothing gets through. Offline, the 'online'
+      // event starts the next pass instead.
+      clearTimeout(retryTimer);
+      fruitless = result.progressed ? 0 : fruitless + 1;
+      if (result.left > 0 && navigator.onLine && !stopped) {
+        const delay = Math.min(RETRY_EVERY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, fruitless - 1));
+        retryTimer = setTimeout(() => void replay(), delay);
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const onOnline = () => void replay();
+  window.addEventListener('online', onOnline);
+  const interval = setInterval(() => {
+    void db.outbox
+      .count({ selector: { state: 'pending' } })
+      .exec()
+      .then((n) => {
+        if (n > 0) void replay();
+      })
+      .catch(() => undefined);
+  }, RETRY_EVERY_MS);
+
+  return {
+    async queue(donationId, title) {
+      const existing = await db.outbox.findOne({ selector: { donationId, state: 'pending' } }).exec();
+      const entry =
+        existing?.toMutableJSON() ??
+        (
+          await db.outbox.insert({
+            id: uuid(),
+            donationId,
+            ...(title ? { title } : {}),
+            createdAt: new Date().toISOString(),
+            attempts: 0,
+            state: 'pending',
+          })
+        ).toMutableJSON();
+      void replay();
+      return entry;
+    },
+    replay,
+    async dismiss(id) {
+      await (await db.outbox.findOne(id).exec())?.remove();
+    },
+    stop() {
+      stopped = true;
+      clearInterval(interval);
+      clearTimeout(retryTimer);
+      window.removeEventListener('online', onOnline);
+    },
+  };
+}

@@ -1,0 +1,217 @@
+// RxDB's HTTP replication against the sync-server (docs/decisions/002-replication.md): a checkpoint pull per
+// collection, the server-sent-events stream for live changes, and push for favourites only (the other collections
+// change through their own REST actions). Only the leader tab replicates; the others see its writes through RxDB.
+import { Observable, share } from 'rxjs';
+import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import type { Role } from '@foodbridge/shared/constants';
+import {
+  SYNC_PULL_LIMIT_DEFAULT,
+  SYNC_PUSH_MAX_ROWS,
+  SYNC_RESYNC,
+  type SyncCheckpoint,
+  type SyncCollection,
+  type SyncPullResult,
+} from '@foodbridge/shared/schemas/sync';
+import { api, ApiError } from '@/lib/api-client';
+import type { FoodBridgeDatabase } from './database';
+import { explainFavoriteConflict } from './favorite-conflicts';
+import type { FavoriteDocType } from './schemas';
+import { streamToken } from './stream-token';
+import type { LocalCollection } from './sync-store';
+
+/** Initial sync pulls in large batches; the server's default is also its usual batch. */
+const PULL_BATCH = SYNC_PULL_LIMIT_DEFAULT;
+const RETRY_MS = 3_000;
+const STREAM_BACKOFF_MAX_MS = 30_000;
+/** How often an open, quiet stream refreshes 'Last synced' (the server's heartbeats are invisible to EventSource). */
+const LIVE_TICK_MS = 30_000;
+
+export interface ReplicationEvents {
+  /** A pull reached the server's head (or the stream delivered live changes). */
+  onPulled(collection: LocalCollection): void;
+  /** The live stream is connected: the device is as current as the server's last announcement. */
+  onLive(collection: LocalCollection): void;
+  /** A replication request failed; the message is already the user-readable one. */
+  onError(message: string): void;
+}
+
+export interface Replications {
+  reSync(): void;
+  cancel(): Promise<void>;
+}
+
+const ENDPOINT: Record<LocalCollection, SyncCollection> = {
+  donations: 'donations',
+  favorites: 'favorites',
+  donationrequests: 'donation-requests',
+};
+
+/** A database null must never reach RxDB (a document failing the schema stalls the loop): absent instead. */
+function dropNulls<T>(doc: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc as Record<string, unknown>)) if (v !== null) out[k] = v;
+  return out as T;
+}
+
+/**
+ * The collection's SSE stream as an observable: it connects when RxDB subscribes (on leadership) and closes when
+ * the replication is cancelled. It reconnects with backoff and a fresh token; the server's first message on every
+ * connection is RESYNC, which makes RxDB pull whatever was missed while disconnected.
+ */
+function pullStream<T>(
+  endpoint: SyncCollection,
+  onData: () => void,
+  onLive: () => void,
+): Observable<RxReplicationPullStreamItem<T, SyncCheckpoint>> {
+  return new Observable<RxReplicationPullStreamItem<T, SyncCheckpoint>>((subscriber) => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempt = 0;
+    let closed = false;
+
+    const disconnect = () => {
+      source?.close();
+      source = null;
+      clearTimeout(timer);
+    };
+    const schedule = () => {
+      if (closed) return;
+      const delay = Math.min(STREAM_BACKOFF_MAX_MS, 1000 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
+      attempt += 1;
+      timer = setTimeout(() => void connect(), delay);
+    };
+    const connect = async () => {
+      disconnect();
+      // Offline: the 'online' listener below reconnects at once when the network returns.
+      if (closed || !navigator.onLine) return;
+      const token = await streamToken().catch(() => null);
+      if (closed) return;
+      if (!token) return schedule();
+      const es = new EventSource(`/sync/${endpoint}/pull/stream?token=${encodeURIComponent(token)}`);
+      source = es;
+      es.onopen = () => {
+        attempt = 0;
+      };
+      es.onmessage = (e: MessageEvent<string>) => {
+        if (e.data === SYNC_RESYNC) {
+          subscriber.next('RESYNC');
+          return;
+        }
+        try {
+          const batch = JSON.parse(e.data) as SyncPullResult<WithDeleted<T>>;
+          if (!batch.checkpoint) return;
+          subscriber.next({ documents: batch.documents, checkpoint: batch.checkpoint });
+          onData();
+        } catch (err) {
+          console.error(`[sync] unreadable ${endpoint} stream message`, err);
+        }
+      };
+      // Also fires when the server ends the stream. The browser's own retry would reuse the old token and stops
+      // for good on a 401, so every reconnect is ours.
+      es.onerror = () => {
+        if (source !== es) return;
+        disconnect();
+        schedule();
+      };
+    };
+    const onOnline = () => {
+      attempt = 0;
+      void connect();
+    };
+    const onOffline = () => disconnect();
+
+    const tick = setInterval(() => {
+      if (source?.readyState === EventSource.OPEN && navigator.onLine) onLive();
+    }, LIVE_TICK_MS);
+
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    void connect();
+    return () => {
+      closed = true;
+      clearInterval(tick);
+      disconnect();
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }).pipe(share());
+}
+
+function pullHandler<T>(name: LocalCollection, events: ReplicationEvents) {
+  return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
+    // Certainly offline: fail without a request (RxDB retries, and at once when the browser goes online).
+    if (!navigator.onLine) throw new ApiError(0, 'Offline');
+    const query = new URLSearchParams({ limit: String(batchSize) });
+    if (checkpoint) {
+      query.set('id', checkpoint.id);
+      query.set('seq', String(checkpoint.seq));
+    }
+    const result = await api.get<SyncPullResult<WithDeleted<T>>>(`/sync/${ENDPOINT[name]}/pull?${query}`);
+    // A short batch means the server has nothing newer: this collection is up to date as of now.
+    if (result.documents.length < batchSize) events.onPulled(name);
+    return { documents: result.documents, checkpoint: result.checkpoint ?? checkpoint };
+  };
+}
+
+/** The readable cause of a replication error: RxDB wraps the handler's errors in RC_PULL / RC_PUSH. */
+function describe(err: unknown): string {
+  const inner = (err as { parameters?: { errors?: Array<{ message?: string }> } })?.parameters?.errors?.[0]?.message;
+  if (inner) return inner;
+  return err instanceof Error ? err.message : String(err);
+}
+
+function replicate<T>(
+  collection: RxCollection<T>,
+  name: LocalCollection,
+  events: ReplicationEvents,
+  push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>,
+): RxReplicationState<T, SyncCheckpoint> {
+  const state = replicateRxCollection<T, SyncCheckpoint>({
+    replicationIdentifier: `foodbridge-${name}-via-/sync/${ENDPOINT[name]}`,
+    collection,
+    live: true,
+    retryTime: RETRY_MS,
+    waitForLeadership: true,
+    pull: {
+      handler: pullHandler<T>(name, events),
+      batchSize: PULL_BATCH,
+      stream$: pullStream<T>(
+        ENDPOINT[name],
+        () => events.onPulled(name),
+        () => events.onLive(name),
+      ),
+      modifier: dropNulls,
+    },
+    ...(push ? { push: { handler: push, batchSize: SYNC_PUSH_MAX_ROWS } } : {}),
+  });
+  state.error$.subscribe((err) => {
+    // Offline failures are expected and the status line already says Offline.
+    if (!navigator.onLine) return;
+    const message = describe(err);
+    console.error(`[sync] ${name}:`, message, err);
+    events.onError(message);
+  });
+  return state;
+}
+
+/** Starts replicating every collection this role may read. Requests are not shown to plain users (403). */
+export function startReplication(db: FoodBridgeDatabase, role: Role, events: ReplicationEvents): Replications {
+  const states: RxReplicationState<any, SyncCheckpoint>[] = [];
+  states.push(replicate(db.donations, 'donations', events));
+
+  const favorites = replicate<FavoriteDocType>(db.favorites, 'favorites', events, (rows) =>
+    api.post<WithDeleted<FavoriteDocType>[]>('/sync/favorites/push', rows),
+  );
+  favorites.conflict$.subscribe(explainFavoriteConflict);
+  states.push(favorites);
+
+  if (role !== 'user') states.push(replicate(db.donationrequests, 'donationrequests', events));
+
+  return {
+    reSync: () => states.forEach((s) => s.reSync()),
+    cancel: async () => {
+      await Promise.all(states.map((s) => s.cancel().catch(() => undefined)));
+    },
+  };
+}

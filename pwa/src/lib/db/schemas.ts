@@ -1,0 +1,120 @@
+// The local collections' RxDB schemas, generated from the shared zod schemas so that the API shape is defined once.
+// Rules this machine enforces (see FACTS.md): the primary key needs a maxLength; under Dexie every indexed field
+// must be required and have a maxLength; the open-source build allows few collections (we use four).
+import type { RxJsonSchema } from 'rxdb/plugins/core';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
+import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import { DonationSchema } from '@foodbridge/shared/schemas/donation';
+import { DonationRequestSchema } from '@foodbridge/shared/schemas/donation-request';
+import { FavoriteDocSchema, type FavoriteDoc } from '@foodbridge/shared/schemas/sync';
+
+/** A favourite as stored locally: the replicated shape without RxDB's own delete flag. */
+export type FavoriteDocType = Omit<FavoriteDoc, '_deleted'>;
+export type DonationDocType = Donation;
+export type DonationRequestDocType = DonationRequest;
+
+export type OutboxState = 'pending' | 'refused';
+
+/** A pickup confirmation not yet answered by the server (local only, never replicated). */
+export interface OutboxEntry {
+  /** Also the Idempotency-Key: the server applies a key once and answers its repeats with the first answer. */
+  id: string;
+  donationId: string;
+  /** Shown on the refusal card, as the donation itself may no longer be visible by then. */
+  title?: string;
+  createdAt: string;
+  attempts: number;
+  lastError?: string;
+  state: OutboxState;
+  /** The server's reason when it refused the confirmation (reassigned, deleted, already confirmed...). */
+  refusal?: string;
+}
+
+const ID_MAX = 40;
+const DATE_MAX = 40;
+
+type JsonSchemaObject = {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+};
+
+/**
+ * zod's JSON Schema, made into an RxDB schema: the draft marker and `additionalProperties` go (RxDB adds its own
+ * meta fields), the primary key and indexes get their maxLength and are required.
+ */
+function fromZod<T>(
+  zodSchema: { toJSONSchema(): unknown },
+  opts: { title: string; indexes?: string[]; maxLength?: Record<string, number> },
+): RxJsonSchema<T> {
+  const json = zodSchema.toJSONSchema() as JsonSchemaObject;
+  const properties: Record<string, Record<string, unknown>> = {};
+  for (const [name, prop] of Object.entries(json.properties)) {
+    const max = name === '_id' ? ID_MAX : opts.maxLength?.[name];
+    properties[name] = max ? { ...prop, maxLength: max } : { ...prop };
+  }
+  const required = new Set(json.required ?? []);
+  required.add('_id');
+  for (const index of opts.indexes ?? []) {
+    if (!properties[index]?.maxLength) throw new Error(`Index ${index} of ${opts.title} needs a maxLength`);
+    required.add(index);
+  }
+  return {
+    title: opts.title,
+    version: 0,
+    primaryKey: '_id',
+    type: 'object',
+    properties,
+    required: [...required],
+    ...(opts.indexes?.length ? { indexes: opts.indexes } : {}),
+  } as unknown as RxJsonSchema<T>;
+}
+
+export const donationSchema = fromZod<DonationDocType>(DonationSchema, {
+  title: 'donations',
+  indexes: ['status'],
+  maxLength: { status: 20 },
+});
+
+export const favoriteSchema = fromZod<FavoriteDocType>(FavoriteDocSchema.omit({ _deleted: true }), {
+  title: 'favorites',
+  indexes: ['donationId'],
+  maxLength: { donationId: ID_MAX },
+});
+
+export const donationRequestSchema = fromZod<DonationRequestDocType>(DonationRequestSchema, {
+  title: 'donation requests',
+  indexes: ['donationId'],
+  maxLength: { donationId: ID_MAX },
+});
+
+export const outboxSchema: RxJsonSchema<OutboxEntry> = {
+  title: 'pickup outbox',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: ID_MAX },
+    donationId: { type: 'string', maxLength: ID_MAX },
+    title: { type: 'string' },
+    createdAt: { type: 'string', maxLength: DATE_MAX },
+    attempts: { type: 'number' },
+    lastError: { type: 'string' },
+    state: { type: 'string', enum: ['pending', 'refused'], maxLength: 10 },
+    refusal: { type: 'string' },
+  },
+  required: ['id', 'donationId', 'createdAt', 'attempts', 'state'],
+  indexes: ['state'],
+};
+
+/**
+ * Per collection, how to bring a stored document of an older schema version to the current one. Empty while every
+ * schema is at version 0; raising a `version` above requires an entry here, e.g. `1: (doc) => ({ ...doc, x: '' })`.
+ * Replicated collections may also simply drop old documents (`1: () => null`): the next pull brings them back.
+ */
+export const migrationStrategies = {
+  donations: {},
+  favorites: {},
+  donationrequests: {},
+  outbox: {},
+} as const;
