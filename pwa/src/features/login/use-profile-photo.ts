@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { ApiError, uploadImage } from '@/lib/api-client';
+import { useSession } from '@/features/auth/session-store';
 
 export type ProfilePhoto =
   | { state: 'none' }
@@ -41,6 +42,9 @@ export function useProfilePhoto() {
     }
     const url = URL.createObjectURL(file);
     preview.current = url;
+    // Signed out (the usual case here), the server would refuse the upload after the whole file had crossed a
+    // weak connection: keep it for right after sign-up instead.
+    if (!useSession.getState().user) return setPhoto({ state: 'deferred', file, preview: url });
     setPhoto({ state: 'uploading', file, preview: url, progress: 0 });
     uploadImage(file, (progress) => {
       if (mine === ticket.current) setPhoto({ state: 'uploading', file, preview: url, progress });
