@@ -1,6 +1,6 @@
 // Helpers for the offline-first browser tests (issue 5): service worker readiness, donations prepared through the
 // API, and a record of the pickup confirmations that reach the server.
-import { ACCOUNTS, BASE_URL, apiAs } from './browser.mjs';
+import { ACCOUNTS, BASE_URL, DEMO_PASSWORD, apiAs } from './browser.mjs';
 import { makePng } from './images.mjs';
 
 /** Contexts where the app's real service worker runs (the harness blocks it by default). */
@@ -46,9 +46,14 @@ async function inBatches(items, width, fn) {
 
 /**
  * Donations given to the seeded charity, made the way the app makes them: the restaurant posts each one, the admin
- * verifies it, the charity requests it and the restaurant accepts the request. Returns [{ id, title }].
+ * verifies it, the charity requests it and the restaurant accepts the request. `rivals` (apiAs handles of other
+ * charities) request each donation too before the acceptance, so theirs end Rejected. Returns
+ * [{ id, title, requestId, rivalRequestIds }].
  */
-export async function createAcceptedDonations(count, { tag = Date.now().toString(36), base = BASE_URL, titlePrefix = 'E2E pickup' } = {}) {
+export async function createAcceptedDonations(
+  count,
+  { tag = Date.now().toString(36), base = BASE_URL, titlePrefix = 'E2E pickup', rivals = [] } = {},
+) {
   const [restaurant, admin, charity] = await Promise.all(
     [ACCOUNTS.restaurant, ACCOUNTS.admin, ACCOUNTS.charity].map((email) => apiAs(email, undefined, { base })),
   );
@@ -71,8 +76,63 @@ export async function createAcceptedDonations(count, { tag = Date.now().toString
       requestDescription: `Dinner at the shelter (${tag}).`,
       pickupTime: '18:30',
     });
+    const rivalRequestIds = [];
+    for (const rival of rivals) {
+      const { insertedId } = await rival.post('/donation-requests', { donationId: id, requestDescription: `Our pantry too (${tag}).`, pickupTime: '19:00' });
+      rivalRequestIds.push(insertedId);
+    }
     await restaurant.patch(`/donation-requests/accept/${requestId}`);
-    return { id, title };
+    return { id, title, requestId, rivalRequestIds };
+  });
+}
+
+/**
+ * A new charity account, registered through the API and given the charity role by the admin: an apiAs handle with
+ * its `email` and `name` added. The seed has a single charity; a reassignment needs a second one.
+ */
+export async function registerCharity({ tag = Date.now().toString(36), base = BASE_URL, name = `E2E Pantry ${tag}` } = {}) {
+  const email = `e2e-charity-${tag}@foodbridge.test`;
+  const res = await fetch(`${base}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, password: DEMO_PASSWORD }),
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST /auth/register -> ${res.status}: ${text}`);
+  const admin = await apiAs(ACCOUNTS.admin, undefined, { base });
+  await admin.patch(`/users/role/${JSON.parse(text).user._id}`, { role: 'charity' });
+  return { ...(await apiAs(email, undefined, { base })), email, name };
+}
+
+/**
+ * The live entries of the app's pickup outbox, read from IndexedDB itself rather than from the screen: RxDB's Dexie
+ * storage keeps one database per collection (`rxdb-dexie-{database}--{schema version}--outbox`) and keeps removed
+ * documents, marked `_deleted` ('1' where indexed). Every account's outbox on the page's origin is included.
+ */
+export function outboxEntries(page) {
+  return page.evaluate(async () => {
+    const ask = (req) => new Promise((resolve, reject) => {
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const names = (await indexedDB.databases())
+      .map((d) => d.name ?? '')
+      .filter((n) => /^rxdb-dexie-foodbridge_[a-z0-9]+--\d+--outbox$/.test(n));
+    const entries = [];
+    for (const name of names) {
+      const db = await ask(indexedDB.open(name));
+      try {
+        if (!db.objectStoreNames.contains('docs')) continue;
+        const docs = await ask(db.transaction('docs', 'readonly').objectStore('docs').getAll());
+        for (const d of docs) {
+          if (d._deleted === true || d._deleted === '1') continue;
+          entries.push({ id: d.id, donationId: d.donationId, state: d.state, refusal: d.refusal ?? null });
+        }
+      } finally {
+        db.close();
+      }
+    }
+    return entries;
   });
 }
 

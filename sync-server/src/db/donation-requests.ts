@@ -59,6 +59,17 @@ export async function findRequestByCharity(sql: Sql | TxSql, donationId: string,
   return row;
 }
 
+/**
+ * Whether the charity's request for this donation was ever accepted, including one an admin removed since (a
+ * removed request keeps its status): then the donation was once theirs.
+ */
+export async function wasAcceptedFor(sql: Sql | TxSql, donationId: string, charityId: string): Promise<boolean> {
+  const [row] = await sql`
+    SELECT 1 FROM donation_requests
+    WHERE donation_id = ${donationId} AND charity_id = ${charityId} AND status = 'Accepted' LIMIT 1`;
+  return Boolean(row);
+}
+
 /** A live request on a live donation, with the donation's owner and title. */
 export async function findDonationRequest(sql: Sql, id: string): Promise<DonationRequestJoinedRow | undefined> {
   const [row] = await sql<DonationRequestJoinedRow[]>`
@@ -114,8 +125,20 @@ export async function rejectPendingRequest(sql: Sql, id: string): Promise<number
   return r.count;
 }
 
+/**
+ * Puts a donation's Rejected requests back to Pending when its accepted request is withdrawn (call with the donation
+ * and its requests locked). They were turned down only because another charity was chosen, so they are live again
+ * for the restaurant to choose from.
+ */
+export async function reopenRejectedRequests(tx: TxSql, donationId: string): Promise<number> {
+  const r = await tx`
+    UPDATE donation_requests SET status = 'Pending'
+    WHERE donation_id = ${donationId} AND status = 'Rejected' AND NOT deleted`;
+  return r.count;
+}
+
 /** Soft-deletes a request; with `onlyPending`, only if it is still Pending (a charity's cancel). */
-export async function softDeleteRequest(sql: Sql, id: string, onlyPending: boolean): Promise<number> {
+export async function softDeleteRequest(sql: Sql | TxSql, id: string, onlyPending: boolean): Promise<number> {
   const pending = onlyPending ? sql`status = 'Pending'` : sql`true`;
   const r = await sql`UPDATE donation_requests SET deleted = true WHERE id = ${id} AND NOT deleted AND ${pending}`;
   return r.count;

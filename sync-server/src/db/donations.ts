@@ -182,6 +182,19 @@ export async function markDonationAccepted(
     WHERE id = ${id}`;
 }
 
+/** Undoes `markDonationAccepted`: the donation is Verified again, given to no one (call with it locked). */
+export async function releaseDonation(tx: TxSql, id: string): Promise<void> {
+  await tx`
+    UPDATE donations SET
+      status = 'Verified',
+      charity_id = NULL,
+      charity_name = NULL,
+      charity_email = NULL,
+      assigned_to = NULL,
+      assigned_type = NULL
+    WHERE id = ${id}`;
+}
+
 export async function markDonationPicked(tx: TxSql, id: string): Promise<DonationRow> {
   const [row] = await tx<DonationRow[]>`
     UPDATE donations SET status = 'Picked', pickup_date = now() WHERE id = ${id} RETURNING *`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DonationRequestSchema, MSG } from '@foodbridge/shared';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, createUser, type TestApp, type TestResponse, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -285,7 +285,7 @@ describe('DELETE /donation-requests/:id', () => {
     const res = await t.del(`/donation-requests/${req}`, charity.token);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('A request can be cancelled only while it is Pending.');
-    expect((await t.del(`/donation-requests/${req}`, admin.token)).body).toEqual({ deletedCount: 1 });
+    expect((await t.del(`/donation-requests/${req}`, admin.token)).body).toEqual({ deletedCount: 1, reopenedCount: 0 });
     expect(ids((await t.get('/donation-requests', admin.token)).body)).not.toContain(req);
   });
 
@@ -297,5 +297,174 @@ describe('DELETE /donation-requests/:id', () => {
     for (const u of [otherCharity, otherRestaurant, plainUser]) expect((await t.del(`/donation-requests/${req}`, u.token)).status).toBe(404);
     expect(await requestStatus(req)).toBe('Pending');
     expect((await t.del('/donation-requests/xyz', admin.token)).status).toBe(400);
+  });
+});
+
+describe("DELETE /donation-requests/:id: an admin withdraws a donation from the charity it was given to", () => {
+  /** A pickup confirmation as the PWA's outbox sends it. */
+  const confirmPickup = (donationId: string, by: TestUser, key: string) =>
+    t.request('PATCH', `/donations/pickup/${donationId}`, { token: by.token, headers: { 'Idempotency-Key': key } });
+
+  /** The charity's replicated copy of a donation: everything it pulls, latest state of each document. */
+  async function pulledDonation(by: TestUser, donationId: string) {
+    const docs = new Map<string, any>();
+    let checkpoint: { id: string; seq: number } | null = null;
+    for (;;) {
+      const q: string = checkpoint ? `&id=${checkpoint.id}&seq=${checkpoint.seq}` : '';
+      const res: TestResponse = await t.get(`/sync/donations/pull?limit=1000${q}`, by.token);
+      expect(res.status).toBe(200);
+      for (const d of res.body.documents) docs.set(d._id, d);
+      checkpoint = res.body.checkpoint;
+      if (res.body.documents.length < 1000) break;
+    }
+    return docs.get(donationId);
+  }
+
+  const pickupIds = async (by: TestUser) => ids((await t.get(`/my-pickups?email=${encodeURIComponent(by.email)}`, by.token)).body);
+
+  it('puts the donation back to Verified with no charity and reopens the requests turned down for it', async () => {
+    const third = await createUser(t, { role: 'charity' });
+    const cancelled = await createUser(t, { role: 'charity' });
+    const donationId = await createDonation();
+    const first = await requestDonation(donationId, charity);
+    const second = await requestDonation(donationId, otherCharity);
+    const other = await requestDonation(donationId, third);
+    const gone = await requestDonation(donationId, cancelled);
+    expect((await t.del(`/donation-requests/${gone}`, cancelled.token)).status).toBe(200);
+    expect((await t.patch(`/donation-requests/accept/${first}`, undefined, restaurant.token)).body).toMatchObject({ rejectedCount: 2 });
+    expect(ids((await t.get('/donation-requests', charity.token)).body)).toContain(first);
+    expect(await pickupIds(charity)).toContain(donationId);
+
+    const res = await t.del(`/donation-requests/${first}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deletedCount: 1, reopenedCount: 2 });
+
+    const donation = (await t.get(`/donations/${donationId}`, admin.token)).body;
+    expect(donation.status).toBe('Verified');
+    for (const key of ['charityName', 'charityEmail', 'assignedTo', 'assignedType']) expect(donation).not.toHaveProperty(key);
+    const [row] = await t.sql`SELECT charity_id FROM donations WHERE id = ${donationId}`;
+    expect(row!.charity_id).toBeNull();
+    expect(await requestStatus(second)).toBe('Pending');
+    expect(await requestStatus(other)).toBe('Pending');
+    const [firstRow, goneRow] = await t.sql`SELECT deleted FROM donation_requests WHERE id IN (${first}, ${gone}) ORDER BY id = ${first} DESC`;
+    expect(firstRow!.deleted).toBe(true);
+    expect(goneRow!.deleted).toBe(true);
+    expect(ids((await t.get('/donation-requests', charity.token)).body)).not.toContain(first);
+    expect(await pickupIds(charity)).not.toContain(donationId);
+    // Public again: any charity sees it in the list of available donations.
+    expect(ids((await t.get('/donations', third.token)).body)).toContain(donationId);
+
+    // While nobody has it, the first charity's queued confirmation is refused (the donation is visible, not theirs).
+    const meanwhile = await confirmPickup(donationId, charity, `released-${donationId}`);
+    expect(meanwhile.status).toBe(409);
+    expect(meanwhile.body.message).toBe('This donation was reassigned and is no longer yours to pick up.');
+    const pulled = await pulledDonation(charity, donationId);
+    expect(pulled).toMatchObject({ _id: donationId, status: 'Verified', _deleted: false });
+    expect(pulled).not.toHaveProperty('charityEmail');
+  });
+
+  it('lets the restaurant give the donation to another charity, whose pickup then goes through and the first one is refused', async () => {
+    const donationId = await createDonation();
+    const first = await requestDonation(donationId, charity);
+    const second = await requestDonation(donationId, otherCharity);
+    await t.patch(`/donation-requests/accept/${first}`, undefined, restaurant.token);
+    expect((await t.del(`/donation-requests/${first}`, admin.token)).body).toEqual({ deletedCount: 1, reopenedCount: 1 });
+
+    const accepted = await t.patch(`/donation-requests/accept/${second}`, undefined, restaurant.token);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ modifiedCount: 1, rejectedCount: 0 });
+    expect((await t.get(`/donations/${donationId}`, otherCharity.token)).body).toMatchObject({
+      status: 'Accepted',
+      charityEmail: otherCharity.email,
+      charityName: otherCharity.name,
+      assignedTo: otherCharity.name,
+      assignedType: 'charity',
+    });
+    expect(await pickupIds(otherCharity)).toContain(donationId);
+    expect(await pickupIds(charity)).not.toContain(donationId);
+
+    // The first charity's confirmation (queued offline before the reassignment): a 4xx refusal with a reason, not
+    // a retry (the PWA retries 0, 401, 408, 429 and 5xx only), and nothing changes.
+    const refused = await confirmPickup(donationId, charity, `reassigned-${donationId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This donation was reassigned and is no longer yours to pick up.');
+    expect((await t.get(`/donations/${donationId}`, admin.token)).body.status).toBe('Accepted');
+    const pulled = await pulledDonation(charity, donationId);
+    expect(pulled).toMatchObject({ _id: donationId, _deleted: true });
+    expect(pulled.charityEmail).toBeUndefined();
+
+    const picked = await confirmPickup(donationId, otherCharity, `picked-${donationId}`);
+    expect(picked.status).toBe(200);
+    expect(picked.body.donation).toMatchObject({ status: 'Picked', charityEmail: otherCharity.email });
+  });
+
+  it('also withdraws an Assigned donation', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId, charity);
+    await t.patch(`/donation-requests/accept/${req}`, undefined, restaurant.token);
+    await t.sql`UPDATE donations SET status = 'Assigned' WHERE id = ${donationId}`;
+    expect((await t.del(`/donation-requests/${req}`, admin.token)).status).toBe(200);
+    const [row] = await t.sql`SELECT status, charity_id, assigned_to FROM donations WHERE id = ${donationId}`;
+    expect(row).toEqual({ status: 'Verified', charity_id: null, assigned_to: null });
+  });
+
+  it('refuses once the donation has been picked up, and changes nothing', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId, charity);
+    const loser = await requestDonation(donationId, otherCharity);
+    await t.patch(`/donation-requests/accept/${req}`, undefined, restaurant.token);
+    expect((await confirmPickup(donationId, charity, `done-${donationId}`)).status).toBe(200);
+    const res = await t.del(`/donation-requests/${req}`, admin.token);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'This donation has already been picked up.' });
+    expect(await requestStatus(req)).toBe('Accepted');
+    expect(await requestStatus(loser)).toBe('Rejected');
+    expect(ids((await t.get('/donation-requests', admin.token)).body)).toContain(req);
+    expect((await t.get(`/donations/${donationId}`, admin.token)).body).toMatchObject({ status: 'Picked', charityEmail: charity.email });
+    // The Rejected request of a picked donation may still be deleted: it gives nothing back.
+    expect((await t.del(`/donation-requests/${loser}`, admin.token)).body).toEqual({ deletedCount: 1 });
+  });
+
+  it("leaves the donation alone when the request deleted is not the accepted one", async () => {
+    const donationId = await createDonation();
+    const winner = await requestDonation(donationId, charity);
+    const loser = await requestDonation(donationId, otherCharity);
+    await t.patch(`/donation-requests/accept/${winner}`, undefined, restaurant.token);
+    expect((await t.del(`/donation-requests/${loser}`, admin.token)).body).toEqual({ deletedCount: 1 });
+    expect((await t.get(`/donations/${donationId}`, admin.token)).body).toMatchObject({ status: 'Accepted', charityEmail: charity.email });
+    expect(await requestStatus(winner)).toBe('Accepted');
+  });
+
+  it('is for admins only: the restaurant and the charity cannot withdraw an accepted donation', async () => {
+    const donationId = await createDonation();
+    const req = await requestDonation(donationId, charity);
+    await t.patch(`/donation-requests/accept/${req}`, undefined, restaurant.token);
+    expect((await t.del(`/donation-requests/${req}`)).status).toBe(401);
+    expect((await t.del(`/donation-requests/${req}`, restaurant.token)).status).toBe(403);
+    expect((await t.del(`/donation-requests/${req}`, charity.token)).status).toBe(409);
+    for (const u of [otherCharity, otherRestaurant, plainUser]) expect((await t.del(`/donation-requests/${req}`, u.token)).status).toBe(404);
+    expect((await t.get(`/donations/${donationId}`, admin.token)).body).toMatchObject({ status: 'Accepted', charityEmail: charity.email });
+    expect(await requestStatus(req)).toBe('Accepted');
+  });
+
+  it('settles a race with the pickup either way, never both', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const donationId = await createDonation();
+      const req = await requestDonation(donationId, charity);
+      await t.patch(`/donation-requests/accept/${req}`, undefined, restaurant.token);
+      const [del, pickup] = await Promise.all([
+        t.del(`/donation-requests/${req}`, admin.token),
+        confirmPickup(donationId, charity, `race-${donationId}`),
+      ]);
+      const [row] = await t.sql`SELECT status, charity_id FROM donations WHERE id = ${donationId}`;
+      if (pickup.status === 200) {
+        expect(del.status).toBe(409);
+        expect(row).toEqual({ status: 'Picked', charity_id: charity.id });
+      } else {
+        expect(del.status).toBe(200);
+        expect(pickup.status).toBe(409);
+        expect(row).toEqual({ status: 'Verified', charity_id: null });
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { DonationRequestCreateSchema, MSG, REQUEST_STATUSES } from '@foodbridge/shared';
+import { DonationRequestCreateSchema, MSG, PICKUP_CONFIRMABLE, REQUEST_STATUSES } from '@foodbridge/shared';
 import { requireRole, requireUser, type AuthUser } from '../auth/middleware.ts';
 import {
   acceptRequestRejectOthers,
@@ -9,17 +9,19 @@ import {
   listDonationRequests,
   lockRequestsOfDonation,
   rejectPendingRequest,
+  reopenRejectedRequests,
   softDeleteRequest,
   toDonationRequest,
   type DonationRequestJoinedRow,
 } from '../db/donation-requests.ts';
-import { lockDonation, lockDonationShared, markDonationAccepted } from '../db/donations.ts';
+import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation } from '../db/donations.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { statusQuery } from './donations.ts';
 
 const MSG_NOT_AVAILABLE = 'This donation is not available for requests.';
+const MSG_ALREADY_PICKED = 'This donation has already been picked up.';
 const MSG_NO_LONGER_AVAILABLE = 'This donation is no longer available: it has already been accepted or withdrawn.';
 
 /** A request is seen by an admin, the charity that made it and the restaurant whose donation it is for. */
@@ -31,6 +33,30 @@ async function visibleRequest(deps: Deps, user: AuthUser, id: string): Promise<D
   const row = await findDonationRequest(deps.sql, id);
   if (!row || !canSeeRequest(user, row)) throw notFound('Donation request');
   return row;
+}
+
+/**
+ * An admin's delete. Deleting the accepted request of a donation not yet picked up withdraws the donation from that
+ * charity: it is Verified again, and the requests turned down for that charity are Pending again, so the restaurant
+ * can give it to another one (a queued pickup confirmation of the first charity is then refused).
+ */
+async function deleteByAdmin(
+  deps: Deps,
+  donationId: string,
+  id: string,
+): Promise<{ deletedCount: number; reopenedCount?: number }> {
+  return deps.sql.begin(async (tx) => {
+    // Donation first, then its requests, as in accept: a concurrent accept or pickup waits for this to finish.
+    const donation = await lockDonation(tx, donationId);
+    const target = donation && (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.id === id);
+    if (!donation || !target) throw notFound('Donation request');
+    const givenToIt = target.status === 'Accepted' && donation.charity_id === target.charity_id;
+    if (givenToIt && donation.status === 'Picked') throw conflict(MSG_ALREADY_PICKED);
+    const deletedCount = await softDeleteRequest(tx, id, false);
+    if (!givenToIt || !PICKUP_CONFIRMABLE.includes(donation.status)) return { deletedCount };
+    await releaseDonation(tx, donation.id);
+    return { deletedCount, reopenedCount: await reopenRejectedRequests(tx, donation.id) };
+  });
 }
 
 function emailQuery(value: string | undefined): string | undefined {
@@ -126,7 +152,7 @@ export const donationRequestRoutes = (deps: Deps) =>
       const user = requireUser(c);
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
-      if (user.role === 'admin') return c.json({ deletedCount: await softDeleteRequest(deps.sql, id, false) });
+      if (user.role === 'admin') return c.json(await deleteByAdmin(deps, request.donation_id, id));
       if (request.charity_id !== user.id) throw forbidden('Only the charity that made this request or an admin can delete it.');
       const deletedCount = await softDeleteRequest(deps.sql, id, true);
       if (deletedCount === 0) throw conflict('A request can be cancelled only while it is Pending.');

@@ -12,7 +12,7 @@ import {
 } from '@foodbridge/shared';
 import { requireRole, requireSelfOrAdmin, requireUser, type AuthUser } from '../auth/middleware.ts';
 import type { Sql, TxSql } from '../db/connection.ts';
-import { findRequestByCharity } from '../db/donation-requests.ts';
+import { wasAcceptedFor, findRequestByCharity } from '../db/donation-requests.ts';
 import {
   findDonation,
   insertDonation,
@@ -34,6 +34,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { parseId, parseJson } from '../http/validate.ts';
 
 const MSG_PICKUP_DONE = 'Pickup already confirmed.';
+const MSG_PICKUP_REASSIGNED = 'This donation was reassigned and is no longer yours to pick up.';
 const MSG_DELETE_TAKEN = 'This donation has been accepted by a charity and cannot be deleted.';
 const MSG_EDIT_REJECTED = 'Rejected donations cannot be updated.';
 const MSG_EDIT_TAKEN = 'This donation has been accepted by a charity and can no longer be updated.';
@@ -155,7 +156,13 @@ export const donationRoutes = (deps: Deps) =>
         if (stored) return replay(c, stored, scope);
       }
       const outcome = await deps.sql.begin(async (tx) => {
-        const row = await visibleDonation(tx, user, await lockDonation(tx, id));
+        const locked = await lockDonation(tx, id);
+        // A driver whose confirmation was queued offline needs to hear why it no longer counts: tell a charity that
+        // once had this donation that it went elsewhere (others still get the 403 or the 404 that hides it).
+        const reassigned =
+          locked && user.role === 'charity' && locked.charity_id !== user.id && (await wasAcceptedFor(tx, id, user.id));
+        if (reassigned) throw conflict(MSG_PICKUP_REASSIGNED);
+        const row = await visibleDonation(tx, user, locked);
         // A duplicate that waited on the lock behind the first confirmation finds its answer here.
         if (key) {
           const stored = await findStoredAnswer(tx, user.id, key);
