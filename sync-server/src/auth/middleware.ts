@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors } from 'jose';
 import type { Role } from '@foodbridge/shared';
-import { findUserByEmail, upsertUser, type UserRow } from '../db/users.ts';
+import { findUserByEmail, isRemovedAccount, upsertUser, type UserRow } from '../db/users.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { roleForNewAccount } from './roles.ts';
@@ -30,32 +30,35 @@ export function authenticate(deps: Deps) {
     if (!header) return next();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
-    const token = match[1]!;
-    let identity;
-    try {
-      identity = deps.firebase ? await deps.firebase.verify(token) : await deps.tokens.verify(token);
-    } catch (err) {
-      if (err instanceof joseErrors.JWTExpired) {
-        throw unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
-      }
-      throw unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
-    }
-    let row = await findUserByEmail(deps.sql, identity.email);
-    if (!row && deps.firebase) {
-      // Firebase accounts are created by Firebase; the first call with a valid token registers them here.
-      const [removed] = await deps.sql`SELECT 1 FROM users WHERE email = ${identity.email} AND deleted`;
-      if (removed) throw forbidden('This account has been removed.');
-      row = await upsertUser(deps.sql, {
-        email: identity.email,
-        name: identity.name,
-        photoURL: identity.picture,
-        roleIfNew: roleForNewAccount(deps.config, identity.email),
-      });
-    }
-    if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
-    c.set('user', toAuthUser(row));
+    c.set('user', await userFromToken(deps, match[1]!));
     return next();
   });
+}
+
+/** Verifies an ID token and loads its account (registering a first-time Firebase user); 401/403 otherwise. */
+export async function userFromToken(deps: Deps, token: string): Promise<AuthUser> {
+  let identity;
+  try {
+    identity = deps.firebase ? await deps.firebase.verify(token) : await deps.tokens.verify(token);
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) {
+      throw unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
+    }
+    throw unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
+  }
+  let row = await findUserByEmail(deps.sql, identity.email);
+  if (!row && deps.firebase) {
+    // Firebase accounts are created by Firebase; the first call with a valid token registers them here.
+    if (await isRemovedAccount(deps.sql, identity.email)) throw forbidden('This account has been removed.');
+    row = await upsertUser(deps.sql, {
+      email: identity.email,
+      name: identity.name,
+      photoURL: identity.picture,
+      roleIfNew: roleForNewAccount(deps.config, identity.email),
+    });
+  }
+  if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
+  return toAuthUser(row);
 }
 
 /** The signed-in caller, or a 401. */

@@ -39,6 +39,12 @@ export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow 
   return row;
 }
 
+/** An account an admin removed: its e-mail must not be registered again by a Firebase sign-in. */
+export async function isRemovedAccount(sql: Sql, email: string): Promise<boolean> {
+  const [row] = await sql`SELECT 1 FROM users WHERE email = ${email.toLowerCase()} AND deleted LIMIT 1`;
+  return Boolean(row);
+}
+
 export async function findUserById(sql: Sql, id: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND NOT deleted`;
   return row;

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { errors as joseErrors } from 'jose';
 import {
   FavoritePushBodySchema,
   SYNC_COLLECTIONS,
@@ -13,7 +12,7 @@ import {
   type SyncCheckpoint,
   type SyncCollection,
 } from '@foodbridge/shared';
-import { requireUser, toAuthUser, type AuthUser } from '../auth/middleware.ts';
+import { requireUser, toAuthUser, userFromToken, type AuthUser } from '../auth/middleware.ts';
 import { findUserByEmail } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
@@ -65,18 +64,7 @@ async function streamUser(c: Context<AppEnv>, deps: Deps): Promise<AuthUser> {
   if (fromHeader) return fromHeader;
   const token = c.req.query('token');
   if (!token) throw unauthorized();
-  let identity;
-  try {
-    identity = deps.firebase ? await deps.firebase.verify(token) : await deps.tokens.verify(token);
-  } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) {
-      throw unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
-    }
-    throw unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
-  }
-  const row = await findUserByEmail(deps.sql, identity.email);
-  if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
-  return toAuthUser(row);
+  return userFromToken(deps, token);
 }
 
 export const syncRoutes = (deps: Deps) =>
