@@ -114,13 +114,17 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
           </Button>
         </EmptyState>
       ) : (
-        <ul className={GRID}>
+        <>
+          {/* Cards title themselves with h3; this keeps the outline h1 > h2 > h3 for screen-reader navigation. */}
+          <h2 className="sr-only">Donations</h2>
+          <ul className={GRID}>
           {shown.map((d, i) => (
             <li key={d._id} className="flex">
               <DonationCard donation={d} priority={i < EAGER_CARDS} className="w-full" />
             </li>
           ))}
-        </ul>
+          </ul>
+        </>
       )}
     </section>
   );
