@@ -97,7 +97,11 @@ async function pendingEntries(db: FoodBridgeDatabase) {
  */
 export async function deactivate(): Promise<void> {
   if (active && navigator.onLine) {
-    await Promise.race([active.outbox.replay(), new Promise((r) => setTimeout(r, 3000))]);
+    // One last chance for what the account did offline: queued pickups and favourite changes.
+    await Promise.race([
+      Promise.all([active.outbox.replay(), active.replication.flush()]),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]);
   }
   if (active) await stopAndRemove();
   else {

@@ -38,6 +38,7 @@ export interface ReplicationEvents {
 
 export interface Replications {
   reSync(): void;
+  flush(): Promise<void>;
   cancel(): Promise<void>;
 }
 
@@ -210,6 +211,8 @@ export function startReplication(db: FoodBridgeDatabase, role: Role, events: Rep
 
   return {
     reSync: () => states.forEach((s) => s.reSync()),
+    // Pushes favourites changed offline before the database goes away (log-out).
+    flush: () => favorites.awaitInSync().then(() => undefined),
     cancel: async () => {
       await Promise.all(states.map((s) => s.cancel().catch(() => undefined)));
     },
