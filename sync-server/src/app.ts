@@ -17,24 +17,22 @@ import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { serveSpa } from './http/spa.ts';
 
-const JSON_LIMIT = 64 * 1024;
-// Multipart framing around the largest accepted image, so a 5 MB picture reaches the 413 of the image route's
-// own check (with its message) rather than a bare body-limit refusal.
-const UPLOAD_LIMIT = IMAGE_MAX_BYTES + 64 * 1024;
-// A replication push carries up to 200 rows of two document states each.
-const SYNC_PUSH_LIMIT = 1024 * 1024;
+const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
+// JSON bodies are small; a replication push carries up to 200 rows of two document states each; an upload is the
+// largest accepted image plus room for the multipart framing, so a 5 MB picture reaches the image route's own
+// check (with its message) rather than this refusal.
+const jsonLimit = tooLarge('Request body is too large')(64 * 1024);
+const syncPushLimit = tooLarge('Request body is too large')(1024 * 1024);
+const uploadLimit = tooLarge(IMAGE_TOO_LARGE)(IMAGE_MAX_BYTES + 1024 * 1024);
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
-  app.use('*', async (c, next) => {
-    const isImage = c.req.path === '/images';
-    const limit = isImage ? UPLOAD_LIMIT + 1024 * 1024 : c.req.path.startsWith('/sync/') ? SYNC_PUSH_LIMIT : JSON_LIMIT;
-    return bodyLimit({
-      maxSize: limit,
-      onError: (c) => c.json({ message: isImage ? IMAGE_TOO_LARGE : 'Request body is too large' }, 413),
-    })(c, next);
+  app.use('*', (c, next) => {
+    const path = c.req.path;
+    const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;
+    return limit(c, next);
   });
   if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST));
   app.use('*', authenticate(deps));

@@ -27,10 +27,13 @@ const TYPES: Record<string, string> = {
 export function serveSpa(distDir: string) {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
+  // Read once: a new build means a restart. API paths have no extension, so they never touch the disk here.
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
   return createMiddleware(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    const path = decodeURIComponent(c.req.path);
-    if (path !== '/') {
+    // Hono has already decoded the path; decoding again would throw on a literal '%'.
+    const path = c.req.path;
+    if (extname(path)) {
       const file = normalize(join(root, path));
       if (file.startsWith(root + '/') && existsSync(file) && statSync(file).isFile()) {
         const immutable = path.startsWith('/assets/');
@@ -39,11 +42,10 @@ export function serveSpa(distDir: string) {
         return c.body(readFileSync(file));
       }
     }
-    const accept = c.req.header('accept') ?? '';
-    const wantsHtml = accept.includes('text/html');
-    if (wantsHtml && !path.startsWith('/images/') && existsSync(indexPath)) {
+    const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
+    if (wantsHtml && indexHtml && !path.startsWith('/images/')) {
       c.header('Cache-Control', 'no-cache');
-      return c.html(readFileSync(indexPath, 'utf8'));
+      return c.html(indexHtml);
     }
     return next();
   });

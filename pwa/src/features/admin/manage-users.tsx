@@ -1,19 +1,18 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Search, Trash2 } from 'lucide-react';
 import type { Role } from '@foodbridge/shared/constants';
 import type { User } from '@foodbridge/shared/schemas/user';
+import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@/components/ui/states';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useSession } from '@/features/auth/session-store';
 import { imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
+import { useRowAction } from '@/lib/use-row-action';
 import { deleteUser, paths, setUserRole } from './api';
-import { RecordCard, ResponsiveRecords } from './record-card';
 
 const PLACEHOLDER = '/avatar-placeholder.svg';
 const ROLE_TONES = { admin: 'violet', restaurant: 'amber', charity: 'green', user: 'neutral' } as const;
@@ -26,37 +25,33 @@ const GRANTS: { role: Role; label: string }[] = [
 /** Manage Users: role changes and deletion, never on the admin's own account. */
 export function ManageUsers() {
   const me = useSession((s) => s.user?.email?.toLowerCase());
-  const { data, error, loading, reload, setData } = useApi<User[]>(paths.users);
-  const [busy, setBusy] = useState<string | null>(null);
+  const state = useApi<User[]>(paths.users);
+  const { busy, run } = useRowAction<string>();
   const [query, setQuery] = useState('');
   const searchId = useId();
 
-  async function grant(u: User, role: Role) {
-    setBusy(u._id);
-    try {
-      await setUserRole(u._id, role);
-      setData((list) => list?.map((x) => (x._id === u._id ? { ...x, role } : x)));
-      notify.success(`User role updated to ${role}`);
-    } catch {
-      notify.error('Error', 'Failed to update role');
-    } finally {
-      setBusy(null);
-    }
-  }
+  const grant = (u: User, role: Role) =>
+    run(
+      u._id,
+      async () => {
+        await setUserRole(u._id, role);
+        state.setData((list) => list?.map((x) => (x._id === u._id ? { ...x, role } : x)));
+        notify.success(`User role updated to ${role}`);
+      },
+      'Failed to update role',
+    );
 
-  async function remove(u: User) {
-    setBusy(u._id);
-    try {
-      const res = await deleteUser(u._id);
-      if (!res?.deletedCount) throw new Error('not deleted');
-      setData((list) => list?.filter((x) => x._id !== u._id));
-      notify.success('Deleted!', `${u.name || u.email} has been deleted.`);
-    } catch {
-      notify.error('Error', 'Failed to delete user');
-    } finally {
-      setBusy(null);
-    }
-  }
+  const remove = (u: User) =>
+    run(
+      u._id,
+      async () => {
+        const res = await deleteUser(u._id);
+        if (!res?.deletedCount) throw new Error('not deleted');
+        state.setData((list) => list?.filter((x) => x._id !== u._id));
+        notify.success('Deleted!', `${u.name || u.email} has been deleted.`);
+      },
+      'Failed to delete user',
+    );
 
   const roleOf = (u: User): Role => u.role || 'user';
   const isMe = (u: User) => u.email.toLowerCase() === me;
@@ -100,79 +95,55 @@ export function ManageUsers() {
     );
 
   const needle = query.trim().toLowerCase();
-  const rows = (data ?? []).filter((u) => !needle || u.name?.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle));
+  const rows = (state.data ?? []).filter((u) => !needle || u.name?.toLowerCase().includes(needle) || u.email.toLowerCase().includes(needle));
 
-  let body: ReactNode;
-  if (loading && !data) body = <TableSkeleton />;
-  else if (error) body = <ErrorState message="Failed to load users." onRetry={reload} />;
-  else if (rows.length === 0) body = <EmptyState message="No users found." />;
-  else
-    body = (
-      <ResponsiveRecords
-        table={
-          <Table>
-            <THead>
-              <TR>
-                <TH>Name</TH>
-                <TH>E-mail</TH>
-                <TH>Role</TH>
-                <TH>Actions</TH>
-              </TR>
-            </THead>
-            <TBody>
-              {rows.map((u) => (
-                <TR key={u._id}>
-                  <TD>
-                    <div className="flex items-center gap-3">
-                      <Avatar url={u.photoURL} />
-                      <span className="font-medium text-stone-900">{u.name || 'Unknown User'}</span>
-                    </div>
-                  </TD>
-                  <TD className="whitespace-nowrap">{u.email}</TD>
-                  <TD>
-                    <RoleBadge role={roleOf(u)} />
-                  </TD>
-                  <TD>
-                    <div className="flex flex-wrap gap-2">{actions(u)}</div>
-                  </TD>
-                </TR>
-              ))}
-            </TBody>
-          </Table>
-        }
-        cards={rows.map((u) => (
-          <li key={u._id}>
-            <RecordCard
-              title={
-                <span className="flex items-center gap-3">
-                  <Avatar url={u.photoURL} />
-                  {u.name || 'Unknown User'}
-                </span>
-              }
-              badge={<RoleBadge role={roleOf(u)} />}
-              fields={[{ label: 'E-mail', value: <span className="break-all">{u.email}</span> }]}
-              actions={actions(u)}
-            />
-          </li>
-        ))}
-      />
-    );
+  const columns: Column<User>[] = [
+    {
+      header: 'Name',
+      cell: (u) => (
+        <div className="flex items-center gap-3">
+          <Avatar url={u.photoURL} />
+          <span className="font-medium text-stone-900">{u.name || 'Unknown User'}</span>
+        </div>
+      ),
+    },
+    { header: 'E-mail', cell: (u) => u.email, className: 'whitespace-nowrap' },
+    { header: 'Role', cell: (u) => <RoleBadge role={roleOf(u)} /> },
+    { header: 'Actions', cell: (u) => <div className="flex flex-wrap gap-2">{actions(u)}</div> },
+  ];
 
   return (
-    <section>
-      <PageHeader title="Manage Users" description="Give accounts their role, or remove them.">
-        {data && data.length > 0 && (
-          <div className="relative w-full sm:w-72">
-            <Label htmlFor={searchId} className="sr-only">
-              Search users
-            </Label>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-stone-500" aria-hidden />
-            <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by name or e-mail" className="pl-9" />
-          </div>
-        )}
-      </PageHeader>
-      {body}
-    </section>
+    <RecordList
+      title="Manage Users"
+      description="Give accounts their role, or remove them."
+      toolbar={
+        <div className="relative w-full sm:w-72">
+          <Label htmlFor={searchId} className="sr-only">
+            Search users
+          </Label>
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-stone-500" aria-hidden />
+          <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by name or e-mail" className="pl-9" />
+        </div>
+      }
+      state={state}
+      rows={rows}
+      columns={columns}
+      errorMessage="Failed to load users."
+      emptyMessage="No users found."
+      card={(u) => (
+        <RecordCard
+          title={
+            <span className="flex items-center gap-3">
+              <Avatar url={u.photoURL} />
+              {u.name || 'Unknown User'}
+            </span>
+          }
+          badge={<RoleBadge role={roleOf(u)} />}
+          fields={[{ label: 'E-mail', value: <span className="break-all">{u.email}</span> }]}
+          actions={actions(u)}
+        />
+      )}
+    />
   );
 }
 

@@ -34,25 +34,43 @@ interface StoredSession {
 const STORAGE_KEY = 'foodbridge.session';
 let configPromise: Promise<AuthConfig> | null = null;
 
+const CONFIG_KEY = 'foodbridge.authConfig';
+
+/**
+ * The server's identity and payment modes. The last answer is kept, so an installed app that starts offline (or
+ * while the server has trouble) still knows whether it runs on Firebase and keeps its signed-in account.
+ */
 export function getAuthConfig(): Promise<AuthConfig> {
-  configPromise ??= api.get<AuthConfig>('/auth/config', { anonymous: true }).catch((err) => {
-    configPromise = null;
-    // Offline start: behave as the built-in provider; stored tokens still identify the user to the local store.
-    if (err instanceof ApiError && err.status === 0) {
-      return { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } } as AuthConfig;
-    }
-    throw err;
-  });
+  configPromise ??= api
+    .get<AuthConfig>('/auth/config', { anonymous: true })
+    .then((config) => {
+      localStorage.setItem(CONFIG_KEY, JSON.stringify(config));
+      return config;
+    })
+    .catch((err) => {
+      configPromise = null;
+      const cached = readJson<AuthConfig>(CONFIG_KEY);
+      if (cached) return cached;
+      // Offline first start: behave as the built-in provider; stored tokens still identify the user.
+      if (err instanceof ApiError && err.status === 0) {
+        return { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } } as AuthConfig;
+      }
+      throw err;
+    });
   return configPromise;
 }
 
-function readStored(): StoredSession | null {
+function readJson<T>(key: string): T | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as StoredSession) : null;
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
   } catch {
     return null;
   }
+}
+
+function readStored(): StoredSession | null {
+  return readJson<StoredSession>(STORAGE_KEY);
 }
 
 function store(res: AuthResponse) {
@@ -138,8 +156,8 @@ export async function initIdentity(): Promise<void> {
   try {
     config = await getAuthConfig();
   } catch {
-    session.setSession(null);
-    return;
+    // The server is in trouble and nothing is cached: keep a saved session rather than wiping the device's data.
+    return stored ? restoreFromToken(stored) : session.setSession(null);
   }
   if (config.provider === 'firebase') {
     await loadFirebase(config);
@@ -150,14 +168,21 @@ export async function initIdentity(): Promise<void> {
     const me = await api.get<ApiUser>('/users/me');
     session.setSession(toSessionUser(me), me.role);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 0) {
-      // Offline: trust the saved token's claims so the installed app still opens on the driver's data.
-      const claims = decodeClaims(stored.idToken);
-      if (claims) return session.setSession({ id: claims.sub, email: claims.email, name: claims.name ?? 'User' }, cachedRole());
+    // Only a definite refusal ends the session (and so removes the local store with its queued pickups); offline
+    // or server trouble keeps the driver signed in on the saved token's claims.
+    if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+      localStorage.removeItem(STORAGE_KEY);
+      return session.setSession(null);
     }
-    localStorage.removeItem(STORAGE_KEY);
-    session.setSession(null);
+    restoreFromToken(stored);
   }
+}
+
+function restoreFromToken(stored: StoredSession) {
+  const claims = decodeClaims(stored.idToken);
+  if (claims) return useSession.getState().setSession({ id: claims.sub, email: claims.email, name: claims.name ?? 'User' }, cachedRole());
+  localStorage.removeItem(STORAGE_KEY);
+  useSession.getState().setSession(null);
 }
 
 function decodeClaims(token: string): { sub: string; email: string; name?: string } | null {
@@ -223,9 +248,11 @@ export async function signInWithGoogle(): Promise<void> {
 export async function signOut(): Promise<void> {
   useSession.getState().setLoading(true);
   try {
+    // Hooks first, while the token is still valid: the local store gets its last chance to send queued pickups and
+    // favourites before it is removed.
+    await signOutHooks.reduce((p, hook) => p.then(hook), Promise.resolve());
     if (firebase) await firebase.signOut();
     localStorage.removeItem(STORAGE_KEY);
-    await signOutHooks.reduce((p, hook) => p.then(hook), Promise.resolve());
   } finally {
     useSession.getState().setSession(null);
   }

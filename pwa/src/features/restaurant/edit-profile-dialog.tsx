@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { ProfileUpdateSchema, type User } from '@foodbridge/shared/schemas/user';
+import { FormDialog } from '@/components/form-dialog';
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field, Input } from '@/components/ui/input';
 import { useSession } from '@/features/auth/session-store';
 import { errorMessage, notify } from '@/lib/notify';
@@ -55,46 +55,38 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
   }
 
   return (
-    <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={reset}
+      trigger={
         <Button variant="outline">
           <Pencil /> Edit profile
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit profile</DialogTitle>
-          <DialogDescription>Charities see these details when they collect from you.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={save} noValidate className="flex flex-col gap-4">
-          <ImageUpload id="profile-photo" label="Photo" value={photoURL} onChange={setPhotoURL} onUploadingChange={setUploading} />
-          <Field id="profile-name" label="Restaurant name" error={errors.name}>
-            <Input
-              id="profile-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoComplete="organization"
-              maxLength={120}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? 'profile-name-error' : undefined}
-            />
-          </Field>
-          <Field id="profile-address" label="Address" error={errors.address}>
-            <Input id="profile-address" value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" maxLength={300} />
-          </Field>
-          <Field id="profile-phone" label="Contact number" error={errors.phone}>
-            <Input id="profile-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" maxLength={40} />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={uploading || saving}>
-              {uploading ? 'Uploading Image...' : saving ? 'Saving...' : 'Save'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit profile"
+      description="Charities see these details when they collect from you."
+      onSubmit={save}
+      submitLabel={uploading ? 'Uploading Image...' : saving ? 'Saving...' : 'Save'}
+      submitDisabled={uploading || saving}
+    >
+      <ImageUpload id="profile-photo" label="Photo" value={photoURL} onChange={setPhotoURL} onUploadingChange={setUploading} />
+      <Field id="profile-name" label="Restaurant name" error={errors.name}>
+        <Input
+          id="profile-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="organization"
+          maxLength={120}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'profile-name-error' : undefined}
+        />
+      </Field>
+      <Field id="profile-address" label="Address" error={errors.address}>
+        <Input id="profile-address" value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" maxLength={300} />
+      </Field>
+      <Field id="profile-phone" label="Contact number" error={errors.phone}>
+        <Input id="profile-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" maxLength={40} />
+      </Field>
+    </FormDialog>
   );
 }

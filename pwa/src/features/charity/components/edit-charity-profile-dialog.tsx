@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import type { User } from '@foodbridge/shared/schemas/user';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { errorMessage, notify } from '@/lib/notify';
 import { updateCharityProfile } from '../api';
@@ -44,39 +35,29 @@ export function EditCharityProfileDialog({ user, onSaved }: { user: User; onSave
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={
         <Button variant="outline">
           <Pencil aria-hidden /> Edit profile
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit profile</DialogTitle>
-          <DialogDescription>Tell restaurants who you serve and how to reach you.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <Field id="profile-mission" label="Mission statement">
-            <Textarea id="profile-mission" value={form.mission} onChange={set('mission')} maxLength={2000} rows={4} />
-          </Field>
-          <Field id="profile-address" label="Address">
-            <Input id="profile-address" value={form.address} onChange={set('address')} maxLength={300} autoComplete="street-address" />
-          </Field>
-          <Field id="profile-phone" label="Contact number">
-            <Input id="profile-phone" type="tel" value={form.phone} onChange={set('phone')} maxLength={40} autoComplete="tel" />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save changes'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit profile"
+      description="Tell restaurants who you serve and how to reach you."
+      onSubmit={submit}
+      submitLabel={saving ? 'Saving...' : 'Save changes'}
+      submitDisabled={saving}
+    >
+      <Field id="profile-mission" label="Mission statement">
+        <Textarea id="profile-mission" value={form.mission} onChange={set('mission')} maxLength={2000} rows={4} />
+      </Field>
+      <Field id="profile-address" label="Address">
+        <Input id="profile-address" value={form.address} onChange={set('address')} maxLength={300} autoComplete="street-address" />
+      </Field>
+      <Field id="profile-phone" label="Contact number">
+        <Input id="profile-phone" type="tel" value={form.phone} onChange={set('phone')} maxLength={40} autoComplete="tel" />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,15 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { FormDialog } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { Label, Textarea } from '@/components/ui/input';
 import { errorMessage, notify } from '@/lib/notify';
 import { submitDonationReview } from '../api';
@@ -54,32 +45,20 @@ export function ReviewDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
-        <Button variant={current ? 'outline' : 'default'}>{current ? 'Edit Review' : 'Add Review'}</Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Leave a Review</DialogTitle>
-          <DialogDescription>How was {donationTitle}? Your words help the restaurant and other charities.</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={fieldId}>Your review</Label>
-            <Textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} rows={5} maxLength={2000} autoFocus />
-          </div>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving || !text.trim()}>
-              {saving ? 'Submitting...' : 'Submit'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={openChange}
+      trigger={<Button variant={current ? 'outline' : 'default'}>{current ? 'Edit Review' : 'Add Review'}</Button>}
+      title="Leave a Review"
+      description={`How was ${donationTitle}? Your words help the restaurant and other charities.`}
+      onSubmit={submit}
+      submitLabel={saving ? 'Submitting...' : 'Submit'}
+      submitDisabled={saving || !text.trim()}
+    >
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={fieldId}>Your review</Label>
+        <Textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} rows={5} maxLength={2000} autoFocus />
+      </div>
+    </FormDialog>
   );
 }

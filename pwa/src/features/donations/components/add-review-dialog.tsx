@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ReviewCreateSchema } from '@foodbridge/shared/schemas/review';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Field, NativeSelect, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -46,56 +45,49 @@ export function AddReviewDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !submitting && onOpenChange(open)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Review</DialogTitle>
-          <DialogDescription>How was “{donation.title}”? Your review helps restaurants and charities.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <Field id="rating" label="Rating" error={errors.rating}>
-            <NativeSelect
-              id="rating"
-              name="rating"
-              required
-              value={rating}
-              onChange={(e) => setRating(e.target.value)}
-              aria-invalid={Boolean(errors.rating)}
-              aria-describedby={errors.rating ? 'rating-error' : undefined}
-            >
-              <option value="" disabled>
-                Select a rating
-              </option>
-              {RATING_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </Field>
-          <Field id="description" label="Review" error={errors.description}>
-            <Textarea
-              id="description"
-              name="description"
-              required
-              maxLength={2000}
-              placeholder="What went well, and what could be better?"
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
-              aria-invalid={Boolean(errors.description)}
-              aria-describedby={errors.description ? 'description-error' : undefined}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? 'Submitting...' : 'Submit Review'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !submitting && onOpenChange(open)}
+      title="Add Review"
+      description={<>How was “{donation.title}”? Your review helps restaurants and charities.</>}
+      onSubmit={submit}
+      submitLabel={submitting ? 'Submitting...' : 'Submit Review'}
+      submitDisabled={submitting}
+      cancelDisabled={submitting}
+    >
+      <Field id="rating" label="Rating" error={errors.rating}>
+        <NativeSelect
+          id="rating"
+          name="rating"
+          required
+          value={rating}
+          onChange={(e) => setRating(e.target.value)}
+          aria-invalid={Boolean(errors.rating)}
+          aria-describedby={errors.rating ? 'rating-error' : undefined}
+        >
+          <option value="" disabled>
+            Select a rating
+          </option>
+          {RATING_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id="description" label="Review" error={errors.description}>
+        <Textarea
+          id="description"
+          name="description"
+          required
+          maxLength={2000}
+          placeholder="What went well, and what could be better?"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-invalid={Boolean(errors.description)}
+          aria-describedby={errors.description ? 'description-error' : undefined}
+        />
+      </Field>
+    </FormDialog>
   );
 }

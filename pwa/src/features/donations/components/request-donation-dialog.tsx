@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@foodbridge/shared/messages';
 import { DonationRequestCreateSchema } from '@foodbridge/shared/schemas/donation-request';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -52,53 +51,46 @@ export function RequestDonationDialog({
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !submitting && onOpenChange(open)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Request Donation</DialogTitle>
-          <DialogDescription>Tell the restaurant why you need “{donation.title}” and when you will pick it up.</DialogDescription>
-        </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <Field id="requestDescription" label="Request description" error={errors.requestDescription}>
-            <Textarea
-              id="requestDescription"
-              name="requestDescription"
-              required
-              maxLength={1000}
-              placeholder="Who the food is for and how you will use it"
-              value={requestDescription}
-              onChange={(e) => setRequestDescription(e.target.value)}
-              aria-invalid={Boolean(errors.requestDescription)}
-              aria-describedby={errors.requestDescription ? 'requestDescription-error' : undefined}
-            />
-          </Field>
-          <Field
-            id="pickupTime"
-            label="Pickup time"
-            error={errors.pickupTime}
-            hint={donation.pickupTime ? `The restaurant's pickup window: ${donation.pickupTime}` : undefined}
-          >
-            <Input
-              id="pickupTime"
-              name="pickupTime"
-              type="time"
-              required
-              value={pickupTime}
-              onChange={(e) => setPickupTime(e.target.value)}
-              aria-invalid={Boolean(errors.pickupTime)}
-              aria-describedby={errors.pickupTime ? 'pickupTime-error' : undefined}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={submitting} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={submitting}>
-              {submitting ? 'Submitting...' : 'Submit Request'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(open) => !submitting && onOpenChange(open)}
+      title="Request Donation"
+      description={<>Tell the restaurant why you need “{donation.title}” and when you will pick it up.</>}
+      onSubmit={submit}
+      submitLabel={submitting ? 'Submitting...' : 'Submit Request'}
+      submitDisabled={submitting}
+      cancelDisabled={submitting}
+    >
+      <Field id="requestDescription" label="Request description" error={errors.requestDescription}>
+        <Textarea
+          id="requestDescription"
+          name="requestDescription"
+          required
+          maxLength={1000}
+          placeholder="Who the food is for and how you will use it"
+          value={requestDescription}
+          onChange={(e) => setRequestDescription(e.target.value)}
+          aria-invalid={Boolean(errors.requestDescription)}
+          aria-describedby={errors.requestDescription ? 'requestDescription-error' : undefined}
+        />
+      </Field>
+      <Field
+        id="pickupTime"
+        label="Pickup time"
+        error={errors.pickupTime}
+        hint={donation.pickupTime ? `The restaurant's pickup window: ${donation.pickupTime}` : undefined}
+      >
+        <Input
+          id="pickupTime"
+          name="pickupTime"
+          type="time"
+          required
+          value={pickupTime}
+          onChange={(e) => setPickupTime(e.target.value)}
+          aria-invalid={Boolean(errors.pickupTime)}
+          aria-describedby={errors.pickupTime ? 'pickupTime-error' : undefined}
+        />
+      </Field>
+    </FormDialog>
   );
 }

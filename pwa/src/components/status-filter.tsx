@@ -10,7 +10,7 @@ export interface StatusFilterState<T> {
   items: T[];
 }
 
-/** Narrows a long admin list to one status; the options are the statuses present, with their counts. */
+/** Narrows a long list to one status; the options are the statuses present, with their counts. */
 export function useStatusFilter<T>(data: T[] | undefined, statusOf: (item: T) => string, initial = ALL): StatusFilterState<T> {
   const [value, setValue] = useState(initial);
   const list = data ?? [];
