@@ -1,14 +1,14 @@
 /// <reference lib="webworker" />
-// The service worker: the app shell from the precache (so every screen opens with no signal) and donation pictures
-// cache-first. API data is deliberately not cached here: offline data comes from the local RxDB store, which knows
+// The service worker: the app shell from the precache (so every screen opens with no signal), donation pictures
+// cache-first, and Background Sync for pickup confirmations. API data is deliberately not cached here: offline data comes from the local RxDB store, which knows
 // what is stale; a second copy in a Workbox cache would show old JSON that disagrees with it.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkOnly } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { BackgroundSyncPlugin } from 'workbox-background-sync';
+import { Queue } from 'workbox-background-sync';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -49,14 +49,39 @@ registerRoute(
   }),
 );
 
-// Pickup confirmations that fail for lack of network are also queued here and replayed by the browser's Background
-// Sync when the connection returns, even if the app was closed meanwhile. The page keeps its own outbox (lib/db)
-// as the record of truth; both may send the same confirmation, which is safe because the server applies each
-// Idempotency-Key once and answers repeats with the first answer.
+// Pickup confirmations: the page's outbox (lib/db) is the record and replays them at start-up, on 'online', after
+// pulls and with backoff. Background Sync adds the one thing a page cannot do: send a confirmation that failed while
+// the app was closed, as soon as the browser is back online. Safe to send twice: the server answers a repeated
+// Idempotency-Key with its first answer. A request is queued once per key, and the queue (which holds the Bearer
+// token) is emptied at log-out, so a shared phone never replays the previous driver's token.
+const pickupQueue = new Queue('pickup-confirmations', { maxRetentionTime: 24 * 60 });
+
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/donations/pickup/'),
-  new NetworkOnly({
-    plugins: [new BackgroundSyncPlugin('pickup-confirmations', { maxRetentionTime: 7 * 24 * 60 })],
-  }),
+  ({ url, request }) =>
+    url.origin === self.location.origin && request.method === 'PATCH' && url.pathname.startsWith('/donations/pickup/'),
+  async ({ request }) => {
+    const copy = request.clone();
+    try {
+      return await fetch(request);
+    } catch (err) {
+      const key = copy.headers.get('Idempotency-Key');
+      const queued = await pickupQueue.getAll();
+      if (key && !queued.some((entry) => entry.request.headers.get('Idempotency-Key') === key)) {
+        await pickupQueue.pushRequest({ request: copy });
+      }
+      throw err;
+    }
+  },
   'PATCH',
 );
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type !== 'CLEAR_PICKUP_QUEUE') return;
+  event.waitUntil(
+    (async () => {
+      while (await pickupQueue.shiftRequest()) {
+        // drained one; the loop ends when the queue is empty
+      }
+    })(),
+  );
+});

@@ -138,7 +138,7 @@ export function outboxEntries(page) {
 
 /**
  * Records every pickup confirmation that reaches the network (PATCH /donations/pickup/{id}), from the page or from
- * its service worker (Background Sync), and what the server answered. Give it the browser context: Playwright
+ * its service worker (which also replays through Background Sync), and what the server answered. Give it the browser context: Playwright
  * reports the service worker's own requests there. `applied(id)` counts the answers that applied the confirmation
  * (200 without Idempotent-Replayed); a repeat of the same Idempotency-Key is answered from the server's record and
  * does not count. Answers a test's route threw away after the server sent them are added with `note()`.

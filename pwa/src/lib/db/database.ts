@@ -99,10 +99,3 @@ async function dropEmptyShells(name: string) {
     // Best effort: the data itself is already gone.
   }
 }
-
-export async function closeDatabase(name: string): Promise<void> {
-  const db = opened.get(name);
-  opened.delete(name);
-  const instance = await db?.catch(() => null);
-  if (instance && !instance.closed) await instance.close();
-}

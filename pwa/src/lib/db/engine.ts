@@ -2,7 +2,7 @@
 // account's database, replicate it, run the pickup outbox, and tear it all down on sign-out or a role change.
 import type { Role } from '@foodbridge/shared/constants';
 import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
-import { createOutbox, type Outbox } from './outbox';
+import { createOutbox, readEntries, type Outbox } from './outbox';
 import { readRecord, writeRecord } from './record';
 import { startReplication, type Replications } from './replication';
 import type { OutboxEntry } from './schemas';
@@ -24,7 +24,21 @@ interface Active {
 }
 
 let active: Active | null = null;
-let pullReplay: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Deletes an account's database and what is known about it. If the deletion fails the device record stays, so the
+ * next start tries again (a shared phone must not keep the previous driver's data).
+ */
+async function removeAccountData(name: string) {
+  try {
+    await removeDatabase(name);
+  } catch (err) {
+    console.error('[local store] could not remove', name, err);
+    return;
+  }
+  forgetSyncState(name);
+  writeRecord(null);
+}
 
 /** Stops the active database's work and removes it with all its data. */
 async function stopAndRemove() {
@@ -34,9 +48,7 @@ async function stopAndRemove() {
   current.unsubscribe();
   current.outbox.stop();
   await current.replication.cancel();
-  await removeDatabase(current.name);
-  forgetSyncState(current.name);
-  writeRecord(null);
+  await removeAccountData(current.name);
 }
 
 /**
@@ -48,17 +60,17 @@ export async function activate(account: LocalAccount): Promise<FoodBridgeDatabas
   const name = databaseName(account.userId);
   if (active && active.name === name && active.role === account.role) return active.db;
 
-  // Confirmations still waiting survive a role reset (only the server may refuse them); another account's do not.
+  // The outbox survives a role reset, waiting confirmations and refusals not yet dismissed alike (only the server
+  // may refuse, only the driver may dismiss); another account's does not.
   let carried: OutboxEntry[] = [];
   if (active) {
-    if (active.name === name) carried = await pendingEntries(active.db);
+    if (active.name === name) carried = await readEntries(active.db);
     await stopAndRemove();
   }
   const record = readRecord();
   if (record && (record.name !== name || record.role !== account.role)) {
-    if (record.name === name && !carried.length) carried = await openDatabase(name).then(pendingEntries).catch(() => []);
-    await removeDatabase(record.name).catch((err) => console.error('[local store] could not remove', record.name, err));
-    forgetSyncState(record.name);
+    if (record.name === name && !carried.length) carried = await openDatabase(name).then((db) => readEntries(db)).catch(() => []);
+    await removeAccountData(record.name);
   }
 
   bindSyncState(name);
@@ -67,28 +79,29 @@ export async function activate(account: LocalAccount): Promise<FoodBridgeDatabas
   if (carried.length) await db.outbox.bulkInsert(carried);
 
   const outbox = createOutbox(db, account.email, () => replication.reSync());
-  const replication = startReplication(db, account.role, {
-    onPulled: (collection) => {
-      markPulled(collection);
-      // A successful pull means the server is reachable: a good moment to send what waits.
-      clearTimeout(pullReplay);
-      pullReplay = setTimeout(() => void outbox.replay(), 300);
-    },
-    onLive: markLive,
-    onError: (message) => useSyncStore.setState({ lastError: message }),
-  });
+  let replication: Replications;
+  try {
+    replication = startReplication(db, account.role, {
+      onPulled: (collection) => {
+        markPulled(collection);
+        // A successful pull means the server is reachable: a good moment to send what waits (replay() coalesces
+        // the burst of pulls into one pass).
+        void outbox.replay();
+      },
+      onLive: markLive,
+      onError: (message) => useSyncStore.setState({ lastError: message }),
+    });
+  } catch (err) {
+    outbox.stop();
+    throw err;
+  }
   const pendingSub = db.outbox.find({ selector: { state: 'pending' } }).$.subscribe((docs) => {
     useSyncStore.setState({ pendingPickups: docs.length });
   });
 
   active = { name, role: account.role, db, replication, outbox, unsubscribe: () => pendingSub.unsubscribe() };
-  useSyncStore.setState({ opened: true });
   void outbox.replay();
   return db;
-}
-
-async function pendingEntries(db: FoodBridgeDatabase) {
-  return (await db.outbox.find({ selector: { state: 'pending' } }).exec()).map((d) => d.toMutableJSON());
 }
 
 /**
@@ -98,20 +111,20 @@ async function pendingEntries(db: FoodBridgeDatabase) {
 export async function deactivate(): Promise<void> {
   if (active && navigator.onLine) {
     // One last chance for what the account did offline: queued pickups and favourite changes.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      Promise.all([active.outbox.replay(), active.replication.flush()]),
-      new Promise((r) => setTimeout(r, 3000)),
+      Promise.all([active.outbox.replay(), active.replication.flush()]).catch(() => undefined),
+      new Promise((r) => (timer = setTimeout(r, 3000))),
     ]);
+    clearTimeout(timer);
   }
   if (active) await stopAndRemove();
   else {
     const record = readRecord();
-    if (record) {
-      await removeDatabase(record.name).catch((err) => console.error('[local store] could not remove', record.name, err));
-      forgetSyncState(record.name);
-      writeRecord(null);
-    }
+    if (record) await removeAccountData(record.name);
   }
+  // The service worker's Background Sync queue holds requests with this account's token: empty it too.
+  navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_PICKUP_QUEUE' });
   bindSyncState(null);
 }
 
@@ -126,8 +139,4 @@ export async function confirmPickup(donationId: string, title?: string) {
 
 export async function dismissPickupRefusal(entryId: string) {
   return current().outbox.dismiss(entryId);
-}
-
-export function replayOutbox() {
-  return active?.outbox.replay() ?? Promise.resolve();
 }

@@ -24,19 +24,48 @@ export const favoriteConflictHandler: RxConflictHandler<FavoriteDocType> = {
   resolve: async (input) => input.realMasterState,
 };
 
+interface ConflictToast {
+  kind: 'warning' | 'error' | 'info';
+  title: string;
+  description: string;
+}
+
+// Only the leader tab replicates, so only it sees conflicts: it tells the other tabs of this browser too, since the
+// user may be looking at any of them.
+const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('foodbridge-conflicts') : null;
+channel?.addEventListener('message', (e: MessageEvent<ConflictToast>) => show(e.data));
+
+function show({ kind, title, description }: ConflictToast) {
+  notify[kind](title, description);
+}
+
 /** What the server kept, in the user's words. Called for each conflict RxDB resolved with the handler above. */
 export function explainFavoriteConflict({ input }: RxReplicationConflict<FavoriteDocType>) {
-  const wanted = input.newDocumentState;
-  const kept = input.realMasterState;
+  const toast = describeConflict(input.newDocumentState, input.realMasterState);
+  show(toast);
+  channel?.postMessage(toast);
+}
+
+function describeConflict(wanted: Fav, kept: Fav): ConflictToast {
   const title = wanted.title || kept.title;
   const named = title ? `“${title}”` : 'This donation';
   if (!wanted._deleted && kept._deleted) {
     // A tombstone naming the donation means: another favourite of ours already holds it (it arrives by pull).
-    if (kept.donationId) notify.warning('This donation was already in your favorites', `${named} stays saved once.`);
-    else notify.error('Could not save favorite: the donation is no longer available', `${named} was not saved.`);
-  } else if (wanted._deleted && !kept._deleted) {
-    notify.warning('Favorite kept', `${named} changed on another device, so it is still in your favorites. Remove it again if you wish.`);
-  } else {
-    notify.info('Favorites updated', `${named}: the version saved on the server was kept.`);
+    if (kept.donationId) {
+      return { kind: 'warning', title: 'This donation was already in your favorites', description: `${named} stays saved once.` };
+    }
+    return {
+      kind: 'error',
+      title: 'Could not save favorite: the donation is no longer available',
+      description: `${named} was not saved.`,
+    };
   }
+  if (wanted._deleted && !kept._deleted) {
+    return {
+      kind: 'warning',
+      title: 'Favorite kept',
+      description: `${named} changed on another device, so it is still in your favorites. Remove it again if you wish.`,
+    };
+  }
+  return { kind: 'info', title: 'Favorites updated', description: `${named}: the version saved on the server was kept.` };
 }

@@ -68,7 +68,11 @@ function useLocalQuery<R, T>(
     if (!db || !build) return;
     const sub = build(db).subscribe({
       next: (raw) => setResult({ key, db, value: convert(raw) }),
-      error: (err) => console.error(`[local store] ${collection} query failed`, err),
+      error: (err) => {
+        // As when the store cannot open: the screens fall back to the online API rather than load forever.
+        console.error(`[local store] ${collection} query failed; screens fall back to the network`, err);
+        useSyncStore.setState({ unavailable: true });
+      },
     });
     return () => sub.unsubscribe();
     // `key` stands for `build` and `convert`, which callers create inline.

@@ -28,8 +28,8 @@ async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
     if (!(err instanceof ApiError)) return { kind: 'retry', message: err instanceof Error ? err.message : String(err) };
     if (isTransient(err)) return { kind: 'retry', message: err.message };
     if (err.status === 409) {
-      // Already Picked: a success if it was us (e.g. the service worker's background sync, or another tab with an
-      // older key, got there first); a refusal if the donation went to someone else meanwhile.
+      // Already Picked: a success if it was us (e.g. another device, or the same confirmation under an older key, got
+      // there first); a refusal if the donation went to someone else meanwhile.
       try {
         const now = await api.get<Donation>(`/donations/${encodeURIComponent(entry.donationId)}`);
         if (now.status === 'Picked' && now.charityEmail?.toLowerCase() === email.toLowerCase()) return { kind: 'done' };
@@ -50,25 +50,32 @@ export interface Outbox {
   stop(): void;
 }
 
+/** The outbox's entries (only those in `state` when given), oldest first. */
+export async function readEntries(db: FoodBridgeDatabase, state?: OutboxEntry['state']): Promise<OutboxEntry[]> {
+  return (await db.outbox.find(state ? { selector: { state } } : {}).exec())
+    .map((d) => d.toMutableJSON())
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
 export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed: (donationId: string) => void): Outbox {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  // Passes in a row that sent nothing: the next retry waits twice as long, up to the 30 s heartbeat.
+  // Passes in a row that sent nothing: the next retry waits twice as long, up to every 30 s.
   let fruitless = 0;
   const lockName = `foodbridge-outbox-${db.name}`;
-
-  const pending = async () =>
-    (await db.outbox.find({ selector: { state: 'pending' } }).exec())
-      .map((d) => d.toMutableJSON())
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  // queue()'s find-then-insert takes its own lock: a double tap, or two tabs, must not create two entries (two keys)
+  // for one donation. Not the replay lock, which is held across network calls: a tap must not wait for those. Only
+  // queue() inserts pending entries, so the two never need to exclude each other.
+  const queueLockName = `foodbridge-outbox-queue-${db.name}`;
+  const localChains = new Map<string, Promise<unknown>>();
 
   async function pass(): Promise<{ left: number; progressed: boolean }> {
     let progressed = false;
     let left = 0;
     const confirmed: string[] = [];
-    for (const entry of await pending()) {
+    for (const entry of await readEntries(db, 'pending')) {
       if (stopped) break;
       if (!navigator.onLine) {
         left += 1;
@@ -99,8 +106,13 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
     return { left, progressed };
   }
 
-  const withLock = <T>(fn: () => Promise<T>): Promise<T> =>
-    typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(lockName, fn) : fn();
+  function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(name, fn);
+    // No Web Locks: at least this tab's calls take turns.
+    const run = (localChains.get(name) ?? Promise.resolve()).then(fn);
+    localChains.set(name, run.catch(() => undefined));
+    return run;
+  }
 
   function replay(): Promise<void> {
     if (stopped) return Promise.resolve();
@@ -112,13 +124,13 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       let result = { left: 0, progressed: false };
       do {
         again = false;
-        result = await withLock(pass).catch((err) => {
+        result = await withLock(lockName, pass).catch((err) => {
           console.error('[outbox] replay failed', err);
           return { left: 1, progressed: false };
         });
       } while (again && !stopped);
-      // A flaky connection: try the rest soon, backing off while nothing gets through. Offline, the 'online'
-      // event starts the next pass instead.
+      // A flaky connection: try the rest soon, backing off while nothing gets through (at least every 30 s while
+      // entries remain). Offline, the 'online' event starts the next pass instead.
       clearTimeout(retryTimer);
       fruitless = result.progressed ? 0 : fruitless + 1;
       if (result.left > 0 && navigator.onLine && !stopped) {
@@ -127,37 +139,30 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       }
     })().finally(() => {
       running = null;
+      // A call that arrived after the last pass had started but before this run ended.
+      if (again && !stopped) void replay();
     });
     return running;
   }
 
   const onOnline = () => void replay();
   window.addEventListener('online', onOnline);
-  const interval = setInterval(() => {
-    void db.outbox
-      .count({ selector: { state: 'pending' } })
-      .exec()
-      .then((n) => {
-        if (n > 0) void replay();
-      })
-      .catch(() => undefined);
-  }, RETRY_EVERY_MS);
 
   return {
     async queue(donationId, title) {
-      const existing = await db.outbox.findOne({ selector: { donationId, state: 'pending' } }).exec();
-      const entry =
-        existing?.toMutableJSON() ??
-        (
-          await db.outbox.insert({
-            id: uuid(),
-            donationId,
-            ...(title ? { title } : {}),
-            createdAt: new Date().toISOString(),
-            attempts: 0,
-            state: 'pending',
-          })
-        ).toMutableJSON();
+      const entry = await withLock(queueLockName, async () => {
+        const existing = await db.outbox.findOne({ selector: { donationId, state: 'pending' } }).exec();
+        if (existing) return existing.toMutableJSON();
+        const doc = await db.outbox.insert({
+          id: uuid(),
+          donationId,
+          ...(title ? { title } : {}),
+          createdAt: new Date().toISOString(),
+          attempts: 0,
+          state: 'pending',
+        });
+        return doc.toMutableJSON();
+      });
       void replay();
       return entry;
     },
@@ -167,7 +172,6 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
     },
     stop() {
       stopped = true;
-      clearInterval(interval);
       clearTimeout(retryTimer);
       window.removeEventListener('online', onOnline);
     },

@@ -3,8 +3,7 @@ import { api } from '@/lib/api-client';
 
 /**
  * The single call that confirms a pickup on the server, used by the outbox (and directly only where there is no
- * local store). The key makes a repeat, after a lost answer or from the service worker's background sync, return
- * the first answer instead of acting twice.
+ * local store). The key makes a repeat after a lost answer return the first answer instead of acting twice.
  */
 export function sendPickupConfirmation(donationId: string, key: string) {
   return api.patch<DonationChangeResult>(`/donations/pickup/${encodeURIComponent(donationId)}`, {}, { headers: { 'Idempotency-Key': key } });

@@ -13,11 +13,10 @@ import {
   type SyncCollection,
   type SyncPullResult,
 } from '@foodbridge/shared/schemas/sync';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, currentToken } from '@/lib/api-client';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
 import type { FavoriteDocType } from './schemas';
-import { streamToken } from './stream-token';
 import type { LocalCollection } from './sync-store';
 
 /** Initial sync pulls in large batches; the server's default is also its usual batch. */
@@ -69,6 +68,9 @@ function pullStream<T>(
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
+    // Bumped by every connect(): the 'online' handler and the reconnect timer may overlap, and only the latest may
+    // open a source (an older one would never be closed and would reconnect forever with an old token).
+    let generation = 0;
     let closed = false;
 
     const disconnect = () => {
@@ -83,12 +85,16 @@ function pullStream<T>(
       timer = setTimeout(() => void connect(), delay);
     };
     const connect = async () => {
+      const mine = ++generation;
       disconnect();
       // Offline: the 'online' listener below reconnects at once when the network returns.
       if (closed || !navigator.onLine) return;
-      const token = await streamToken().catch(() => null);
-      if (closed) return;
+      // EventSource cannot send an Authorization header: the server takes the token as `?token=`, from the same
+      // source every API call uses (it refreshes a token about to expire).
+      const token = await currentToken().catch(() => null);
+      if (closed || mine !== generation) return;
       if (!token) return schedule();
+      disconnect();
       const es = new EventSource(`/sync/${endpoint}/pull/stream?token=${encodeURIComponent(token)}`);
       source = es;
       es.onopen = () => {

@@ -7,8 +7,6 @@ export type LocalCollection = 'donations' | 'favorites' | 'donationrequests';
 interface SyncState {
   /** The database this state belongs to (null while signed out). */
   dbName: string | null;
-  /** The local store is open and its collections can be queried. */
-  opened: boolean;
   /** Opening the local store failed (no IndexedDB, quota...): screens fall back to the online API. */
   unavailable: boolean;
   /** Last time a pull reached the server's head, as epoch ms. Kept per account across reloads. */
@@ -28,7 +26,6 @@ interface SyncState {
 
 export const useSyncStore = create<SyncState>(() => ({
   dbName: null,
-  opened: false,
   unavailable: false,
   lastSyncedAt: null,
   lastError: null,
@@ -69,7 +66,6 @@ export function bindSyncState(dbName: string | null) {
   const saved = dbName ? read(dbName) : { lastSyncedAt: null, pulled: {} };
   useSyncStore.setState({
     dbName,
-    opened: false,
     unavailable: false,
     lastError: null,
     pendingPickups: 0,
