@@ -6,7 +6,8 @@ export const ReviewSchema = z.object({
   _id: z.string(),
   donationId: z.string(),
   reviewerName: z.string(),
-  reviewerEmail: z.string(),
+  // Only for an admin, the reviewer, and the reviewer's own list: a donation's public reviews do not show e-mails.
+  reviewerEmail: z.string().optional(),
   description: z.string(),
   rating: z.number().int().min(1).max(5),
   createdAt: z.string(),

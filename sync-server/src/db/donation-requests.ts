@@ -114,26 +114,28 @@ export async function lockRequestsOfDonation(tx: TxSql, donationId: string): Pro
 export async function acceptRequestRejectOthers(tx: TxSql, requestId: string, donationId: string): Promise<number> {
   await tx`UPDATE donation_requests SET status = 'Accepted' WHERE id = ${requestId}`;
   const r = await tx`
-    UPDATE donation_requests SET status = 'Rejected'
+    UPDATE donation_requests SET status = 'Rejected', rejected_by_accept = true
     WHERE donation_id = ${donationId} AND id <> ${requestId} AND status = 'Pending' AND NOT deleted`;
   return r.count;
 }
 
 /** Rejects a request if it is still Pending (atomic on its own); 0 otherwise. */
 export async function rejectPendingRequest(sql: Sql, id: string): Promise<number> {
-  const r = await sql`UPDATE donation_requests SET status = 'Rejected' WHERE id = ${id} AND status = 'Pending' AND NOT deleted`;
+  const r = await sql`
+    UPDATE donation_requests SET status = 'Rejected', rejected_by_accept = false
+    WHERE id = ${id} AND status = 'Pending' AND NOT deleted`;
   return r.count;
 }
 
 /**
- * Puts a donation's Rejected requests back to Pending when its accepted request is withdrawn (call with the donation
- * and its requests locked). They were turned down only because another charity was chosen, so they are live again
- * for the restaurant to choose from.
+ * Puts back to Pending the requests an accept turned down, when that accepted request is withdrawn (call with the
+ * donation and its requests locked): they were refused only because another charity was chosen, so they are live
+ * again for the restaurant to choose from. Those the restaurant rejected by hand stay Rejected.
  */
 export async function reopenRejectedRequests(tx: TxSql, donationId: string): Promise<number> {
   const r = await tx`
-    UPDATE donation_requests SET status = 'Pending'
-    WHERE donation_id = ${donationId} AND status = 'Rejected' AND NOT deleted`;
+    UPDATE donation_requests SET status = 'Pending', rejected_by_accept = false
+    WHERE donation_id = ${donationId} AND status = 'Rejected' AND rejected_by_accept AND NOT deleted`;
   return r.count;
 }
 

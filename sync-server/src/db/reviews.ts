@@ -15,12 +15,13 @@ export interface ReviewRow {
   restaurant_name: string;
 }
 
-export function toReview(r: ReviewRow): Review {
+/** `withEmail` false leaves the reviewer's e-mail out (a donation's public list). */
+export function toReview(r: ReviewRow, withEmail = true): Review {
   return {
     _id: r.id,
     donationId: r.donation_id,
     reviewerName: r.reviewer_name,
-    reviewerEmail: r.reviewer_email,
+    ...(withEmail ? { reviewerEmail: r.reviewer_email } : {}),
     description: r.description,
     rating: r.rating,
     createdAt: isoRequired(r.created_at),

@@ -100,6 +100,12 @@ export async function softDeleteUser(sql: Sql, id: string): Promise<number> {
   return sql.begin(async (tx) => {
     const r = await tx`UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted`;
     await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+    if (r.count === 0) return 0;
+    // What the account still offered or asked for goes with it: its open donations would stay public and
+    // requestable, its open requests would wait on a charity that is gone. Donations already given to a charity
+    // stay (one may be on its way to pick them up), and so does the history.
+    await tx`UPDATE donations SET deleted = true WHERE restaurant_id = ${id} AND status IN ('Pending', 'Verified') AND NOT deleted`;
+    await tx`UPDATE donation_requests SET deleted = true WHERE charity_id = ${id} AND status = 'Pending' AND NOT deleted`;
     return r.count;
   });
 }

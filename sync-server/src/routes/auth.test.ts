@@ -24,6 +24,19 @@ describe('built-in identity provider', () => {
     expect(res.body.code).toBe('auth/email-already-in-use');
   });
 
+  it('refuses to register again an e-mail whose account an admin removed (403), and does not create it', async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const gone = await createUser(t);
+    expect((await t.del(`/users/${gone.id}`, admin.token)).status).toBe(200);
+    const res = await t.post('/auth/register', { name: 'Again', email: gone.email.toUpperCase(), password: 'secret1' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('This account has been removed.');
+    const [row] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email = ${gone.email} AND NOT deleted`;
+    expect(row!.n).toBe(0);
+    const login = await t.post('/auth/login', { email: gone.email, password: 'secret123' });
+    expect(login.status).toBe(401);
+  });
+
   it('rejects a bad registration body with a readable message', async () => {
     const short = await t.post('/auth/register', { name: 'B', email: 'b@example.test', password: '12345' });
     expect(short.status).toBe(400);

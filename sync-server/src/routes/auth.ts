@@ -3,9 +3,9 @@ import { LoginSchema, RefreshSchema, RegisterSchema } from '@foodbridge/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { roleForNewAccount } from '../auth/roles.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../db/identity.ts';
-import { findUserByEmail, findUserById, insertUser, toUser, touchLogin } from '../db/users.ts';
+import { findUserByEmail, findUserById, insertUser, isRemovedAccount, toUser, touchLogin } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, forbidden } from '../http/errors.ts';
 import { parseJson } from '../http/validate.ts';
 
 // A fixed hash to compare against when the e-mail is unknown, so a login takes as long either way.
@@ -38,6 +38,8 @@ export const authRoutes = (deps: Deps) =>
       if (await findUserByEmail(deps.sql, body.email)) {
         throw new ApiError(409, 'This e-mail is already registered. Please log in.', 'auth/email-already-in-use');
       }
+      // Favourites, reviews, requests and payments are kept by e-mail: a new account would inherit the removed one's.
+      if (await isRemovedAccount(deps.sql, body.email)) throw forbidden('This account has been removed.');
       let row;
       try {
         row = await insertUser(deps.sql, {

@@ -363,6 +363,29 @@ describe("DELETE /donation-requests/:id: an admin withdraws a donation from the 
     expect(pulled).not.toHaveProperty('charityEmail');
   });
 
+  it('leaves Rejected a request the restaurant turned down by hand', async () => {
+    const third = await createUser(t, { role: 'charity' });
+    const donationId = await createDonation();
+    const byHand = await requestDonation(donationId, third);
+    const first = await requestDonation(donationId, charity);
+    const byAccept = await requestDonation(donationId, otherCharity);
+    expect((await t.patch(`/donation-requests/reject/${byHand}`, undefined, restaurant.token)).status).toBe(200);
+    expect((await t.patch(`/donation-requests/accept/${first}`, undefined, restaurant.token)).body).toMatchObject({ rejectedCount: 1 });
+    expect(await requestStatus(byHand)).toBe('Rejected');
+    expect(await requestStatus(byAccept)).toBe('Rejected');
+
+    expect((await t.del(`/donation-requests/${first}`, admin.token)).body).toEqual({ deletedCount: 1, reopenedCount: 1 });
+    expect(await requestStatus(byHand)).toBe('Rejected');
+    expect(await requestStatus(byAccept)).toBe('Pending');
+
+    // Reopened, it is an ordinary Pending request again: a later hand reject followed by another release keeps it so.
+    expect((await t.patch(`/donation-requests/reject/${byAccept}`, undefined, restaurant.token)).status).toBe(200);
+    const next = await requestDonation(donationId, await createUser(t, { role: 'charity' }));
+    await t.patch(`/donation-requests/accept/${next}`, undefined, restaurant.token);
+    expect((await t.del(`/donation-requests/${next}`, admin.token)).body).toEqual({ deletedCount: 1, reopenedCount: 0 });
+    expect(await requestStatus(byAccept)).toBe('Rejected');
+  });
+
   it('lets the restaurant give the donation to another charity, whose pickup then goes through and the first one is refused', async () => {
     const donationId = await createDonation();
     const first = await requestDonation(donationId, charity);

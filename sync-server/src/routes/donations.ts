@@ -11,8 +11,9 @@ import {
   type DonationStatus,
 } from '@foodbridge/shared';
 import { requireRole, requireSelfOrAdmin, requireUser, type AuthUser } from '../auth/middleware.ts';
+import { mayCallerSeeDonation } from '../auth/permissions.ts';
 import type { Sql, TxSql } from '../db/connection.ts';
-import { wasAcceptedFor, findRequestByCharity } from '../db/donation-requests.ts';
+import { wasAcceptedFor } from '../db/donation-requests.ts';
 import {
   findDonation,
   insertDonation,
@@ -50,21 +51,9 @@ export function statusQuery<T extends string>(c: Context, values: readonly T[]):
   return status;
 }
 
-/**
- * Who may see a donation that is not public: an admin, its restaurant, the charity it went to, and any charity
- * that requested it. `sql` must be the transaction's handle when called inside one (a second connection would wait
- * on the embedded database's single writer).
- */
-async function canSee(sql: Sql | TxSql, user: AuthUser | undefined, row: DonationRow): Promise<boolean> {
-  if (row.status === 'Verified') return true;
-  if (!user) return false;
-  if (user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id) return true;
-  return user.role === 'charity' && (await findRequestByCharity(sql, row.id, user.id)) !== undefined;
-}
-
 /** A donation the caller may see, or a 404 that does not tell whether it exists. */
 async function visibleDonation(sql: Sql | TxSql, user: AuthUser | undefined, row: DonationRow | undefined): Promise<DonationRow> {
-  if (!row || !(await canSee(sql, user, row))) throw notFound('Donation');
+  if (!row || !(await mayCallerSeeDonation(sql, user, row))) throw notFound('Donation');
   return row;
 }
 

@@ -112,6 +112,22 @@ describe('POST /favorites', () => {
     expect((await t.post('/favorites', { donationId: accepted }, charity.token)).status).toBe(201);
   });
 
+  it('lets a charity with a live request save a donation given to another charity, as it may see it', async () => {
+    const donationId = await insertDonation(t.sql, restaurant);
+    const chosen = await createUser(t, { role: 'charity' });
+    const turnedDown = await createUser(t, { role: 'charity' });
+    const request = async (by: TestUser) =>
+      (await t.post('/donation-requests', { donationId, requestDescription: 'For the shelter', pickupTime: '18:00' }, by.token)).body
+        .insertedId as string;
+    const accepted = await request(chosen);
+    await request(turnedDown);
+    expect((await t.patch(`/donation-requests/accept/${accepted}`, undefined, restaurant.token)).status).toBe(200);
+    expect((await t.get(`/donations/${donationId}`, turnedDown.token)).status).toBe(200);
+    expect((await t.post('/favorites', { donationId }, turnedDown.token)).status).toBe(201);
+    const stranger = await createUser(t, { role: 'charity' });
+    expect((await t.post('/favorites', { donationId }, stranger.token)).status).toBe(404);
+  });
+
   it('answers 404 for an unknown or deleted donation and 400 for an invalid id', async () => {
     const gone = await insertDonation(t.sql, restaurant, { deleted: true });
     expect((await t.post('/favorites', { donationId: gone }, user.token)).status).toBe(404);

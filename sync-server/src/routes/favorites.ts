@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { FavoriteCreateSchema, MSG } from '@foodbridge/shared';
-import { requireSelfOrAdmin, requireUser, type AuthUser } from '../auth/middleware.ts';
+import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import { mayCallerSeeDonation } from '../auth/permissions.ts';
 import { findFavoriteById, insertFavorite, listFavorites, softDeleteFavorite, toFavorite } from '../db/favorites.ts';
 import { findLiveDonationAccess } from '../db/reviews.ts';
 import type { AppEnv, Deps } from '../deps.ts';
@@ -9,11 +10,6 @@ import { parseId, parseJson } from '../http/validate.ts';
 
 const FAVORITE_ID_TAKEN = 'This favorite id is already used. Please try again with a new one.';
 
-// The same rule as the donation lists: a donation the caller cannot see answers as if it did not exist.
-function canSee(user: AuthUser, d: { status: string; restaurant_id: string; charity_id: string | null }): boolean {
-  return d.status === 'Verified' || user.role === 'admin' || d.restaurant_id === user.id || d.charity_id === user.id;
-}
-
 export const favoriteRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     // The owner is the caller: the spec's body `email` is dropped by the schema.
@@ -21,7 +17,7 @@ export const favoriteRoutes = (deps: Deps) =>
       const user = requireUser(c);
       const body = await parseJson(c, FavoriteCreateSchema);
       const donation = await findLiveDonationAccess(deps.sql, body.donationId);
-      if (!donation || !canSee(user, donation)) throw notFound('Donation');
+      if (!donation || !(await mayCallerSeeDonation(deps.sql, user, donation))) throw notFound('Donation');
       const row = await insertFavorite(deps.sql, {
         id: body.favoriteId,
         donationId: donation.id,

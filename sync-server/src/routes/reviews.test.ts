@@ -37,7 +37,7 @@ describe('POST /reviews', () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.insertedId).toMatch(/^[0-9a-f-]{36}$/);
-    const list = await t.get(`/reviews/${donationId}`);
+    const list = await t.get(`/reviews/${donationId}`, user.token);
     const mine = list.body.find((r: { _id: string }) => r._id === res.body.insertedId);
     expect(mine).toMatchObject({ reviewerEmail: user.email, reviewerName: user.name, description: 'Crusty and warm', rating: 4 });
   });
@@ -77,6 +77,22 @@ describe('POST /reviews', () => {
     const deleted = await t.post('/reviews', review({ donationId: gone }), user.token);
     expect(deleted.status).toBe(404);
   });
+
+  it('refuses (404) a donation the caller may not see, but lets its restaurant, a requesting charity and an admin review it', async () => {
+    const pending = await insertDonation(t.sql, restaurant, { status: 'Pending' });
+    const refused = await t.post('/reviews', review({ donationId: pending }), user.token);
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe('Donation not found');
+    const charity = await createUser(t, { role: 'charity' });
+    expect((await t.post('/reviews', review({ donationId: pending }), charity.token)).status).toBe(404);
+    await t.sql`INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description, pickup_time)
+                VALUES (${pending}, ${charity.id}, ${charity.name}, ${charity.email}, 'please', '18:00')`;
+    for (const who of [restaurant, charity, admin]) {
+      expect((await t.post('/reviews', review({ donationId: pending }), who.token)).status).toBe(201);
+    }
+    const [count] = await t.sql`SELECT count(*)::int AS n FROM reviews WHERE donation_id = ${pending}`;
+    expect(count!.n).toBe(3);
+  });
 });
 
 describe('GET /reviews/:donationId', () => {
@@ -89,6 +105,37 @@ describe('GET /reviews/:donationId', () => {
     expect(res.body.map((r: { _id: string }) => r._id)).toEqual([second.body.insertedId, first.body.insertedId]);
     for (const r of res.body) expect(ReviewSchema.strict().parse(r)).toBeTruthy();
     expect(res.body[0]).toMatchObject({ donationId: d, donationTitle: 'Veg box', restaurant: restaurant.name, rating: 1 });
+  });
+
+  it('shows reviewers their own e-mail and an admin every e-mail, but no one else', async () => {
+    const d = await insertDonation(t.sql, restaurant);
+    await t.post('/reviews', review({ donationId: d, description: 'mine' }), user.token);
+    await t.post('/reviews', review({ donationId: d, description: 'theirs' }), other.token);
+    const emails = async (token?: string) =>
+      (await t.get(`/reviews/${d}`, token)).body.map((r: { description: string; reviewerEmail?: string }) => [r.description, r.reviewerEmail]);
+    expect(await emails()).toEqual([['theirs', undefined], ['mine', undefined]]);
+    expect(await emails(restaurant.token)).toEqual([['theirs', undefined], ['mine', undefined]]);
+    expect(await emails(user.token)).toEqual([['theirs', undefined], ['mine', user.email]]);
+    expect(await emails(admin.token)).toEqual([['theirs', other.email], ['mine', user.email]]);
+  });
+
+  it('answers 404 for a donation the caller may not see, and lists it for those who may', async () => {
+    const pending = await insertDonation(t.sql, restaurant, { status: 'Pending' });
+    await t.sql`INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating)
+                VALUES (${pending}, ${user.id}, ${user.name}, ${user.email}, 'early', 4)`;
+    for (const token of [undefined, user.token, other.token]) {
+      const res = await t.get(`/reviews/${pending}`, token);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Donation not found');
+    }
+    const charity = await createUser(t, { role: 'charity' });
+    expect((await t.get(`/reviews/${pending}`, charity.token)).status).toBe(404);
+    const mine = await insertDonation(t.sql, restaurant, { status: 'Pending' });
+    expect((await t.get(`/reviews/${mine}`, restaurant.token)).status).toBe(200);
+    const byRestaurant = await t.get(`/reviews/${pending}`, restaurant.token);
+    expect(byRestaurant.body).toHaveLength(1);
+    expect(byRestaurant.body[0].reviewerEmail).toBeUndefined();
+    expect((await t.get(`/reviews/${pending}`, admin.token)).body[0].reviewerEmail).toBe(user.email);
   });
 
   it('answers [] for a donation without reviews and 400 for an invalid id', async () => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ReviewCreateSchema } from '@foodbridge/shared';
 import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import { mayCallerSeeDonation } from '../auth/permissions.ts';
 import {
   findLiveDonationAccess,
   findReviewOwner,
@@ -21,7 +22,7 @@ export const reviewRoutes = (deps: Deps) =>
       const user = requireUser(c);
       const body = await parseJson(c, ReviewCreateSchema);
       const donation = await findLiveDonationAccess(deps.sql, body.donationId);
-      if (!donation) throw notFound('Donation');
+      if (!donation || !(await mayCallerSeeDonation(deps.sql, user, donation))) throw notFound('Donation');
       const insertedId = await insertReview(deps.sql, {
         donationId: donation.id,
         reviewerId: user.id,
@@ -32,14 +33,19 @@ export const reviewRoutes = (deps: Deps) =>
       });
       return c.json({ insertedId }, 201);
     })
+    // A donation the caller may not see has no reviews to show either, and reviewers' e-mails are not public.
     .get('/reviews/:donationId', async (c) => {
+      const user = c.get('user');
       const donationId = parseId(c.req.param('donationId'));
-      return c.json((await listReviewsForDonation(deps.sql, donationId)).map(toReview));
+      const donation = await findLiveDonationAccess(deps.sql, donationId);
+      if (!donation || !(await mayCallerSeeDonation(deps.sql, user, donation))) throw notFound('Donation');
+      const rows = await listReviewsForDonation(deps.sql, donationId);
+      return c.json(rows.map((r) => toReview(r, user?.role === 'admin' || r.reviewer_id === user?.id)));
     })
     .get('/my-reviews/:email', async (c) => {
       const email = c.req.param('email');
       requireSelfOrAdmin(c, email);
-      return c.json((await listReviewsByReviewer(deps.sql, email)).map(toReview));
+      return c.json((await listReviewsByReviewer(deps.sql, email)).map((r) => toReview(r)));
     })
     .delete('/reviews/:id', async (c) => {
       const user = requireUser(c);

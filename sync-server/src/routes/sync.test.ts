@@ -437,6 +437,21 @@ describe('POST /sync/favorites/push', () => {
     expect(listedAfter.body.map((f: { _id: string }) => f._id)).not.toContain(id);
   });
 
+  it('lets a charity with a live request favourite a donation given to another charity, and no other charity', async () => {
+    const donationId = await createVerified();
+    const accepted = await requestDonation(donationId, charity);
+    await requestDonation(donationId, otherCharity);
+    expect((await t.patch(`/donation-requests/accept/${accepted}`, undefined, restaurant.token)).status).toBe(200);
+    const id = randomUUID();
+    const ok = await push(otherCharity, [{ newDocumentState: favDoc({ _id: id, donationId, email: otherCharity.email }) }]);
+    expect(ok.body).toEqual([]);
+    expect(await favoriteRows(id)).toHaveLength(1);
+    const refused = randomUUID();
+    const res = await push(bystanderCharity, [{ newDocumentState: favDoc({ _id: refused, donationId, email: bystanderCharity.email }) }]);
+    expect(res.body).toEqual([expect.objectContaining({ _id: refused, _deleted: true })]);
+    expect(await favoriteRows(refused)).toHaveLength(0);
+  });
+
   it('returns the server state for a stale assumedMasterState and does not apply the row', async () => {
     const donationId = await createVerified();
     const id = (await t.post('/favorites', { donationId }, user.token)).body.insertedId as string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, UserSchema } from '@foodbridge/shared';
+import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -140,10 +141,50 @@ describe('DELETE /users/:id', () => {
     expect((await t.get('/users/me', u.token)).status).toBe(401);
     expect((await t.post('/auth/refresh', { refreshToken: u.refreshToken })).status).toBe(401);
     expect((await t.del(`/users/${u.id}`, admin.token)).body).toEqual({ deletedCount: 0 });
-    // The e-mail can register again as a new account.
+    // The e-mail cannot register again: a new account would inherit what is kept by e-mail.
     const again = await t.post('/auth/register', { name: 'Back', email: u.email, password: 'secret123' });
-    expect(again.status).toBe(201);
-    expect(again.body.user._id).not.toBe(u.id);
+    expect(again.status).toBe(403);
+    expect(again.body.message).toBe('This account has been removed.');
+  });
+
+  it("takes a removed restaurant's open donations and a removed charity's open requests with it, and keeps the rest", async () => {
+    const restaurant = await createUser(t, { role: 'restaurant' });
+    const charity = await createUser(t, { role: 'charity' });
+    const other = await createUser(t, { role: 'charity' });
+    const pending = await insertDonation(t.sql, restaurant, { status: 'Pending' });
+    const verified = await insertDonation(t.sql, restaurant);
+    const assigned = await insertDonation(t.sql, restaurant, { status: 'Assigned', charity });
+    const picked = await insertDonation(t.sql, restaurant, { status: 'Picked', charity });
+    const request = async (donationId: string, by: TestUser) => {
+      const res = await t.post('/donation-requests', { donationId, requestDescription: 'For the shelter', pickupTime: '18:00' }, by.token);
+      expect(res.status).toBe(201);
+      return res.body.insertedId as string;
+    };
+    const elsewhere = await insertDonation(t.sql, await createUser(t, { role: 'restaurant' }));
+    const openRequest = await request(elsewhere, charity);
+    const theirs = await request(verified, other);
+    const given = await insertDonation(t.sql, restaurant);
+    const acceptedRequest = await request(given, charity);
+    expect((await t.patch(`/donation-requests/accept/${acceptedRequest}`, undefined, restaurant.token)).status).toBe(200);
+
+    expect((await t.del(`/users/${restaurant.id}`, admin.token)).body).toEqual({ deletedCount: 1 });
+    expect((await t.del(`/users/${charity.id}`, admin.token)).body).toEqual({ deletedCount: 1 });
+
+    const deleted = async (table: 'donations' | 'donation_requests', id: string) =>
+      (await t.sql`SELECT deleted FROM ${t.sql(table)} WHERE id = ${id}`)[0]!.deleted as boolean;
+    expect(await deleted('donations', pending)).toBe(true);
+    expect(await deleted('donations', verified)).toBe(true);
+    expect(await deleted('donations', assigned)).toBe(false);
+    expect(await deleted('donations', picked)).toBe(false);
+    expect(await deleted('donations', given)).toBe(false);
+    expect(await deleted('donations', elsewhere)).toBe(false);
+    expect(await deleted('donation_requests', openRequest)).toBe(true);
+    expect(await deleted('donation_requests', acceptedRequest)).toBe(false);
+    // Another charity's request for a removed donation is not removed, only no longer shown with it.
+    expect(await deleted('donation_requests', theirs)).toBe(false);
+    expect((await t.get(`/donations/${verified}`)).status).toBe(404);
+    const retry = await t.post('/donation-requests', { donationId: verified, requestDescription: 'x', pickupTime: '18:00' }, other.token);
+    expect(retry.status).toBe(404);
   });
 
   it('refuses non-admins, bad ids and an admin deleting itself', async () => {

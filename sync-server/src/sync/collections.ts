@@ -9,6 +9,7 @@ import {
   type SyncPullResult,
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/middleware.ts';
+import { canSeeDonation } from '../auth/permissions.ts';
 import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
 import { toDonation } from '../db/donations.ts';
@@ -23,7 +24,6 @@ import {
   type Positioned,
   type RequestScope,
   type ReplicatedTable,
-  type SyncDonationRow,
   type SyncFavoriteRow,
 } from '../db/sync.ts';
 
@@ -95,17 +95,6 @@ export function donationRequestTombstone(id: string): DonationRequestDoc {
   };
 }
 
-/**
- * The donation-details rule of the REST API: Verified ones for everyone; beyond that an admin sees all, a
- * restaurant its own, a charity those given to it and those it has a request for.
- */
-function canSeeDonation(user: AuthUser, row: SyncDonationRow): boolean {
-  if (row.deleted) return false;
-  if (row.status === 'Verified' || user.role === 'admin') return true;
-  if (row.restaurant_id === user.id || row.charity_id === user.id) return true;
-  return user.role === 'charity' && row.requested;
-}
-
 /** A favourite as its owner sees it; gone when removed or when its donation was deleted (as GET /favorites). */
 export function toFavoriteDoc(row: SyncFavoriteRow): FavoriteDoc {
   return { ...toFavorite(row), updatedAt: isoRequired(row.updated_at), _deleted: row.deleted || row.donation_deleted };
@@ -150,7 +139,7 @@ async function pullAny(
   if (collection === 'donations') {
     const rows = await donationChanges(sql, { after, limit, charityId: user.role === 'charity' ? user.id : null });
     const documents = rows.map((r): DonationDoc =>
-      canSeeDonation(user, r) ? { ...toDonation(r), _deleted: false } : donationTombstone(r.id),
+      !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r), _deleted: false } : donationTombstone(r.id),
     );
     return { documents, checkpoint: checkpointOf(rows, after) };
   }

@@ -1,5 +1,6 @@
 import type { FavoriteDoc, FavoritePushDoc, SyncPushRow } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/middleware.ts';
+import { mayCallerSeeDonation } from '../auth/permissions.ts';
 import type { Sql, TxSql } from '../db/connection.ts';
 import {
   findDonationForFavorite,
@@ -7,17 +8,11 @@ import {
   insertFavoriteTx,
   lockFavorites,
   softDeleteFavoriteTx,
-  type FavoriteDonationRow,
   type SyncFavoriteRow,
 } from '../db/sync.ts';
 import { favoriteTombstone, toFavoriteDoc } from './collections.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** POST /favorites's rule: a favourite is only of a donation the caller can see. */
-function canFavorite(user: AuthUser, d: FavoriteDonationRow): boolean {
-  return d.status === 'Verified' || user.role === 'admin' || d.restaurant_id === user.id || d.charity_id === user.id;
-}
 
 /** Whether the client's last known server state is still the server's: same existence, flag and revision. */
 function sameRevision(assumed: FavoritePushDoc | null | undefined, current: FavoriteDoc | undefined): boolean {
@@ -76,7 +71,8 @@ async function applyRow(
   if (current) return serverState;
   if (!UUID.test(doc.donationId)) return favoriteTombstone(doc._id);
   const donation = await findDonationForFavorite(tx, doc.donationId);
-  if (!donation || !canFavorite(user, donation)) return favoriteTombstone(doc._id);
+  // POST /favorites's rule: a favourite is only of a donation the caller can see.
+  if (!donation || !(await mayCallerSeeDonation(tx, user, donation))) return favoriteTombstone(doc._id);
   const inserted = await insertFavoriteTx(tx, { id, donationId: donation.id, userId: user.id, email: user.email });
   if (inserted) {
     await relock(tx, locked, id);
