@@ -22,4 +22,21 @@ describe('protected routes', () => {
       await page.getByRole('heading', { name: /welcome/i }).waitFor();
     }),
   );
+
+  it(
+    'logging out in one tab logs out the other tabs too',
+    h.guard('log-out across tabs', async () => {
+      const first = await h.context('two tabs', PHONE);
+      await signIn(first, ACCOUNTS.user);
+      const second = await first.context().newPage();
+      await second.goto('/dashBoard/favorites');
+      await second.getByRole('heading', { name: /favorites/i }).first().waitFor();
+
+      await first.goto('/dashBoard');
+      await first.getByRole('button', { name: 'Open dashboard menu' }).click();
+      await first.getByRole('button', { name: 'Log Out' }).click();
+      // The other tab, untouched, leaves the protected screen for the login page on its own.
+      await second.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 });
+    }),
+  );
 });

@@ -152,6 +152,13 @@ export async function initIdentity(): Promise<void> {
   const session = useSession.getState();
   const stored = readStored();
   setTokenSource(localTokens);
+  // Log-out in one tab logs out every tab of the app (a shared phone must not keep the previous driver signed in
+  // elsewhere). The tab that logged out has already sent and removed the local data.
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY && event.newValue === null && useSession.getState().user) {
+      useSession.getState().setSession(null);
+    }
+  });
   let config: AuthConfig;
   try {
     config = await getAuthConfig();
