@@ -1,7 +1,5 @@
 // Business constants of spec section 9, and the canonical spellings both sides store and compare.
 
-export const PRODUCT_NAME = 'FoodBridge';
-
 export const CHARITY_ROLE_FEE_CENTS = 2500;
 export const CHARITY_ROLE_FEE_CURRENCY = 'usd';
 export const CHARITY_ROLE_FEE_DOLLARS = CHARITY_ROLE_FEE_CENTS / 100;

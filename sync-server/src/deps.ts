@@ -3,6 +3,7 @@ import type { Database, Sql } from './db/connection.ts';
 import type { FirebaseVerifier } from './auth/firebase.ts';
 import type { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { AuthUser } from './auth/middleware.ts';
+import type { UserRow } from './db/users.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChangeFeed } from './sync/change-feed.ts';
 
@@ -21,5 +22,7 @@ export interface Deps {
 export interface AppEnv {
   Variables: {
     user: AuthUser | undefined;
+    /** The caller's account as `authenticate` loaded it; set whenever `user` is. */
+    userRow: UserRow | undefined;
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DonationSchema } from './donation.ts';
+import { DonationSchema, type Donation } from './donation.ts';
 
 /** An item of `GET /my-pickups`: the donation itself, plus the spec's `donationTitle` (the same as `title`). */
 export const PickupItemSchema = DonationSchema.extend({
@@ -8,8 +8,7 @@ export const PickupItemSchema = DonationSchema.extend({
 export type PickupItem = z.infer<typeof PickupItemSchema>;
 
 /** Answer of `PATCH /donations/pickup/{id}` and `PATCH /donations/review/{id}`: the donation as it now stands. */
-export const DonationChangeResultSchema = z.object({
-  modifiedCount: z.number(),
-  donation: DonationSchema,
-});
-export type DonationChangeResult = z.infer<typeof DonationChangeResultSchema>;
+export interface DonationChangeResult {
+  modifiedCount: number;
+  donation: Donation;
+}

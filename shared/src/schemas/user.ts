@@ -59,11 +59,3 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const RefreshSchema = z.object({ refreshToken: z.string().min(1).max(500) });
-
-export const AuthResponseSchema = z.object({
-  idToken: z.string(),
-  refreshToken: z.string(),
-  expiresIn: z.number(),
-  user: UserSchema,
-});
-export type AuthResponse = z.infer<typeof AuthResponseSchema>;

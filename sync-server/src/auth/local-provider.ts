@@ -3,8 +3,8 @@ import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoK
 import type { Sql } from '../db/connection.ts';
 import { consumeRefreshToken, loadOrStoreSigningKey, storeRefreshToken } from '../db/identity.ts';
 
-export const LOCAL_ISSUER = 'foodbridge';
-export const LOCAL_AUDIENCE = 'foodbridge';
+const LOCAL_ISSUER = 'foodbridge';
+const LOCAL_AUDIENCE = 'foodbridge';
 const ALG = 'ES256';
 
 export interface IssuedTokens {

@@ -30,13 +30,20 @@ export function authenticate(deps: Deps) {
     if (!header) return next();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
-    c.set('user', await userFromToken(deps, match[1]!));
+    // The row is kept too, so routes that answer with the caller's own account need not load it again.
+    const row = await accountFromToken(deps, match[1]!);
+    c.set('user', toAuthUser(row));
+    c.set('userRow', row);
     return next();
   });
 }
 
 /** Verifies an ID token and loads its account (registering a first-time Firebase user); 401/403 otherwise. */
 export async function userFromToken(deps: Deps, token: string): Promise<AuthUser> {
+  return toAuthUser(await accountFromToken(deps, token));
+}
+
+async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
   let identity;
   try {
     identity = deps.firebase ? await deps.firebase.verify(token) : await deps.tokens.verify(token);
@@ -58,7 +65,7 @@ export async function userFromToken(deps: Deps, token: string): Promise<AuthUser
     });
   }
   if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
-  return toAuthUser(row);
+  return row;
 }
 
 /** The signed-in caller, or a 401. */

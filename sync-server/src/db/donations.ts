@@ -109,6 +109,20 @@ export async function findDonation(sql: Sql, id: string): Promise<DonationRow | 
   return row;
 }
 
+/** What a review or favourite needs of the donation it points at: who may see it, and what a favourite shows. */
+export type LiveDonationRow = Pick<
+  DonationRow,
+  'id' | 'status' | 'restaurant_id' | 'charity_id' | 'title' | 'image' | 'restaurant_name' | 'location' | 'quantity'
+>;
+
+/** Reviews and favourites may only point at a donation that is still there. */
+export async function findLiveDonationAccess(sql: Sql | TxSql, id: string): Promise<LiveDonationRow | undefined> {
+  const [row] = await sql<LiveDonationRow[]>`
+    SELECT id, status, restaurant_id, charity_id, title, image, restaurant_name, location, quantity
+    FROM donations WHERE id = ${id} AND NOT deleted`;
+  return row;
+}
+
 /** Reads and locks a live donation for the rest of the transaction; concurrent writers of it wait. */
 export async function lockDonation(tx: TxSql, id: string): Promise<DonationRow | undefined> {
   const [row] = await tx<DonationRow[]>`SELECT * FROM donations WHERE id = ${id} AND NOT deleted FOR UPDATE`;

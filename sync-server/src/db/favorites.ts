@@ -1,5 +1,5 @@
 import type { DonationStatus, Favorite } from '@foodbridge/shared';
-import type { Sql } from './connection.ts';
+import type { Sql, TxSql } from './connection.ts';
 import { isoRequired } from './map.ts';
 
 export interface FavoriteRow {
@@ -42,7 +42,7 @@ export function toFavorite(r: FavoriteListRow): Favorite {
  * the caller tells which). One statement, so two tabs or a retried offline push cannot create two.
  */
 export async function insertFavorite(
-  sql: Sql,
+  sql: Sql | TxSql,
   f: { id?: string | undefined; donationId: string; userId: string; email: string },
 ): Promise<FavoriteRow | undefined> {
   const [row] = await sql<FavoriteRow[]>`
@@ -70,7 +70,7 @@ export async function listFavorites(sql: Sql, email: string): Promise<FavoriteLi
     ORDER BY f.created_at DESC, f.id DESC`;
 }
 
-export async function softDeleteFavorite(sql: Sql, id: string): Promise<number> {
+export async function softDeleteFavorite(sql: Sql | TxSql, id: string): Promise<number> {
   const r = await sql`UPDATE favorites SET deleted = true WHERE id = ${id} AND NOT deleted`;
   return r.count;
 }

@@ -29,8 +29,8 @@ export async function consumeRefreshToken(sql: Sql, hash: string): Promise<strin
   return row?.user_id;
 }
 
-export const LOGIN_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+const LOGIN_FAILURE_LIMIT = 5;
+const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 
 export async function isLoginLocked(sql: Sql, email: string): Promise<boolean> {
   const [row] = await sql<{ failures: number }[]>`

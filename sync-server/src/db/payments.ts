@@ -8,6 +8,7 @@ export interface PaymentRow {
   currency: string;
   mode: 'stripe' | 'test';
   status: string;
+  /** Left null: the secret is handed to the client only, never kept. */
   client_secret: string | null;
   created_at: Date;
   used_at: Date | null;
@@ -15,11 +16,11 @@ export interface PaymentRow {
 
 export async function recordPaymentIntent(
   sql: Sql,
-  p: { id: string; userId: string; email: string; amount: number; currency: string; mode: 'stripe' | 'test'; status: string; clientSecret?: string },
+  p: { id: string; userId: string; email: string; amount: number; currency: string; mode: 'stripe' | 'test'; status: string },
 ): Promise<void> {
   await sql`
-    INSERT INTO payments (payment_intent_id, user_id, email, amount, currency, mode, status, client_secret)
-    VALUES (${p.id}, ${p.userId}, ${p.email}, ${p.amount}, ${p.currency}, ${p.mode}, ${p.status}, ${p.clientSecret ?? null})
+    INSERT INTO payments (payment_intent_id, user_id, email, amount, currency, mode, status)
+    VALUES (${p.id}, ${p.userId}, ${p.email}, ${p.amount}, ${p.currency}, ${p.mode}, ${p.status})
     ON CONFLICT (payment_intent_id) DO UPDATE SET status = EXCLUDED.status`;
 }
 

@@ -67,13 +67,3 @@ export async function softDeleteReview(sql: Sql, id: string): Promise<number> {
   const r = await sql`UPDATE reviews SET deleted = true WHERE id = ${id} AND NOT deleted`;
   return r.count;
 }
-
-/** Reviews and favourites may only point at a donation that is still there. */
-export async function findLiveDonationAccess(
-  sql: Sql,
-  id: string,
-): Promise<{ id: string; status: string; restaurant_id: string; charity_id: string | null } | undefined> {
-  const [row] = await sql<{ id: string; status: string; restaurant_id: string; charity_id: string | null }[]>`
-    SELECT id, status, restaurant_id, charity_id FROM donations WHERE id = ${id} AND NOT deleted`;
-  return row;
-}

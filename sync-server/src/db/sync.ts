@@ -1,4 +1,3 @@
-import type { DonationStatus } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import type { DonationRequestJoinedRow } from './donation-requests.ts';
 import type { DonationRow } from './donations.ts';
@@ -154,50 +153,9 @@ export async function lockFavorites(tx: TxSql, ids: string[]): Promise<SyncFavor
     FOR UPDATE OF f`;
 }
 
-export interface FavoriteDonationRow {
-  id: string;
-  status: DonationStatus;
-  restaurant_id: string;
-  charity_id: string | null;
-  title: string;
-  image: string;
-  restaurant_name: string;
-  location: string;
-  quantity: string | number;
-}
-
-/** A live donation with what a favourite shows of it. */
-export async function findDonationForFavorite(tx: TxSql, id: string): Promise<FavoriteDonationRow | undefined> {
-  const [row] = await tx<FavoriteDonationRow[]>`
-    SELECT id, status, restaurant_id, charity_id, title, image, restaurant_name, location, quantity
-    FROM donations WHERE id = ${id} AND NOT deleted`;
-  return row;
-}
-
 /** The caller's live favourite of a donation, if any. */
 export async function findLiveFavorite(tx: TxSql, email: string, donationId: string): Promise<{ id: string } | undefined> {
   const [row] = await tx<{ id: string }[]>`
     SELECT id FROM favorites WHERE email = ${email} AND donation_id = ${donationId} AND NOT deleted`;
   return row;
-}
-
-/**
- * Inserts a favourite with the client's id; undefined when the id is taken or the owner already has a live favourite
- * of the donation (the unique index decides, so two concurrent pushes cannot create two).
- */
-export async function insertFavoriteTx(
-  tx: TxSql,
-  f: { id: string; donationId: string; userId: string; email: string },
-): Promise<{ id: string } | undefined> {
-  const [row] = await tx<{ id: string }[]>`
-    INSERT INTO favorites (id, donation_id, user_id, email)
-    VALUES (${f.id}, ${f.donationId}, ${f.userId}, ${f.email})
-    ON CONFLICT DO NOTHING
-    RETURNING id`;
-  return row;
-}
-
-export async function softDeleteFavoriteTx(tx: TxSql, id: string): Promise<number> {
-  const r = await tx`UPDATE favorites SET deleted = true WHERE id = ${id} AND NOT deleted`;
-  return r.count;
 }

@@ -3,19 +3,30 @@ import { z } from 'zod';
 import { IdSchema, MSG } from '@foodbridge/shared';
 import { badRequest } from './errors.ts';
 
-/** Parses the JSON body with a shared schema; a malformed or invalid body is a 400 with a readable message. */
-export async function parseJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+/**
+ * Parses the JSON body with a shared schema; a malformed or invalid body is a 400 with a readable message.
+ * `array`: the body is a list (a sync push) whose shape the schema alone checks, and an empty body is not `{}`.
+ */
+export async function parseJson<T extends z.ZodType>(c: Context, schema: T, o: { array?: boolean } = {}): Promise<z.output<T>> {
   let body: unknown;
   try {
     const text = await c.req.text();
-    body = text.length ? JSON.parse(text) : {};
+    body = text.length || o.array ? JSON.parse(text) : {};
   } catch {
     throw badRequest('Request body must be valid JSON');
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+  if (!o.array && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     throw badRequest('Request body must be a JSON object');
   }
   return schema.parse(body);
+}
+
+/** `?limit=`: undefined when absent (the caller's default applies), else a whole number from 1 to `max`, or a 400. */
+export function parseLimit(value: string | undefined, max: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const limit = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(limit >= 1 && limit <= max)) throw badRequest(`limit must be a whole number from 1 to ${max}`);
+  return limit;
 }
 
 /** Validates a path parameter that names a row; anything but a uuid is a 400, never a database error. */

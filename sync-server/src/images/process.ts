@@ -4,14 +4,14 @@ import { sniffImageType, type ImageType } from './sniff.ts';
 
 /** One sentence for every oversized upload, whether the body limit or the upload route notices it first. */
 export const IMAGE_TOO_LARGE = `Image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
-export const IMAGE_NOT_SUPPORTED = 'The file is not a supported image. Please upload a JPEG, PNG, WebP or GIF picture.';
-export const IMAGE_UNREADABLE = 'The image could not be read. It may be damaged; please try another picture.';
-export const IMAGE_TOO_MANY_PIXELS = 'The image dimensions are too large. Please upload a smaller picture.';
+const IMAGE_NOT_SUPPORTED = 'The file is not a supported image. Please upload a JPEG, PNG, WebP or GIF picture.';
+const IMAGE_UNREADABLE = 'The image could not be read. It may be damaged; please try another picture.';
+const IMAGE_TOO_MANY_PIXELS = 'The image dimensions are too large. Please upload a smaller picture.';
 
 /**
  * A 5 MB file can still decode to gigabytes (a "pixel bomb"); nothing a donation card shows needs more than this.
  */
-export const IMAGE_MAX_PIXELS = 50_000_000;
+const IMAGE_MAX_PIXELS = 50_000_000;
 
 export class ImageRejected extends Error {}
 

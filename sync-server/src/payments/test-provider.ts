@@ -25,7 +25,6 @@ export class TestPaymentProvider implements PaymentProvider {
       currency: FEE.currency,
       mode: 'test',
       status: 'requires_payment_method',
-      clientSecret,
     });
     return { id, status: 'requires_payment_method', amount: FEE.amount, currency: FEE.currency, email: user.email, clientSecret };
   }

@@ -3,7 +3,7 @@ import { LoginSchema, RefreshSchema, RegisterSchema } from '@foodbridge/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { roleForNewAccount } from '../auth/roles.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../db/identity.ts';
-import { findUserByEmail, findUserById, insertUser, isRemovedAccount, toUser, touchLogin } from '../db/users.ts';
+import { findUserByEmail, findUserById, insertUser, isRemovedAccount, toUser, touchLogin, type UserRow } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 import { parseJson } from '../http/validate.ts';
@@ -56,8 +56,7 @@ export const authRoutes = (deps: Deps) =>
         }
         throw err;
       }
-      const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined });
-      return c.json({ ...tokens, user: toUser(row) }, 201);
+      return c.json(await signedIn(deps, row), 201);
     })
     .post('/auth/login', async (c) => {
       assertLocal(deps);
@@ -75,8 +74,7 @@ export const authRoutes = (deps: Deps) =>
       }
       await clearLoginFailures(deps.sql, body.email);
       const fresh = await touchLogin(deps.sql, row.id);
-      const tokens = await deps.tokens.issue({ id: fresh.id, email: fresh.email, name: fresh.name, photoURL: fresh.photo_url ?? undefined });
-      return c.json({ ...tokens, user: toUser(fresh) });
+      return c.json(await signedIn(deps, fresh));
     })
     .post('/auth/refresh', async (c) => {
       assertLocal(deps);
@@ -84,9 +82,14 @@ export const authRoutes = (deps: Deps) =>
       const userId = await deps.tokens.redeemRefreshToken(body.refreshToken);
       const row = userId ? await findUserById(deps.sql, userId) : undefined;
       if (!row) throw new ApiError(401, 'Your session has ended. Please sign in again.', 'auth/invalid-refresh-token');
-      const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined });
-      return c.json({ ...tokens, user: toUser(row) });
+      return c.json(await signedIn(deps, row));
     });
+
+/** The answer of a successful register, login or refresh: fresh tokens and the account. */
+async function signedIn(deps: Deps, row: UserRow) {
+  const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined });
+  return { ...tokens, user: toUser(row) };
+}
 
 function assertLocal(deps: Deps) {
   if (deps.firebase) {

@@ -13,8 +13,8 @@ import {
 } from '../db/charity-requests.ts';
 import { spendPayment } from '../db/payments.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { parseId, parseJson } from '../http/validate.ts';
+import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { parseId, parseJson, parseLimit } from '../http/validate.ts';
 import { feePaymentProblem } from '../payments/provider.ts';
 import { ALREADY_CHARITY, ONLY_USERS_MAY_REQUEST } from './payments.ts';
 
@@ -22,19 +22,12 @@ const PAYMENT_USED = 'This payment was already used.';
 // Stripe ids and our test ids; anything else cannot be a payment and is not sent to Stripe as a path.
 const PAYMENT_ID = /^pi_[A-Za-z0-9_]+$/;
 
-function parseLimit(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw badRequest('limit must be a whole number from 1 to 100');
-  return n;
-}
-
 export const charityRequestRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     // Admins see everything; `?email=` gives that account (self or admin) its full requests; everyone else, signed
     // out too (the home page), only the public view without e-mail or payment.
     .get('/charity-requests', async (c) => {
-      const limit = parseLimit(c.req.query('limit'));
+      const limit = parseLimit(c.req.query('limit'), 100);
       const email = c.req.query('email')?.trim() || undefined;
       if (email) {
         requireSelfOrAdmin(c, email);

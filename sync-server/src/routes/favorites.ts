@@ -3,7 +3,7 @@ import { FavoriteCreateSchema, MSG } from '@foodbridge/shared';
 import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
 import { mayCallerSeeDonation } from '../auth/permissions.ts';
 import { findFavoriteById, insertFavorite, listFavorites, softDeleteFavorite, toFavorite } from '../db/favorites.ts';
-import { findLiveDonationAccess } from '../db/reviews.ts';
+import { findLiveDonationAccess } from '../db/donations.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { parseId, parseJson } from '../http/validate.ts';

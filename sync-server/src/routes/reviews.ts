@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { ReviewCreateSchema } from '@foodbridge/shared';
 import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
 import { mayCallerSeeDonation } from '../auth/permissions.ts';
+import { findLiveDonationAccess } from '../db/donations.ts';
 import {
-  findLiveDonationAccess,
   findReviewOwner,
   insertReview,
   listReviewsByReviewer,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import {
   FavoritePushBodySchema,
+  IdSchema,
   SYNC_COLLECTIONS,
   SYNC_HEARTBEAT_MS,
   SYNC_PULL_LIMIT_DEFAULT,
@@ -16,10 +17,10 @@ import { requireUser, toAuthUser, userFromToken, type AuthUser } from '../auth/m
 import { findUserByEmail } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { parseJson, parseLimit } from '../http/validate.ts';
 import { COLLECTION_TABLES, headCheckpoint, pullChanges, requestScopeOf } from '../sync/collections.ts';
 import { pushFavorites } from '../sync/push-favorites.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MSG_READ_ONLY = 'This collection is read-only here: donations and requests change through their own actions in the app.';
 const MSG_NO_REQUESTS = 'Donation requests are shown to charities, restaurants and admins only.';
 
@@ -40,19 +41,9 @@ function checkpointQuery(c: Context<AppEnv>): SyncCheckpoint | null {
   const id = c.req.query('id') ?? '';
   const seq = c.req.query('seq') ?? '';
   if (id === '' && seq === '') return null;
-  if (!UUID.test(id)) throw badRequest('Invalid checkpoint: id must be the id of the last document pulled');
+  if (!IdSchema.safeParse(id).success) throw badRequest('Invalid checkpoint: id must be the id of the last document pulled');
   if (!/^\d{1,15}$/.test(seq)) throw badRequest('Invalid checkpoint: seq must be a whole number');
   return { id: id.toLowerCase(), seq: Number(seq) };
-}
-
-function limitQuery(c: Context<AppEnv>): number {
-  const raw = c.req.query('limit');
-  if (raw === undefined || raw === '') return SYNC_PULL_LIMIT_DEFAULT;
-  const limit = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
-  if (!(limit >= 1 && limit <= SYNC_PULL_LIMIT_MAX)) {
-    throw badRequest(`limit must be a whole number from 1 to ${SYNC_PULL_LIMIT_MAX}`);
-  }
-  return limit;
 }
 
 /**
@@ -74,20 +65,14 @@ export const syncRoutes = (deps: Deps) =>
       const collection = collectionParam(c);
       checkAccess(user, collection);
       const after = checkpointQuery(c);
-      const limit = limitQuery(c);
+      const limit = parseLimit(c.req.query('limit'), SYNC_PULL_LIMIT_MAX) ?? SYNC_PULL_LIMIT_DEFAULT;
       return c.json(await pullChanges(deps.sql, user, collection, after, limit));
     })
     .post('/sync/:collection/push', async (c) => {
       const user = requireUser(c);
       const collection = collectionParam(c);
       if (!SYNC_PUSH_COLLECTIONS.includes(collection)) throw forbidden(MSG_READ_ONLY);
-      let body: unknown;
-      try {
-        body = JSON.parse(await c.req.text());
-      } catch {
-        throw badRequest('Request body must be valid JSON');
-      }
-      const rows = FavoritePushBodySchema.parse(body);
+      const rows = await parseJson(c, FavoritePushBodySchema, { array: true });
       return c.json(await pushFavorites(deps.sql, user, rows));
     })
     .get('/sync/:collection/pull/stream', async (c) => {

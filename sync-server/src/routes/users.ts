@@ -26,9 +26,9 @@ export const userRoutes = (deps: Deps) =>
       });
       return c.json({ ...toUser(row), insertedId: row.id });
     })
-    .get('/users/me', async (c) => {
-      const user = requireUser(c);
-      const row = await findUserByEmail(deps.sql, user.email);
+    .get('/users/me', (c) => {
+      requireUser(c);
+      const row = c.get('userRow');
       if (!row) throw notFound('User');
       return c.json(toUser(row));
     })
@@ -49,8 +49,9 @@ export const userRoutes = (deps: Deps) =>
     })
     .get('/users/role/:email', async (c) => {
       const email = c.req.param('email');
-      requireSelfOrAdmin(c, email);
-      const row = await findUserByEmail(deps.sql, email);
+      const user = requireSelfOrAdmin(c, email);
+      // Same match as findUserByEmail, so asking about oneself answers from the row `authenticate` loaded.
+      const row = email.toLowerCase() === user.email ? c.get('userRow') : await findUserByEmail(deps.sql, email);
       if (!row) throw notFound('User');
       return c.json({ role: row.role });
     })

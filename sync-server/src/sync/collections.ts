@@ -40,7 +40,7 @@ export const COLLECTION_TABLES: Record<SyncCollection, readonly ReplicatedTable[
  * Tombstones of rows the caller may not see (or no longer): the id and RxDB's delete flag, every other required
  * field neutral, so the client drops its copy and learns nothing else.
  */
-export function donationTombstone(id: string): DonationDoc {
+function donationTombstone(id: string): DonationDoc {
   return {
     _id: id,
     title: '',
@@ -77,7 +77,7 @@ export function favoriteTombstone(id: string): FavoriteDoc {
   };
 }
 
-export function donationRequestTombstone(id: string): DonationRequestDoc {
+function donationRequestTombstone(id: string): DonationRequestDoc {
   return {
     _id: id,
     donationId: '',

@@ -1,18 +1,13 @@
-import type { FavoriteDoc, FavoritePushDoc, SyncPushRow } from '@foodbridge/shared';
+import { IdSchema, type FavoriteDoc, type FavoritePushDoc, type SyncPushRow } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/middleware.ts';
 import { mayCallerSeeDonation } from '../auth/permissions.ts';
 import type { Sql, TxSql } from '../db/connection.ts';
-import {
-  findDonationForFavorite,
-  findLiveFavorite,
-  insertFavoriteTx,
-  lockFavorites,
-  softDeleteFavoriteTx,
-  type SyncFavoriteRow,
-} from '../db/sync.ts';
+import { findLiveDonationAccess } from '../db/donations.ts';
+import { insertFavorite, softDeleteFavorite } from '../db/favorites.ts';
+import { findLiveFavorite, lockFavorites, type SyncFavoriteRow } from '../db/sync.ts';
 import { favoriteTombstone, toFavoriteDoc } from './collections.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isId = (value: string) => IdSchema.safeParse(value).success;
 
 /** Whether the client's last known server state is still the server's: same existence, flag and revision. */
 function sameRevision(assumed: FavoritePushDoc | null | undefined, current: FavoriteDoc | undefined): boolean {
@@ -27,7 +22,7 @@ function sameRevision(assumed: FavoritePushDoc | null | undefined, current: Favo
  * success, so a replayed batch changes nothing and reports nothing. The owner is always the caller.
  */
 export async function pushFavorites(sql: Sql, user: AuthUser, rows: SyncPushRow<FavoritePushDoc>[]): Promise<FavoriteDoc[]> {
-  const ids = [...new Set(rows.map((r) => r.newDocumentState._id).filter((id) => UUID.test(id)))].map((id) => id.toLowerCase());
+  const ids = [...new Set(rows.map((r) => r.newDocumentState._id).filter(isId))].map((id) => id.toLowerCase());
   return sql.begin(async (tx) => {
     const locked = new Map((await lockFavorites(tx, ids)).map((r) => [r.id, r]));
     const conflicts: FavoriteDoc[] = [];
@@ -47,7 +42,7 @@ async function applyRow(
 ): Promise<FavoriteDoc | undefined> {
   const doc = row.newDocumentState;
   // Not an id this server can hold: tell the client there is no such favourite, rather than failing the batch.
-  if (!UUID.test(doc._id)) return favoriteTombstone(doc._id);
+  if (!isId(doc._id)) return favoriteTombstone(doc._id);
   const id = doc._id.toLowerCase();
   const stored = locked.get(id);
   // Someone else's favourite: the caller learns nothing of it.
@@ -63,17 +58,17 @@ async function applyRow(
   if (!sameRevision(row.assumedMasterState, current)) return serverState;
 
   if (doc._deleted) {
-    await softDeleteFavoriteTx(tx, id);
+    await softDeleteFavorite(tx, id);
     await relock(tx, locked, id);
     return undefined;
   }
   // A favourite's donation never changes and a removed favourite's id is never used again (as in the REST API).
   if (current) return serverState;
-  if (!UUID.test(doc.donationId)) return favoriteTombstone(doc._id);
-  const donation = await findDonationForFavorite(tx, doc.donationId);
+  if (!isId(doc.donationId)) return favoriteTombstone(doc._id);
+  const donation = await findLiveDonationAccess(tx, doc.donationId);
   // POST /favorites's rule: a favourite is only of a donation the caller can see.
   if (!donation || !(await mayCallerSeeDonation(tx, user, donation))) return favoriteTombstone(doc._id);
-  const inserted = await insertFavoriteTx(tx, { id, donationId: donation.id, userId: user.id, email: user.email });
+  const inserted = await insertFavorite(tx, { id, donationId: donation.id, userId: user.id, email: user.email });
   if (inserted) {
     await relock(tx, locked, id);
     return undefined;
