@@ -59,21 +59,27 @@ const pickupQueue = new Queue('pickup-confirmations', { maxRetentionTime: 24 * 6
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin && request.method === 'PATCH' && url.pathname.startsWith('/donations/pickup/'),
-  async ({ request }) => {
+  async ({ request, event }) => {
     const copy = request.clone();
     try {
       return await fetch(request);
     } catch (err) {
-      const key = copy.headers.get('Idempotency-Key');
-      const queued = await pickupQueue.getAll();
-      if (key && !queued.some((entry) => entry.request.headers.get('Idempotency-Key') === key)) {
-        await pickupQueue.pushRequest({ request: copy });
-      }
+      // Queue in the background: the page's own outbox is waiting for this answer and must never hang on the queue.
+      event.waitUntil(queueOnce(copy).catch((queueErr) => console.error('[sw] could not queue pickup', queueErr)));
       throw err;
     }
   },
   'PATCH',
 );
+
+async function queueOnce(request: Request) {
+  const key = request.headers.get('Idempotency-Key');
+  if (!key) return;
+  const queued = await pickupQueue.getAll();
+  if (!queued.some((entry) => entry.request.headers.get('Idempotency-Key') === key)) {
+    await pickupQueue.pushRequest({ request });
+  }
+}
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type !== 'CLEAR_PICKUP_QUEUE') return;

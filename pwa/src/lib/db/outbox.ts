@@ -84,7 +84,11 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       // Another tab may have finished it while this one waited for the lock.
       const doc = await db.outbox.findOne(entry.id).exec();
       if (!doc || doc.state !== 'pending') continue;
-      const outcome = await attempt(entry, email);
+      // The server's own state, replicated here, is a definite answer too: if the donation already shows Picked by
+      // us (an answer lost on the way back, or the service worker's Background Sync got there first), it is done.
+      const local = await db.donations.findOne(entry.donationId).exec();
+      const pickedByUs = local?.status === 'Picked' && local.charityEmail?.toLowerCase() === email.toLowerCase();
+      const outcome: Outcome = pickedByUs ? { kind: 'done' } : await attempt(entry, email);
       if (outcome.kind === 'done') {
         await doc.remove();
         progressed = true;
