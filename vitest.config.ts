@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Every workspace is a project of one run. No `passWithNoTests`: a project whose pattern matches nothing fails the
+// run instead of passing silently.
 export default defineConfig({
   test: {
-    passWithNoTests: true,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       {
@@ -15,7 +17,16 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      { test: { name: 'pwa', include: ['pwa/src/**/*.test.{ts,tsx}'] } },
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('./pwa/src', import.meta.url)) } },
+        test: {
+          name: 'pwa',
+          include: ['pwa/src/**/*.test.{ts,tsx}'],
+          // The app's logic runs against browser APIs (localStorage, events, fetch); happy-dom provides them.
+          environment: 'happy-dom',
+          setupFiles: ['pwa/src/testing/setup.ts'],
+        },
+      },
     ],
   },
 });

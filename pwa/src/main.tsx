@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { initIdentity } from './features/auth/identity';
-import { useSession } from './features/auth/session-store';
+import { initIdentity } from '@/lib/auth/identity';
+import { useSession } from '@/lib/auth/session-store';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -4,7 +4,7 @@ import { ProfileCard, type ProfileRow } from '@/components/profile-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import type { ApiState } from '@/lib/use-api';
 
 /** A profile screen for the signed-in account read from /users/me: skeleton, error with retry, then its card. */

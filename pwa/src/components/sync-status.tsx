@@ -1,6 +1,6 @@
 import { AlertTriangle, CloudOff, RefreshCw, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { useLocalStoreStarted } from '@/lib/db/hooks';
 import { useSyncStore } from '@/lib/db/sync-store';

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LogOut, PanelLeft, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { logOut } from '@/features/auth/log-out';
-import { useSession } from '@/features/auth/session-store';
+import { logOut } from '@/lib/auth/log-out';
+import { useSession } from '@/lib/auth/session-store';
 import { Logo } from './logo';
 import { menuFor } from './dashboard-menu';
 

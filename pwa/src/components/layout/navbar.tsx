@@ -3,9 +3,9 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HOVER_CARD_MIN_WIDTH_PX } from '@foodbridge/shared/constants';
-import { logOut } from '@/features/auth/log-out';
+import { logOut } from '@/lib/auth/log-out';
 import { imageUrl } from '@/lib/api-client';
-import { useSession, type SessionUser } from '@/features/auth/session-store';
+import { useSession, type SessionUser } from '@/lib/auth/session-store';
 import { Logo } from './logo';
 
 const links = [

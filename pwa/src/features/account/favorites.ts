@@ -3,7 +3,7 @@
 import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import { useLocalFavorites, useLocalMode } from '@/lib/db/hooks';
 import { removeFavoriteLocally } from '@/lib/db/local-store';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { removeFavorite, useFavorites } from './api';
 
 export type FavoriteItem = Pick<Favorite, '_id' | 'favoriteId' | 'donationId' | 'title' | 'image' | 'restaurant' | 'location' | 'status' | 'quantity'>;

@@ -7,7 +7,7 @@ import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { Role } from '@foodbridge/shared/constants';
 import { Spinner } from '@/components/ui/skeleton';
 import { AccessDenied } from './access-denied';
-import { useSession } from './session-store';
+import { useSession } from '@/lib/auth/session-store';
 
 /**
  * Sends a signed-out visitor to /login once, remembering the page they asked for. A <Navigate> element would fire

@@ -2,7 +2,7 @@
 // for a browser without a local store.
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useLocalMode, useLocalPickups, useLocalRequests, useOutbox } from '@/lib/db/hooks';
 import type { OutboxEntry } from '@/lib/db/schemas';
 import { usePickupsOnline, useMyDonationRequestsOnline } from './api';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { AccessDenied } from '@/features/auth/access-denied';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { menuFor } from '@/components/layout/dashboard-menu';
 import { PageHeader } from '@/components/ui/states';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 
 /**
  * With Firebase the session store is filled by an auth listener a moment after sign-in resolves; navigating to a

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { signInWithGoogle } from '@/features/auth/identity';
+import { signInWithGoogle } from '@/lib/auth/identity';
 import { notify } from '@/lib/notify';
 import { authErrorMessage, isCancelled } from './auth-errors';
 

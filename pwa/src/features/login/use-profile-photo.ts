@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { ApiError, uploadImage } from '@/lib/api-client';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 
 export type ProfilePhoto =
   | { state: 'none' }

@@ -5,7 +5,7 @@ import { DonationCreateSchema, type Donation } from '@foodbridge/shared/schemas/
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { notify } from '@/lib/notify';
 import { firstErrors } from './form-errors';
 

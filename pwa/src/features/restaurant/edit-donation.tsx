@@ -7,7 +7,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/badge';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { errorMessage, notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { paths, updateDonation } from './api';

@@ -5,7 +5,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { errorMessage, notify } from '@/lib/notify';
 import { updateProfile } from './api';
 import { firstErrors } from './form-errors';

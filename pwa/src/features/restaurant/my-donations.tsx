@@ -7,7 +7,7 @@ import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { ApiError, imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';

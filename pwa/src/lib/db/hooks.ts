@@ -5,7 +5,7 @@ import { PICKUP_CONFIRMABLE, type DonationStatus } from '@foodbridge/shared/cons
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useConnectivity } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { startLocalStore, useLocalDatabase } from './local-store';

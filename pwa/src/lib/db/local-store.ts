@@ -3,8 +3,8 @@
 // signed-out home page and a visitor's All Donations never download it.
 import { create } from 'zustand';
 import type { Role } from '@foodbridge/shared/constants';
-import { onSignOut } from '@/features/auth/identity';
-import { useSession } from '@/features/auth/session-store';
+import { onSignOut } from '@/lib/auth/identity';
+import { useSession } from '@/lib/auth/session-store';
 import type { FoodBridgeDatabase } from './database';
 import { sendPickupConfirmation } from './pickup-api';
 import { readRecord } from './record';

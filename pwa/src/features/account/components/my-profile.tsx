@@ -1,7 +1,7 @@
 import { ProfileCard } from '@/components/profile-card';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { formatDate } from '@/lib/utils';
 import { useMyAccount } from '../api';
 

@@ -4,7 +4,7 @@ import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { errorMessage, notify } from '@/lib/notify';
 import { formatDate } from '@/lib/utils';
 import { deleteReview, useMyReviews } from '../api';

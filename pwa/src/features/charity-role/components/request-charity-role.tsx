@@ -7,8 +7,8 @@ import type { CharityRequest, PaymentIntentResponse } from '@foodbridge/shared/s
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, PageHeader } from '@/components/ui/states';
-import { refreshRole } from '@/features/auth/identity';
-import { useSession } from '@/features/auth/session-store';
+import { refreshRole } from '@/lib/auth/identity';
+import { useSession } from '@/lib/auth/session-store';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage, notify } from '@/lib/notify';
 import { createPaymentIntent, submitCharityRequest, useMyCharityRequests } from '../api';

@@ -2,7 +2,7 @@ import { ProfileCard } from '@/components/profile-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isOfflineError, OfflineNotice } from '@/components/sync-status';
 import { ErrorState, PageHeader } from '@/components/ui/states';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useCharityAccount } from '../api';
 import { EditCharityProfileDialog } from './edit-charity-profile-dialog';
 

@@ -4,7 +4,7 @@ import { CircleCheck, HandHeart, Heart, PackageCheck, Star } from 'lucide-react'
 import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
 import { MSG } from '@foodbridge/shared/messages';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { PickupRefusal, WaitingToSync } from '@/components/sync-status';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -3,7 +3,7 @@ import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import type { Review } from '@foodbridge/shared/schemas/review';
-import { useSession } from '@/features/auth/session-store';
+import { useSession } from '@/lib/auth/session-store';
 import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalMode, useLocalRequests, useOutbox } from '@/lib/db/hooks';
 import type { OutboxEntry } from '@/lib/db/schemas';
 import { useApi, type ApiState } from '@/lib/use-api';
