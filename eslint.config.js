@@ -1,35 +1,38 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Lint zones (house style): code flows shared -> components/lib -> features -> routes. A feature never reaches
-// into another feature (features/auth is the session everyone reads), and nothing below routes imports a route.
-const features = readdirSync(new URL('./pwa/src/features', import.meta.url), { withFileTypes: true })
+// Lint zones (house style): code flows shared -> components/lib -> features -> routes. The zones are checked on
+// the resolved file, so `../other-feature/x` is caught as surely as `@/features/other-feature/x`.
+const src = 'pwa/src';
+const features = readdirSync(new URL(`./${src}/features`, import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
-const noRoutes = { group: ['@/routes/*', '@/routes/**', '**/routes/*'], message: 'Only the router imports routes.' };
-const featureZones = features.map((name) => ({
-  files: [`pwa/src/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          noRoutes,
-          {
-            group: [
-              '@/features/*',
-              '@/features/*/**',
-              ...new Set(['!@/features/auth', '!@/features/auth/**', `!@/features/${name}`, `!@/features/${name}/**`]),
-            ],
-            message: 'A feature must not import another feature: move the shared piece to components/ or lib/.',
-          },
-        ],
-      },
-    ],
+// Everything of the app except the router itself (the file routes, their generated tree and main.tsx).
+const router = new Set(['routes', 'routeTree.gen.ts', 'main.tsx']);
+const belowRouter = readdirSync(new URL(`./${src}`, import.meta.url))
+  .filter((name) => !router.has(name))
+  .map((name) => `./${src}/${name}`);
+const zones = [
+  ...features.map((name) => ({
+    target: `./${src}/features/${name}`,
+    from: `./${src}/features`,
+    except: [`./${name}`],
+    message: 'A feature must not import another feature: move the shared piece to components/ or lib/.',
+  })),
+  {
+    target: [`./${src}/components`, `./${src}/lib`],
+    from: `./${src}/features`,
+    message: 'Shared code (components/, lib/) must not depend on a feature.',
   },
-}));
+  { target: belowRouter, from: `./${src}/routes`, message: 'Only the router imports routes.' },
+  { target: './pwa', from: './sync-server', message: 'The app talks to the server over HTTP only.' },
+  { target: './sync-server', from: './pwa', message: 'The server does not import the app.' },
+  { target: './shared', from: ['./pwa', './sync-server'], message: 'shared/ is imported by both sides and imports neither.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dev-dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'pwa/e2e/artifacts/**'] },
@@ -43,21 +46,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['pwa/src/components/**/*.{ts,tsx}', 'pwa/src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noRoutes,
-            {
-              group: ['@/features/*', '@/features/*/**', '!@/features/auth', '!@/features/auth/**'],
-              message: 'Shared code must not depend on a feature (features/auth, the session, is the exception).',
-            },
-          ],
-        },
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x skips .ts files when it follows imports, and no-cycle sees nothing.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['pwa/tsconfig.json', 'tsconfig.json'],
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+        }),
       ],
     },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
   },
-  ...featureZones,
+  {
+    files: ['pwa/src/**/*.{ts,tsx}', 'sync-server/src/**/*.ts', 'shared/src/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
 );

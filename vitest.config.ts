@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // run instead of passing silently.
 export default defineConfig({
   test: {
+    // Each server test file opens its own database; two workers keep PGlite's memory in check on a 2-core machine.
+    // (One setting for all projects: vitest refuses projects with different worker counts in one group.)
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       {
@@ -13,8 +16,6 @@ export default defineConfig({
           include: ['sync-server/src/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file opens its own database; two workers keep PGlite's memory in check on a 2-core machine.
-          maxWorkers: 2,
         },
       },
       {

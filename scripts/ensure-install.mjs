@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start` and `npm test` must work on a fresh clone: install only when node_modules is missing or older
 // than the lock file, so repeated runs stay fast.
 import { existsSync, statSync } from 'node:fs';

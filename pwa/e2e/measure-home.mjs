@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // How much JavaScript the signed-out home page downloads, gzipped: every script response the page requests (entry,
 // module preloads, lazy chunks fetched while it settles), each body compressed here with gzip -9, then summed.
 // The figure for the README and the 125 kB budget of issue 4 (FACTS.md measures library costs the same way).
@@ -16,9 +17,13 @@ const json = args.includes('--json');
 const urlArg = args.find((a) => !a.startsWith('--'));
 const BUDGET = 125_000;
 
+/** @type {(msg: string) => void} */
 const log = json ? () => {} : (msg) => console.error(msg);
+/** @type {Awaited<ReturnType<typeof startServer>> | null} */
 let server = null;
+/** @type {import('playwright-core').Browser | null} */
 let browser = null;
+/** @type {string | null} */
 let privateDist = null;
 try {
   let base = urlArg ?? process.env.E2E_BASE_URL;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Browser tests: builds the PWA if needed, starts the real sync-server on a fresh embedded database, runs
 // e2e/tests/*.test.mjs one file after another in Debian's Chromium, and stops the server whatever happens.
 //
@@ -41,7 +42,9 @@ if (!existsSync(chromiumPath)) {
 rmSync(artifactsDir, { recursive: true, force: true });
 
 const started = Date.now();
+/** @type {Awaited<ReturnType<typeof startServer>> | null} */
 let server = null;
+/** @type {string | null} */
 let privateDist = null;
 const stopServer = async () => {
   const s = server;
@@ -66,6 +69,10 @@ try {
     server = await startServer({ dist });
     process.env.E2E_BASE_URL = server.url;
   }
+  // The tests build their data with shared/'s TypeScript factories, so their processes need tsx's loader: Node
+  // 20's run() has no execArgv option, but its child processes inherit NODE_OPTIONS.
+  const tsx = `--import ${JSON.stringify(import.meta.resolve('tsx'))}`;
+  process.env.NODE_OPTIONS = [process.env.NODE_OPTIONS, tsx].filter(Boolean).join(' ');
   // Sequential files: they share one server, and the main flow's steps depend on each other.
   const stream = run({ files, concurrency: 1, timeout: 5 * 60_000 });
   stream.on('test:pass', (e) => {

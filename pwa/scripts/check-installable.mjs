@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Is the running app installable? Opens it in Debian's Chromium with service workers on, waits until a service
 // worker controls the page, then asks the DevTools protocol (Lighthouse 12+ has no PWA category any more).
 // Builds nothing and starts nothing: give it a running server that serves the built PWA.
@@ -20,6 +21,7 @@ if (!base) {
   process.exit(2);
 }
 const TIMEOUT = Number(process.env.CHECK_TIMEOUT_MS ?? 30_000);
+/** @type {(msg: string) => void} */
 const log = json ? () => {} : (msg) => console.log(msg);
 
 // A persistent profile: Playwright's ordinary contexts are incognito, where Chromium refuses to install any app
@@ -30,9 +32,19 @@ const context = await chromium.launchPersistentContext(profile, {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   serviceWorkers: 'allow',
 });
+/**
+ * @type {{
+ *   url: string, controlled: boolean,
+ *   serviceWorker: { scope: string, scriptURL: string | null, state: string | null } | null,
+ *   manifest: { url: string, errors: { message: string, critical: number }[] } | null,
+ *   installabilityErrors: { errorId: string, errorArguments: { name: string, value: string }[] }[],
+ *   problems: string[], pageErrors?: string[],
+ * }}
+ */
 const result = { url: base, controlled: false, serviceWorker: null, manifest: null, installabilityErrors: [], problems: [] };
 try {
   const page = context.pages()[0] ?? (await context.newPage());
+  /** @type {string[]} */
   const pageErrors = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
   await page.goto(new URL('/', base).href, { waitUntil: 'load' });

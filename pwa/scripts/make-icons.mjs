@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Renders the app icons in public/icons/ from the FoodBridge mark (the same drawing as public/favicon.svg).
 // Run after changing the mark: `node pwa/scripts/make-icons.mjs`; the PNGs are committed, so builds need no sharp.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ const MARK =
 /**
  * `radius` rounds the tile (0 = full bleed, for platforms that cut their own shape); `scale` shrinks the mark
  * toward the centre: a maskable icon's launcher may crop everything outside the central circle of 80 % diameter.
+ * @param {{ radius: number, scale: number }} shape
  */
 function svg({ radius, scale }) {
   const offset = (64 * (1 - scale)) / 2;

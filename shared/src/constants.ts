@@ -28,9 +28,14 @@ export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 
 export const DONATION_STATUSES = ['Pending', 'Verified', 'Rejected', 'Accepted', 'Assigned', 'Picked'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
-/** Statuses in which the accepted charity may confirm the pickup. */
+/** Statuses of a donation given to a charity: it has a `charity_id`, and shows among that charity's pickups. */
+export const DONATION_GIVEN: readonly DonationStatus[] = ['Accepted', 'Assigned', 'Picked'];
+/**
+ * Statuses of a donation given to a charity and not yet collected: the charity may confirm the pickup, and nobody
+ * may delete it (the charity may be on its way).
+ */
 export const PICKUP_CONFIRMABLE: readonly DonationStatus[] = ['Accepted', 'Assigned'];
-/** Statuses in which a restaurant may still edit its donation. */
+/** Statuses of a donation still on offer: its restaurant may edit it, and removing the account withdraws it. */
 export const DONATION_EDITABLE: readonly DonationStatus[] = ['Pending', 'Verified'];
 
 export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Rejected'] as const;
@@ -38,6 +43,8 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export const CHARITY_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type CharityRequestStatus = (typeof CHARITY_REQUEST_STATUSES)[number];
+/** A request in these statuses blocks a new one from the same account (the migration's partial index agrees). */
+export const CHARITY_REQUEST_OPEN: readonly CharityRequestStatus[] = ['pending', 'approved'];
 
 export const RATING_LABELS: Record<1 | 2 | 3 | 4 | 5, string> = {
   5: 'Excellent',

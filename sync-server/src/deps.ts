@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database, Sql } from './db/connection.ts';
 import type { FirebaseVerifier } from './auth/firebase.ts';
 import type { LocalTokenIssuer } from './auth/local-provider.ts';
-import type { AuthUser } from './auth/middleware.ts';
+import type { AuthUser } from './auth/auth-user.ts';
 import type { UserRow } from './db/users.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChangeFeed } from './sync/change-feed.ts';

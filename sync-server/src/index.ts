@@ -6,7 +6,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { seedIfEmpty } from './seed/seed.ts';
 import { createDeps } from './services.ts';
 
 // npm runs workspace scripts inside sync-server/, so relative paths (.env, DATA_DIR) are taken from the repo root.

@@ -1,8 +1,16 @@
+// @ts-check
 // Chromium, contexts per role, sign-in helpers and failure artifacts shared by the browser tests.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { pwaDir } from './server.mjs';
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Locator} Locator */
+/** @typedef {import('playwright-core').BrowserContextOptions} ContextOptions */
+/** @typedef {import('node:test').TestContext} TestContext */
+/** @typedef {Awaited<ReturnType<typeof openHarness>>} Harness */
+/** @typedef {Awaited<ReturnType<typeof apiAs>>} Api */
 
 export const BASE_URL = process.env.E2E_BASE_URL || 'http://127.0.0.1:8787';
 export const DEMO_PASSWORD = 'foodbridge123';
@@ -27,9 +35,14 @@ export function launchChromium() {
   });
 }
 
-/** False when the page's JavaScript does not answer within two seconds (a frozen tab cannot be screenshotted). */
+/**
+ * False when the page's JavaScript does not answer within two seconds (a frozen tab cannot be screenshotted).
+ * @param {Page} page
+ */
 async function responds(page) {
+  /** @type {NodeJS.Timeout | undefined} */
   let timer;
+  /** @type {Promise<boolean>} */
   const hung = new Promise((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
   const ok = page.evaluate(() => true).catch(() => true);
   try {
@@ -39,7 +52,7 @@ async function responds(page) {
   }
 }
 
-export const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
+export const slug = (/** @type {string} */ s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
 
 /**
  * One browser per test file. `context(label, device)` opens a fresh context (its own storage, so its own signed-in
@@ -48,9 +61,15 @@ export const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').
  */
 export async function openHarness() {
   const browser = await launchChromium();
-  const pages = []; // { label, page, errors: string[] }
+  /** @type {{ label: string, page: Page, errors: string[] }[]} */
+  const pages = [];
 
-  /** `options` go to browser.newContext: e.g. { serviceWorkers: 'allow' } or another server's { baseURL }. */
+  /**
+   * `options` go to browser.newContext: e.g. { serviceWorkers: 'allow' } or another server's { baseURL }.
+   * @param {string} label
+   * @param {ContextOptions} [device]
+   * @param {ContextOptions} [options]
+   */
   async function context(label, device = DESKTOP, options = {}) {
     const ctx = await browser.newContext({
       ...device,
@@ -63,6 +82,7 @@ export async function openHarness() {
     ctx.setDefaultTimeout(TIMEOUT);
     ctx.setDefaultNavigationTimeout(30_000);
     const page = await ctx.newPage();
+    /** @type {{ label: string, page: Page, errors: string[] }} */
     const entry = { label, page, errors: [] };
     page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
@@ -80,6 +100,7 @@ export async function openHarness() {
     return page;
   }
 
+  /** @param {string} testName */
   async function capture(testName) {
     mkdirSync(ARTIFACTS, { recursive: true });
     const notes = [];
@@ -95,7 +116,7 @@ export async function openHarness() {
         await page.screenshot({ path: file, fullPage: true, timeout: 10_000 });
         writeFileSync(file.replace(/\.png$/, '.html'), await page.content());
       } catch (err) {
-        notes.push(`[${label}] screenshot failed: ${err.message}`);
+        notes.push(`[${label}] screenshot failed: ${err instanceof Error ? err.message : String(err)}`);
       }
       notes.push(`[${label}] at ${page.url()} -> ${file}`);
       for (const e of errors.slice(-5)) notes.push(`[${label}]   ${e}`);
@@ -103,6 +124,11 @@ export async function openHarness() {
     return notes;
   }
 
+  /**
+   * @param {string} name
+   * @param {(t: TestContext) => Promise<void>} fn
+   * @returns {(t: TestContext) => Promise<void>}
+   */
   function guard(name, fn) {
     return async (t) => {
       try {
@@ -132,7 +158,13 @@ export async function openHarness() {
   return { browser, context, guard, capture, closeContexts, close };
 }
 
-/** Signs in through the login form and waits until the app has left /login. */
+/**
+ * Signs in through the login form and waits until the app has left /login.
+ * @param {Page} page
+ * @param {string} email
+ * @param {string} [password]
+ * @param {{ from?: string | null }} [options] `from: null` signs in on the page already open
+ */
 export async function signIn(page, email, password = DEMO_PASSWORD, { from = '/login' } = {}) {
   if (from) await page.goto(from);
   await page.getByLabel('Email').fill(email);
@@ -144,6 +176,7 @@ export async function signIn(page, email, password = DEMO_PASSWORD, { from = '/l
 /**
  * Closes the toasts on screen with their close buttons. On a 360 px phone a toast covers the header's menu button,
  * and a pointer resting on a toast pauses its timer, so waiting for it to leave would not work either.
+ * @param {Page} page
  */
 export async function dismissToasts(page) {
   const close = page.getByRole('button', { name: /close toast/i }).filter({ visible: true });
@@ -153,7 +186,11 @@ export async function dismissToasts(page) {
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 3000 }).catch(() => {});
 }
 
-/** Opens a dashboard screen from the side menu (a drawer behind the menu button on phones), as a person would. */
+/**
+ * Opens a dashboard screen from the side menu (a drawer behind the menu button on phones), as a person would.
+ * @param {Page} page
+ * @param {string} label
+ */
 export async function openFromMenu(page, label) {
   if (!new URL(page.url()).pathname.startsWith('/dashBoard')) await page.goto('/dashBoard');
   const openMenu = page.getByRole('button', { name: 'Open dashboard menu' });
@@ -168,23 +205,37 @@ export async function openFromMenu(page, label) {
   await page.waitForURL((url) => url.pathname === href);
 }
 
+/**
+ * @param {Page} page
+ * @param {string | RegExp} text
+ * @param {{ exact?: boolean }} [opts]
+ */
 export function waitForText(page, text, opts = {}) {
   return page.getByText(text, opts).first().waitFor({ state: 'visible' });
 }
 
-/** Waits until a locator matches nothing visible (a row that disappears, a spinner that ends). */
+/**
+ * Waits until a locator matches nothing visible (a row that disappears, a spinner that ends).
+ * @param {Locator} locator
+ */
 export function waitGone(locator, timeout = TIMEOUT) {
   return locator.first().waitFor({ state: 'hidden', timeout });
 }
 
-/** Retries an assertion until it passes or the time is up; returns its last result. */
+/**
+ * Retries an assertion until it passes or the time is up; returns its last result.
+ * @template T
+ * @param {() => T | Promise<T>} fn resolves false (or throws) while the condition does not hold
+ * @param {{ timeout?: number, interval?: number, what?: string }} [options]
+ * @returns {Promise<Exclude<T, false>>}
+ */
 export async function eventually(fn, { timeout = TIMEOUT, interval = 250, what = 'condition' } = {}) {
   const deadline = Date.now() + timeout;
   let lastError;
   for (;;) {
     try {
       const result = await fn();
-      if (result !== false) return result;
+      if (result !== false) return /** @type {Exclude<T, false>} */ (result);
       lastError = new Error(`${what} was false`);
     } catch (err) {
       lastError = err;
@@ -199,7 +250,10 @@ export async function eventually(fn, { timeout = TIMEOUT, interval = 250, what =
 
 /**
  * The server's API with a demo account's token, to check what the screens claim to have done. `base` picks another
- * server than the suite's (a second sync-server process).
+ * server than the suite's (a second sync-server process). The answers are what the server sent, unchecked.
+ * @param {string} email
+ * @param {string} [password]
+ * @param {{ base?: string }} [options]
  */
 export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL } = {}) {
   const res = await fetch(`${base}/auth/login`, {
@@ -208,7 +262,8 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
     body: JSON.stringify({ email, password }),
   });
   if (!res.ok) throw new Error(`API sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  const { idToken } = await res.json();
+  const { idToken } = /** @type {{ idToken: string }} */ (await res.json());
+  /** @type {(method: string, path: string, body?: unknown) => Promise<any>} */
   const call = async (method, path, body) => {
     const r = await fetch(`${base}${path}`, {
       method,
@@ -222,11 +277,17 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
   };
   return {
     token: idToken,
-    get: (p) => call('GET', p),
-    post: (p, b) => call('POST', p, b),
-    patch: (p, b) => call('PATCH', p, b),
-    del: (p) => call('DELETE', p),
-    /** Any call with extra headers; answers { status, headers, data } whatever the status. */
+    get: (/** @type {string} */ p) => call('GET', p),
+    post: (/** @type {string} */ p, /** @type {unknown} */ b) => call('POST', p, b),
+    patch: (/** @type {string} */ p, /** @type {unknown} */ b = undefined) => call('PATCH', p, b),
+    del: (/** @type {string} */ p) => call('DELETE', p),
+    /**
+     * Any call with extra headers; answers { status, headers, data } whatever the status.
+     * @param {string} method
+     * @param {string} path
+     * @param {{ body?: unknown, headers?: Record<string, string> }} [options]
+     * @returns {Promise<{ status: number, headers: Headers, data: any }>}
+     */
     raw: async (method, path, { body, headers = {} } = {}) => {
       const r = await fetch(`${base}${path}`, {
         method,

@@ -1,3 +1,4 @@
+// @ts-check
 // Small valid PNG pictures for the upload fields, generated so that the tests need no binary fixtures.
 import { deflateSync } from 'node:zlib';
 
@@ -7,12 +8,14 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
+/** @param {Buffer} buf */
 function crc32(buf) {
   let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  for (const b of buf) c = /** @type {number} */ (CRC_TABLE[(c ^ b) & 0xff]) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/** @param {string} type @param {Buffer} data */
 function chunk(type, data) {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
@@ -22,7 +25,15 @@ function chunk(type, data) {
   return Buffer.concat([len, body, crc]);
 }
 
-/** A width x height RGB PNG: a diagonal gradient between two colours, so it is recognisably a picture. */
+/** @typedef {[number, number, number]} Rgb */
+
+/**
+ * A width x height RGB PNG: a diagonal gradient between two colours, so it is recognisably a picture.
+ * @param {number} [width]
+ * @param {number} [height]
+ * @param {Rgb} [from]
+ * @param {Rgb} [to]
+ */
 export function makePng(width = 64, height = 48, from = [22, 101, 52], to = [245, 158, 11]) {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -34,7 +45,7 @@ export function makePng(width = 64, height = 48, from = [22, 101, 52], to = [245
     const row = Buffer.alloc(1 + width * 3); // filter byte 0 + pixels
     for (let x = 0; x < width; x++) {
       const t = (x + y) / (width + height - 2 || 1);
-      for (let ch = 0; ch < 3; ch++) row[1 + x * 3 + ch] = Math.round(from[ch] + (to[ch] - from[ch]) * t);
+      for (const ch of /** @type {const} */ ([0, 1, 2])) row[1 + x * 3 + ch] = Math.round(from[ch] + (to[ch] - from[ch]) * t);
     }
     rows.push(row);
   }
@@ -46,7 +57,11 @@ export function makePng(width = 64, height = 48, from = [22, 101, 52], to = [245
   ]);
 }
 
-/** The shape Playwright's setInputFiles takes. */
+/**
+ * The shape Playwright's setInputFiles takes.
+ * @param {string} name
+ * @param {Parameters<typeof makePng>} args
+ */
 export function pngFile(name, ...args) {
   return { name, mimeType: 'image/png', buffer: makePng(...args) };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A throwaway database on the local Postgres (CI runs one at 127.0.0.1:5432), for tests that need several
 // sync-server processes on one database. Configured like .ci/run: PG_HOST, PG_PORT, PG_USER (and PGPASSWORD).
 import { spawnSync } from 'node:child_process';
@@ -10,11 +11,15 @@ export const PG = {
   user: process.env.PG_USER ?? 'postgres',
 };
 
-/** True when something accepts TCP connections on the Postgres port (within a second). */
+/**
+ * True when something accepts TCP connections on the Postgres port (within a second).
+ * @param {{ host: string, port: number }} [server]
+ * @returns {Promise<boolean>}
+ */
 export function postgresReachable({ host, port } = PG, timeoutMs = 1000) {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
-    const done = (ok) => {
+    const done = (/** @type {boolean} */ ok) => {
       socket.destroy();
       resolve(ok);
     };
@@ -24,6 +29,7 @@ export function postgresReachable({ host, port } = PG, timeoutMs = 1000) {
   });
 }
 
+/** @param {string} sql */
 function psql(sql) {
   const res = spawnSync('psql', ['-h', PG.host, '-p', String(PG.port), '-U', PG.user, '-d', 'postgres', '-qAt', '-v', 'ON_ERROR_STOP=1', '-c', sql], {
     encoding: 'utf8',

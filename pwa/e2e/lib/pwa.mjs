@@ -1,14 +1,29 @@
+// @ts-check
 // Helpers for the offline-first browser tests (issue 5): service worker readiness, donations prepared through the
 // API, and a record of the pickup confirmations that reach the server.
-import { ACCOUNTS, BASE_URL, DEMO_PASSWORD, apiAs } from './browser.mjs';
+import { createDonationInput, createDonationRequestInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
+import { ACCOUNTS, BASE_URL, apiAs } from './browser.mjs';
 import { makePng } from './images.mjs';
 
-/** Contexts where the app's real service worker runs (the harness blocks it by default). */
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Locator} Locator */
+/** @typedef {import('playwright-core').Request} Request */
+/** @typedef {import('./browser.mjs').Api} Api */
+/** @typedef {import('./images.mjs').Rgb} Rgb */
+/** @typedef {import('@foodbridge/shared/schemas/donation').Donation} Donation */
+/** @typedef {ReturnType<typeof pickupLog>} PickupLog */
+/** @typedef {Awaited<ReturnType<typeof createAcceptedDonations>>[number]} AcceptedDonation */
+
+/**
+ * Contexts where the app's real service worker runs (the harness blocks it by default).
+ * @type {import('playwright-core').BrowserContextOptions}
+ */
 export const WITH_SW = { serviceWorkers: 'allow' };
 
 /**
  * Waits until a service worker controls the page: only then do reloads open from the precache and pictures go
  * through its cache, so only then may a test go offline.
+ * @param {Page} page
  */
 export async function waitForServiceWorker(page, timeout = 30_000) {
   try {
@@ -21,11 +36,16 @@ export async function waitForServiceWorker(page, timeout = 30_000) {
         return r ? `registered (${w?.state ?? 'no worker'}, ${w?.scriptURL ?? '?'})` : 'none registered';
       })
       .catch(() => 'unknown');
-    throw new Error(`No service worker controls ${page.url()} after ${timeout / 1000}s (registration: ${reg}): ${err.message}`);
+    throw new Error(`No service worker controls ${page.url()} after ${timeout / 1000}s (registration: ${reg}): ${err instanceof Error ? err.message : err}`);
   }
 }
 
-/** Uploads a generated PNG as `api`'s account and returns its URL (/images/{id}). */
+/**
+ * Uploads a generated PNG as `api`'s account and returns its URL (/images/{id}).
+ * @param {Api} api
+ * @param {{ base?: string, colors?: [Rgb, Rgb] }} [options]
+ * @returns {Promise<string>}
+ */
 export async function uploadPicture(api, { base = BASE_URL, colors = [[22, 101, 52], [245, 158, 11]] } = {}) {
   const form = new FormData();
   form.append('image', new Blob([makePng(96, 64, ...colors)], { type: 'image/png' }), 'e2e.png');
@@ -37,8 +57,15 @@ export async function uploadPicture(api, { base = BASE_URL, colors = [[22, 101, 
   return url;
 }
 
-/** Runs `fn` over `items`, `width` at a time (the embedded database has one writer; no point in 20 at once). */
+/**
+ * Runs `fn` over `items`, `width` at a time (the embedded database has one writer; no point in 20 at once).
+ * @template T, R
+ * @param {T[]} items
+ * @param {number} width
+ * @param {(item: T) => Promise<R>} fn
+ */
 async function inBatches(items, width, fn) {
+  /** @type {R[]} */
   const out = [];
   for (let i = 0; i < items.length; i += width) out.push(...(await Promise.all(items.slice(i, i + width).map(fn))));
   return out;
@@ -49,36 +76,30 @@ async function inBatches(items, width, fn) {
  * verifies it, the charity requests it and the restaurant accepts the request. `rivals` (apiAs handles of other
  * charities) request each donation too before the acceptance, so theirs end Rejected. Returns
  * [{ id, title, requestId, rivalRequestIds }].
+ * @param {number} count
+ * @param {{ tag?: string, base?: string, titlePrefix?: string, rivals?: Api[] }} [options]
+ * @returns {Promise<{ id: string, title: string, requestId: string, rivalRequestIds: string[] }[]>}
  */
 export async function createAcceptedDonations(
   count,
   { tag = Date.now().toString(36), base = BASE_URL, titlePrefix = 'E2E pickup', rivals = [] } = {},
 ) {
-  const [restaurant, admin, charity] = await Promise.all(
-    [ACCOUNTS.restaurant, ACCOUNTS.admin, ACCOUNTS.charity].map((email) => apiAs(email, undefined, { base })),
-  );
+  const [restaurant, admin, charity] = await Promise.all([
+    apiAs(ACCOUNTS.restaurant, undefined, { base }),
+    apiAs(ACCOUNTS.admin, undefined, { base }),
+    apiAs(ACCOUNTS.charity, undefined, { base }),
+  ]);
   const image = await uploadPicture(restaurant, { base });
   const numbers = Array.from({ length: count }, (_, i) => i + 1);
   return inBatches(numbers, 5, async (n) => {
     const title = `${titlePrefix} ${String(n).padStart(2, '0')} ${tag}`;
-    const { insertedId: id } = await restaurant.post('/donations', {
-      title,
-      foodType: 'Cooked Meal',
-      quantity: 10 + n,
-      unit: 'portions',
-      pickupTime: 'Today 18:00-19:00',
-      location: '12 Market Street, Springfield',
-      image,
-    });
+    const { insertedId: id } = await restaurant.post('/donations', createDonationInput({ title, image }));
     await admin.patch(`/donations/verify/${id}`);
-    const { insertedId: requestId } = await charity.post('/donation-requests', {
-      donationId: id,
-      requestDescription: `Dinner at the shelter (${tag}).`,
-      pickupTime: '18:30',
-    });
+    const { insertedId: requestId } = await charity.post('/donation-requests', createDonationRequestInput({ donationId: id }));
+    /** @type {string[]} */
     const rivalRequestIds = [];
     for (const rival of rivals) {
-      const { insertedId } = await rival.post('/donation-requests', { donationId: id, requestDescription: `Our pantry too (${tag}).`, pickupTime: '19:00' });
+      const { insertedId } = await rival.post('/donation-requests', createDonationRequestInput({ donationId: id, pickupTime: '19:00' }));
       rivalRequestIds.push(insertedId);
     }
     await restaurant.patch(`/donation-requests/accept/${requestId}`);
@@ -87,30 +108,44 @@ export async function createAcceptedDonations(
 }
 
 /**
+ * One donation given to the seeded charity, made as `createAcceptedDonations` makes them.
+ * @param {Parameters<typeof createAcceptedDonations>[1]} [options]
+ */
+export async function createAcceptedDonation(options) {
+  const [donation] = await createAcceptedDonations(1, options);
+  if (!donation) throw new Error('createAcceptedDonations(1) made no donation');
+  return donation;
+}
+
+/**
  * A new charity account, registered through the API and given the charity role by the admin: an apiAs handle with
  * its `email` and `name` added. The seed has a single charity; a reassignment needs a second one.
+ * @param {{ base?: string }} [options]
  */
-export async function registerCharity({ tag = Date.now().toString(36), base = BASE_URL, name = `E2E Pantry ${tag}` } = {}) {
-  const email = `e2e-charity-${tag}@foodbridge.test`;
+export async function registerCharity({ base = BASE_URL } = {}) {
+  const account = createRegisterInput();
   const res = await fetch(`${base}/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, password: DEMO_PASSWORD }),
+    body: JSON.stringify(account),
   });
   const text = await res.text();
   if (res.status !== 201) throw new Error(`POST /auth/register -> ${res.status}: ${text}`);
   const admin = await apiAs(ACCOUNTS.admin, undefined, { base });
   await admin.patch(`/users/role/${JSON.parse(text).user._id}`, { role: 'charity' });
-  return { ...(await apiAs(email, undefined, { base })), email, name };
+  return { ...(await apiAs(account.email, account.password, { base })), email: account.email, name: account.name };
 }
 
 /**
  * The live entries of the app's pickup outbox, read from IndexedDB itself rather than from the screen: RxDB's Dexie
  * storage keeps one database per collection (`rxdb-dexie-{database}--{schema version}--outbox`) and keeps removed
  * documents, marked `_deleted` ('1' where indexed). Every account's outbox on the page's origin is included.
+ * @param {Page} page
+ * @returns {Promise<{ id: string, donationId: string, state: string, refusal: unknown }[]>}
  */
 export function outboxEntries(page) {
   return page.evaluate(async () => {
+    /** @type {<T>(req: IDBRequest<T>) => Promise<T>} */
     const ask = (req) => new Promise((resolve, reject) => {
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
@@ -118,6 +153,7 @@ export function outboxEntries(page) {
     const names = (await indexedDB.databases())
       .map((d) => d.name ?? '')
       .filter((n) => /^rxdb-dexie-foodbridge_[a-z0-9]+--\d+--outbox$/.test(n));
+    /** @type {{ id: string, donationId: string, state: string, refusal: unknown }[]} */
     const entries = [];
     for (const name of names) {
       const db = await ask(indexedDB.open(name));
@@ -142,10 +178,13 @@ export function outboxEntries(page) {
  * reports the service worker's own requests there. `applied(id)` counts the answers that applied the confirmation
  * (200 without Idempotent-Replayed); a repeat of the same Idempotency-Key is answered from the server's record and
  * does not count. Answers a test's route threw away after the server sent them are added with `note()`.
+ * @param {import('playwright-core').BrowserContext} context
  */
 export function pickupLog(context) {
-  const calls = []; // { id, key, status, replayed, from }
-  const idOf = (url) => new URL(url).pathname.match(/^\/donations\/pickup\/([^/]+)$/)?.[1];
+  /** @type {{ id: string, key: string | null, status: number, replayed: boolean, from: string }[]} */
+  const calls = [];
+  const idOf = (/** @type {string} */ url) => new URL(url).pathname.match(/^\/donations\/pickup\/([^/]+)$/)?.[1];
+  /** @param {Request} request @param {number} status @param {Record<string, string>} headers */
   const note = (request, status, headers) => {
     const id = idOf(request.url());
     if (!id || request.method() !== 'PATCH') return;
@@ -165,13 +204,18 @@ export function pickupLog(context) {
   return {
     calls,
     note,
-    applied: (id) => calls.filter((c) => c.id === id && c.status === 200 && !c.replayed).length,
-    keysOf: (id) => [...new Set(calls.filter((c) => c.id === id).map((c) => c.key))],
-    describe: (id) => calls.filter((c) => c.id === id).map((c) => `${c.from} ${c.status}${c.replayed ? ' (replayed)' : ''} key ${c.key}`).join('; '),
+    applied: (/** @type {string} */ id) => calls.filter((c) => c.id === id && c.status === 200 && !c.replayed).length,
+    keysOf: (/** @type {string} */ id) => [...new Set(calls.filter((c) => c.id === id).map((c) => c.key))],
+    describe: (/** @type {string} */ id) => calls.filter((c) => c.id === id).map((c) => `${c.from} ${c.status}${c.replayed ? ' (replayed)' : ''} key ${c.key}`).join('; '),
   };
 }
 
-/** The donation as its charity sees it on the server, or null once it is gone (404). */
+/**
+ * The donation as its charity sees it on the server, or null once it is gone (404).
+ * @param {Api} api
+ * @param {string} id
+ * @returns {Promise<Donation | null>}
+ */
 export async function serverDonation(api, id) {
   const r = await api.raw('GET', `/donations/${id}`);
   if (r.status === 404) return null;
@@ -180,21 +224,24 @@ export async function serverDonation(api, id) {
 }
 
 /** The field screens' sync status line (components/sync-status.tsx). */
-export const syncStatus = (page) => page.getByTestId('sync-status').filter({ visible: true }).first();
+export const syncStatus = (/** @type {Page} */ page) => page.getByTestId('sync-status').filter({ visible: true }).first();
 
 /** The card of a pickup on My Pickups, found by its title (toasts, list items too, are left out). */
-export const pickupCard = (page, title) =>
+export const pickupCard = (/** @type {Page} */ page, /** @type {string} */ title) =>
   page
     .locator('li:not([data-sonner-toast])')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
     .first();
 
-/** Waits until a picture has loaded (naturalWidth > 0), scrolling it into view first (pictures load lazily). */
+/**
+ * Waits until a picture has loaded (naturalWidth > 0), scrolling it into view first (pictures load lazily).
+ * @param {Locator} img
+ */
 export async function pictureShows(img, what = 'the picture', timeout = 15_000) {
   await img.scrollIntoViewIfNeeded();
   try {
     await img.evaluate(
-      (el, ms) =>
+      (/** @type {HTMLImageElement} */ el, /** @type {number} */ ms) =>
         new Promise((resolve, reject) => {
           const t0 = Date.now();
           const check = () => {
@@ -207,8 +254,8 @@ export async function pictureShows(img, what = 'the picture', timeout = 15_000) 
       timeout,
     );
   } catch (err) {
-    throw new Error(`${what} did not load: ${err.message.split('\n')[0]}`);
+    throw new Error(`${what} did not load: ${String(err instanceof Error ? err.message : err).split('\n')[0]}`);
   }
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));

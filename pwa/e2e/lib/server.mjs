@@ -1,3 +1,4 @@
+// @ts-check
 // Builds the PWA when needed and runs the real sync-server on a throwaway embedded database for the browser tests.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -10,6 +11,7 @@ export const pwaDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const rootDir = resolve(pwaDir, '..');
 
 /** Newest modification time under a path (files and folders), for the "is dist older than src" check. */
+/** @param {string} path @returns {number} */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
@@ -22,6 +24,7 @@ function newestMtime(path) {
   return newest;
 }
 
+/** @param {string} dist */
 function distIsStale(dist) {
   const index = join(dist, 'index.html');
   if (!existsSync(index)) return true;
@@ -55,13 +58,14 @@ export function ensureBuild(log = console.log) {
   return dist;
 }
 
+/** @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolvePort(port));
     });
   });
@@ -73,6 +77,7 @@ export function freePort() {
  * `databaseUrl` runs it on a real Postgres database instead (several processes may share one: seed it with the
  * first, `seed: 'never'` for the others).
  * Returns { url, dataDir, stop(), output() }.
+ * @param {{ dist?: string, log?: (line: string) => void, timeoutMs?: number, databaseUrl?: string, seed?: string }} [options]
  */
 export async function startServer({ dist, log = console.log, timeoutMs = 90_000, databaseUrl = '', seed = 'always' } = {}) {
   const port = await freePort();
@@ -81,6 +86,7 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
   const [cmd, args] = existsSync(tsx) ? [tsx, []] : ['npx', ['tsx']];
   // Empty values win over a developer's .env (the server never overwrites variables that are already set), so the
   // run always uses the embedded database, the built-in identity provider and test-mode payments.
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     PORT: String(port),
@@ -108,6 +114,7 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
   });
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
+  /** @type {{ code: number | null, signal: NodeJS.Signals | null } | null} */
   let exited = null;
   child.on('exit', (code, signal) => (exited = { code, signal }));
   // Last resort when the runner itself dies: no orphaned server keeps the port and the temp folder.
@@ -167,4 +174,4 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
   return { url, dataDir, pid: child.pid, stop, output: () => out };
 }
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));

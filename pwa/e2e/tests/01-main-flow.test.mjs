@@ -1,16 +1,18 @@
+// @ts-check
 // The main flow across roles (issue 4, "Done when"): each step is a test, run in order; a failed step skips the rest.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe } from 'node:test';
+import { createDonationInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, DESKTOP, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn, waitForText } from '../lib/browser.mjs';
 import { pngFile } from '../lib/images.mjs';
+import { stepsOf } from '../lib/steps.mjs';
 
 const h = await openHarness();
 const tag = Date.now().toString(36);
-const donationTitle = `E2E lentil soup ${tag}`;
+const donation = createDonationInput({ title: `E2E lentil soup ${tag}`, foodType: 'Cooked Meal', quantity: 25, unit: 'portions' });
+const donationTitle = donation.title;
 const newUser = {
-  name: `Dana Test ${tag}`,
-  email: `e2e-${tag}@example.test`,
-  password: 'e2e-secret-1',
+  ...createRegisterInput({ name: `Dana Test ${tag}` }),
   organization: `Riverside Food Circle ${tag}`,
   mission: 'We cook hot dinners for families at the Riverside shelter every evening.',
 };
@@ -18,12 +20,20 @@ const requestNote = `Dinner for 40 guests at the Riverside shelter (${tag}).`;
 const pickupReview = `Collected on time, still warm and well packed (${tag}).`;
 const detailsReview = `Tasty soup, the families loved it (${tag}).`;
 
-/** Filled in as the flow goes. */
-const state = { donationId: '', restaurant: null, admin: null, charity: null };
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Locator} Locator */
+
+/**
+ * Filled in as the flow goes: a step runs only after every step before it passed.
+ * @typedef {{ donationId: string, restaurant: Page, admin: Page, charity: Page }} State
+ */
+const state = /** @type {State} */ ({ donationId: '' });
 
 /**
  * A card or table row that shows the given text (cards are list items; admin tables switch to cards on phones).
  * Toasts are list items too, and often repeat a donation's title: they are left out.
+ * @param {Page} page
+ * @param {string} text
  */
 function itemWith(page, text) {
   return page
@@ -36,6 +46,9 @@ function itemWith(page, text) {
 /**
  * Clicks `name` in the confirmation dialog if the action asks first, then waits for `done` (what the screen shows
  * once the action went through).
+ * @param {Page} page
+ * @param {string | RegExp} name
+ * @param {Locator} done
  */
 async function confirmIfAsked(page, name, done) {
   const dialog = page.getByRole('alertdialog');
@@ -49,17 +62,7 @@ async function confirmIfAsked(page, name, done) {
 
 describe('main flow: donation from listing to review, across every role', () => {
   after(() => h.close());
-  let broken = null;
-  const step = (name, fn) =>
-    it(name, async (t) => {
-      if (broken) return t.skip(`an earlier step failed: ${broken}`);
-      try {
-        await h.guard(`main-flow ${name}`, fn)(t);
-      } catch (err) {
-        broken = name;
-        throw err;
-      }
-    });
+  const step = stepsOf(h, 'main-flow');
 
   step('1. the restaurant adds a donation with a picture (phone)', async () => {
     const page = (state.restaurant = await h.context('restaurant', PHONE));
@@ -73,12 +76,12 @@ describe('main flow: donation from listing to review, across every role', () => 
     assert.ok(upload.ok(), `POST /images answered ${upload.status()}`);
 
     await page.getByLabel(/title/i).fill(donationTitle);
-    await page.getByLabel(/food type/i).selectOption('Cooked Meal');
-    await page.getByLabel(/^quantity$/i).fill('25');
+    await page.getByLabel(/food type/i).selectOption(donation.foodType);
+    await page.getByLabel(/^quantity$/i).fill(String(donation.quantity));
     const unit = page.getByLabel(/unit/i);
-    if (await unit.count()) await unit.selectOption('portions');
-    await page.getByLabel(/pickup time/i).fill('Today 18:00-19:00');
-    await page.getByLabel(/location/i).fill('12 Market Street, Springfield');
+    if (await unit.count()) await unit.selectOption(donation.unit);
+    await page.getByLabel(/pickup time/i).fill(donation.pickupTime);
+    await page.getByLabel(/location/i).fill(donation.location);
     const submit = page.getByRole('button', { name: 'Add Donation' });
     await eventually(() => submit.isEnabled(), { what: 'the Add Donation button to be enabled after the upload' });
     await submit.click();
@@ -86,6 +89,7 @@ describe('main flow: donation from listing to review, across every role', () => 
 
     const api = await apiAs(ACCOUNTS.restaurant);
     const mine = await eventually(async () => {
+      /** @type {import('@foodbridge/shared/schemas/donation').Donation[]} */
       const list = await api.get('/donations');
       return list.find((d) => d.title === donationTitle) ?? false;
     }, { what: 'the new donation in GET /donations' });
@@ -144,12 +148,14 @@ describe('main flow: donation from listing to review, across every role', () => 
     await page.getByRole('button', { name: 'Pay $25 & Submit Request' }).click();
     await page.getByText('Request Already Submitted').waitFor();
 
+    /** @type {import('@foodbridge/shared/schemas/charity-request').CharityRequest[]} */
     const requests = await me.get(`/charity-requests?email=${encodeURIComponent(newUser.email)}`);
     const mine = requests.find((r) => r.email === newUser.email);
     assert.ok(mine, 'the charity request is stored');
     assert.equal(mine.status, 'pending');
     assert.equal(mine.organization, newUser.organization);
     assert.ok(mine.paymentId, 'the request carries the payment id');
+    /** @type {unknown[]} */
     const transactions = await me.get('/transactions');
     assert.ok(
       transactions.some((tx) => JSON.stringify(tx).includes(mine.paymentId)),
@@ -184,6 +190,7 @@ describe('main flow: donation from listing to review, across every role', () => 
     await dialog.waitFor({ state: 'hidden' });
 
     const me = await apiAs(newUser.email, newUser.password);
+    /** @type {import('@foodbridge/shared/schemas/donation-request').DonationRequest[]} */
     const mine = await me.get(`/donation-requests?charityEmail=${encodeURIComponent(newUser.email)}`);
     const req = mine.find((r) => r.donationId === state.donationId);
     assert.ok(req, 'the donation request is stored');
@@ -256,8 +263,10 @@ describe('main flow: donation from listing to review, across every role', () => 
     await itemWith(page, detailsReview).getByText(donationTitle).waitFor();
 
     const api = await apiAs(newUser.email, newUser.password);
+    /** @type {import('@foodbridge/shared/schemas/favorite').Favorite[]} */
     const favorites = await api.get(`/favorites/${encodeURIComponent(newUser.email)}`);
     assert.ok(favorites.some((f) => f.donationId === state.donationId), 'GET /favorites lists the donation');
+    /** @type {import('@foodbridge/shared/schemas/review').Review[]} */
     const reviews = await api.get(`/my-reviews/${encodeURIComponent(newUser.email)}`);
     const review = reviews.find((r) => r.donationId === state.donationId);
     assert.ok(review, 'GET /my-reviews lists the review');

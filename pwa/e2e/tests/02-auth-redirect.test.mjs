@@ -1,3 +1,4 @@
+// @ts-check
 // A signed-out visitor is sent to /login from the dashboard and comes back after signing in.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+// @ts-check
 // A plain user opening an admin screen sees Access Denied instead of the admin's data.
 import { after, describe, it } from 'node:test';
 import { ACCOUNTS, PHONE, openHarness, signIn } from '../lib/browser.mjs';

@@ -1,3 +1,4 @@
+// @ts-check
 // axe-core finds no serious or critical violation on the public pages, the login page and each role's dashboard.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -5,12 +6,17 @@ import { after, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { ACCOUNTS, ARTIFACTS, BASE_URL, DESKTOP, PHONE, openHarness, signIn, slug } from '../lib/browser.mjs';
 
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {(page: Page) => Promise<void>} Ready */
+
 const h = await openHarness();
 const BLOCKING = new Set(['serious', 'critical']);
 
+/** @type {import('@foodbridge/shared/schemas/donation').Donation[]} */
 const verified = await fetch(`${BASE_URL}/donations/verified`).then((r) => (r.ok ? r.json() : []));
 const sample = verified[0];
 
+/** @param {Page} page @param {Ready} ready */
 async function settle(page, ready) {
   await page.waitForLoadState('networkidle').catch(() => {});
   await ready(page);
@@ -20,6 +26,7 @@ async function settle(page, ready) {
   await page.waitForTimeout(400);
 }
 
+/** @param {Page} page @param {string} name @param {import('node:test').TestContext} t */
 async function audit(page, name, t) {
   const results = await new AxeBuilder({ page }).analyze();
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -39,6 +46,7 @@ async function audit(page, name, t) {
   }
 }
 
+/** @type {{ name: string, path: string | null, ready: Ready }[]} */
 const publicPages = [
   { name: 'home', path: '/', ready: (p) => p.getByRole('heading', { name: /platform impact/i }).waitFor() },
   { name: 'all donations', path: '/allDonations', ready: (p) => p.locator('a[href^="/donations/"]').first().waitFor() },
@@ -50,6 +58,7 @@ const publicPages = [
   { name: 'login', path: '/login', ready: (p) => p.getByRole('button', { name: 'Login', exact: true }).waitFor() },
 ];
 
+/** @type {{ role: keyof typeof ACCOUNTS, device: import('playwright-core').BrowserContextOptions }[]} */
 const dashboards = [
   { role: 'user', device: PHONE },
   { role: 'restaurant', device: PHONE },
@@ -60,8 +69,9 @@ const dashboards = [
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   after(() => h.close());
 
-  for (const [deviceName, device] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+  for (const [deviceName, device] of /** @type {const} */ ([['phone', PHONE], ['desktop', DESKTOP]])) {
     // One signed-out visitor per device walks the public pages.
+    /** @type {Page | null} */
     let visitor = null;
     for (const pg of publicPages) {
       const name = `${pg.name} (${deviceName})`;

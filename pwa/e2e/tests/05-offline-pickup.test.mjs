@@ -1,13 +1,14 @@
+// @ts-check
 // Issue 5, "Done when" 1: the seeded charity, with an accepted request, opens My Pickups with no connection (app,
 // list and picture from the service worker and the local store), confirms the pickup offline (waiting to sync,
 // also after a reload), and once back online the server has the donation Picked, applied exactly once.
 // One test per step; a failed step skips the rest.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe } from 'node:test';
 import { ACCOUNTS, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import {
   WITH_SW,
-  createAcceptedDonations,
+  createAcceptedDonation,
   pickupCard,
   pickupLog,
   pictureShows,
@@ -16,31 +17,32 @@ import {
   syncStatus,
   waitForServiceWorker,
 } from '../lib/pwa.mjs';
+import { stepsOf } from '../lib/steps.mjs';
 
 const SEEDED_ACCEPTED = 'Chickpea curry with rice';
 const h = await openHarness();
-const state = { page: null, log: null, charity: null, donation: null, picked: null };
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('@foodbridge/shared/schemas/donation').Donation} Donation */
+/**
+ * Filled in as the steps go: a step runs only after every step before it passed.
+ * @typedef {{
+ *   page: Page, log: import('../lib/pwa.mjs').PickupLog, charity: import('../lib/browser.mjs').Api,
+ *   donation: { id: string, title: string }, picked: Donation,
+ * }} State
+ */
+const state = /** @type {State} */ ({});
 
 describe('offline pickup: My Pickups opens and confirms with no connection', () => {
   after(() => h.close());
-  let broken = null;
-  const step = (name, fn) =>
-    it(name, async (t) => {
-      if (broken) return t.skip(`an earlier step failed: ${broken}`);
-      try {
-        await h.guard(`offline-pickup ${name}`, fn)(t);
-      } catch (err) {
-        broken = name;
-        throw err;
-      }
-    });
+  const step = stepsOf(h, 'offline-pickup');
 
   step('1. online: the charity opens My Pickups, the local store syncs and the picture loads', async () => {
     state.charity = await apiAs(ACCOUNTS.charity);
+    /** @type {import('@foodbridge/shared/schemas/pickup').PickupItem[]} */
     const pickups = await state.charity.get(`/my-pickups?email=${encodeURIComponent(ACCOUNTS.charity)}`);
     const seeded = pickups.find((p) => p.donationTitle === SEEDED_ACCEPTED && p.status === 'Accepted');
     // The seeded one, unless an earlier run against the same server (E2E_BASE_URL) already picked it up.
-    state.donation = seeded ? { id: seeded._id, title: seeded.donationTitle } : (await createAcceptedDonations(1, { titlePrefix: 'E2E offline' }))[0];
+    state.donation = seeded ? { id: seeded._id, title: seeded.donationTitle } : await createAcceptedDonation({ titlePrefix: 'E2E offline' });
 
     const page = (state.page = await h.context('charity', PHONE, WITH_SW));
     state.log = pickupLog(page.context());
@@ -87,7 +89,7 @@ describe('offline pickup: My Pickups opens and confirms with no connection', () 
     assert.equal(await pickupCard(page, state.donation.title).getByRole('button', { name: 'Confirm Pickup' }).count(), 0, 'no second Confirm Pickup while one waits');
 
     const d = await serverDonation(state.charity, state.donation.id);
-    assert.equal(d.status, 'Accepted', 'nothing reached the server while offline');
+    assert.equal(d?.status, 'Accepted', 'nothing reached the server while offline');
     assert.equal(state.log.calls.filter((c) => c.id === state.donation.id && c.status !== 0).length, 0, 'no confirmation reached the server while offline');
   });
 
@@ -108,7 +110,7 @@ describe('offline pickup: My Pickups opens and confirms with no connection', () 
 
     const status = syncStatus(page);
     await status.getByText('Online').waitFor();
-    await eventually(async () => !(await status.textContent()).includes('waiting to sync'), {
+    await eventually(async () => !((await status.textContent()) ?? '').includes('waiting to sync'), {
       timeout: 10_000,
       what: 'the status line to stop reporting pickups waiting to sync',
     });
@@ -132,10 +134,10 @@ describe('offline pickup: My Pickups opens and confirms with no connection', () 
     await syncStatus(page).getByText('Online').waitFor();
     await sleep(3000);
     const again = await serverDonation(state.charity, id);
-    assert.equal(again.status, 'Picked');
-    assert.equal(again.updatedAt, state.picked.updatedAt, 'the donation was not written again (updatedAt unchanged)');
-    assert.equal(again.pickupDate, state.picked.pickupDate, 'the pickup date did not move');
+    assert.equal(again?.status, 'Picked');
+    assert.equal(again?.updatedAt, state.picked.updatedAt, 'the donation was not written again (updatedAt unchanged)');
+    assert.equal(again?.pickupDate, state.picked.pickupDate, 'the pickup date did not move');
     assert.equal(log.applied(id), 1, `still applied once (calls: ${log.describe(id)})`);
-    assert.ok(!(await syncStatus(page).textContent()).includes('waiting to sync'), 'the outbox stays empty');
+    assert.ok(!((await syncStatus(page).textContent()) ?? '').includes('waiting to sync'), 'the outbox stays empty');
   });
 });

@@ -1,8 +1,9 @@
+// @ts-check
 // Issue 5, "Done when" 2: 20 pickups confirmed offline all reach the server, none twice, when every second request
 // to the server fails. Half of the failures never reach the server; the other half are applied by the server and
 // only their answer is lost on the way back, the case that turns a careless retry into a double confirmation.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe } from 'node:test';
 import { ACCOUNTS, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import {
   WITH_SW,
@@ -14,29 +15,46 @@ import {
   syncStatus,
   waitForServiceWorker,
 } from '../lib/pwa.mjs';
+import { stepsOf } from '../lib/steps.mjs';
 
 const COUNT = 20;
 const h = await openHarness();
 const tag = Date.now().toString(36);
-const state = { page: null, log: null, charity: null, donations: [], picked: new Map(), traffic: null };
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Request} Request */
+/** @typedef {import('../lib/pwa.mjs').PickupLog} PickupLog */
+/**
+ * Filled in as the steps go: a step runs only after every step before it passed.
+ * @typedef {{
+ *   page: Page, log: PickupLog, charity: import('../lib/browser.mjs').Api,
+ *   donations: import('../lib/pwa.mjs').AcceptedDonation[],
+ *   picked: Map<string, import('@foodbridge/shared/schemas/donation').Donation>,
+ *   traffic: Awaited<ReturnType<typeof breakEverySecondCall>>,
+ * }} State
+ */
+const state = /** @type {State} */ ({ picked: new Map() });
 
-/** Requests to the server's API (not the app's files, not pictures): every second one of them fails. */
+/**
+ * Requests to the server's API (not the app's files, not pictures): every second one of them fails.
+ * @param {Request} request
+ */
 function isApiCall(request) {
   const url = new URL(request.url());
   if (request.isNavigationRequest()) return false;
   return !/^\/(assets|icons|home|images)\/|\.(js|css|png|svg|webmanifest|ico|woff2?)$|^\/(sw\.js)?$/.test(url.pathname);
 }
 
+/** @param {import('playwright-core').BrowserContext} context @param {PickupLog} log */
 async function breakEverySecondCall(context, log) {
   const traffic = { total: 0, passed: 0, abortedBefore: 0, abortedAfter: 0, fromWorker: 0, pickups: { passed: 0, abortedBefore: 0, abortedAfter: 0 } };
-  const isPickup = (request) => request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/donations/pickup/');
+  const isPickup = (/** @type {Request} */ request) => request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/donations/pickup/');
   await context.route('**/*', async (route) => {
     const request = route.request();
     if (!isApiCall(request)) return route.continue();
     traffic.total += 1;
     if (request.serviceWorker()) traffic.fromWorker += 1;
     const n = traffic.total;
-    const count = (what) => {
+    const count = (/** @type {'passed' | 'abortedBefore' | 'abortedAfter'} */ what) => {
       traffic[what] += 1;
       if (isPickup(request)) traffic.pickups[what] += 1;
     };
@@ -63,17 +81,7 @@ async function breakEverySecondCall(context, log) {
 
 describe('flaky network: 20 offline confirmations arrive once each', () => {
   after(() => h.close());
-  let broken = null;
-  const step = (name, fn) =>
-    it(name, async (t) => {
-      if (broken) return t.skip(`an earlier step failed: ${broken}`);
-      try {
-        await h.guard(`flaky-network ${name}`, fn)(t);
-      } catch (err) {
-        broken = name;
-        throw err;
-      }
-    });
+  const step = stepsOf(h, 'flaky-network');
 
   step(`1. ${COUNT} donations accepted for the charity (API); My Pickups lists them all`, async () => {
     state.donations = await createAcceptedDonations(COUNT, { tag, titlePrefix: 'E2E flaky' });
@@ -122,7 +130,7 @@ describe('flaky network: 20 offline confirmations arrive once each', () => {
     console.log(`# all ${COUNT} Picked ${Date.now() - t0} ms after going online; calls to the API: ${JSON.stringify(state.traffic)}`);
 
     const status = syncStatus(page);
-    await eventually(async () => !(await status.textContent()).includes('waiting to sync'), {
+    await eventually(async () => !((await status.textContent()) ?? '').includes('waiting to sync'), {
       timeout: 30_000,
       what: 'the status line to stop reporting pickups waiting to sync',
     });
@@ -148,13 +156,13 @@ describe('flaky network: 20 offline confirmations arrive once each', () => {
     for (const { id, title } of state.donations) {
       const first = state.picked.get(id);
       const now = await serverDonation(state.charity, id);
-      if (now?.status !== 'Picked' || now.updatedAt !== first.updatedAt || now.pickupDate !== first.pickupDate) {
-        moved.push(`${title}: ${JSON.stringify({ status: now?.status, updatedAt: [first.updatedAt, now?.updatedAt], pickupDate: [first.pickupDate, now?.pickupDate] })}`);
+      if (now?.status !== 'Picked' || now.updatedAt !== first?.updatedAt || now.pickupDate !== first?.pickupDate) {
+        moved.push(`${title}: ${JSON.stringify({ status: now?.status, updatedAt: [first?.updatedAt, now?.updatedAt], pickupDate: [first?.pickupDate, now?.pickupDate] })}`);
       }
       assert.ok(log.applied(id) <= 1, `${title} applied once (${log.describe(id)})`);
     }
     assert.deepEqual(moved, [], 'no donation was written again');
     for (const { title } of state.donations) await pickupCard(page, title).getByText(/pickup confirmed/i).first().waitFor();
-    assert.ok(!(await syncStatus(page).textContent()).includes('waiting to sync'), 'the outbox is empty');
+    assert.ok(!((await syncStatus(page).textContent()) ?? '').includes('waiting to sync'), 'the outbox is empty');
   });
 });

@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 5, "Done when" 3: a donation the admin verifies in one browser context appears on a charity's open All
 // Donations page in another within 2 seconds, with no reload: first on the suite's server (embedded database),
 // then with the two contexts on two sync-server processes sharing one real Postgres database (LISTEN/NOTIFY).
@@ -5,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { createDonationInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, BASE_URL, DESKTOP, PHONE, apiAs, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { PG, createThrowawayDatabase, postgresReachable } from '../lib/postgres.mjs';
 import { WITH_SW, uploadPicture } from '../lib/pwa.mjs';
@@ -14,19 +16,16 @@ const LIVE_WITHIN_MS = 2000;
 const h = await openHarness();
 const tag = Date.now().toString(36);
 
-/** A Pending donation posted by the seeded restaurant through `base`'s API. */
+/**
+ * A Pending donation posted by the seeded restaurant through `base`'s API; answers its id.
+ * @param {string} base
+ * @param {string} title
+ * @returns {Promise<string>}
+ */
 async function pendingDonation(base, title) {
   const restaurant = await apiAs(ACCOUNTS.restaurant, undefined, { base });
   const image = await uploadPicture(restaurant, { base, colors: [[180, 83, 9], [254, 243, 199]] });
-  const { insertedId } = await restaurant.post('/donations', {
-    title,
-    foodType: 'Bakery',
-    quantity: 12,
-    unit: 'kg',
-    pickupTime: 'Today 17:00-18:00',
-    location: '3 Baker Lane, Springfield',
-    image,
-  });
+  const { insertedId } = await restaurant.post('/donations', createDonationInput({ title, image }));
   return insertedId;
 }
 
@@ -34,6 +33,7 @@ async function pendingDonation(base, title) {
  * The charity's All Donations page on `charityBase` is open and listening; the admin verifies the donation in
  * Manage Donations on `adminBase`; the card must show on the charity's page within LIVE_WITHIN_MS of the server's
  * answer to the admin, in the same document (no reload, no navigation).
+ * @param {{ charityBase: string, adminBase: string, label: string }} servers
  */
 async function verifyAndWatch({ charityBase, adminBase, label }) {
   const title = `E2E live ${label} ${tag}`;
@@ -54,7 +54,7 @@ async function verifyAndWatch({ charityBase, adminBase, label }) {
   assert.equal(stream.status(), 200, 'the pull stream answers 200');
   assert.equal(await charity.getByText(title).count(), 0, 'the donation is not listed before it is verified');
   await charity.evaluate(() => {
-    window.__e2eSameDocument = true;
+    /** @type {Window & { __e2eSameDocument?: boolean }} */ (window).__e2eSameDocument = true;
   });
 
   const admin = await h.context(`admin ${label}`, DESKTOP, { baseURL: adminBase });
@@ -77,7 +77,7 @@ async function verifyAndWatch({ charityBase, adminBase, label }) {
   const took = Date.now() - t0;
   assert.ok(took <= LIVE_WITHIN_MS, `the verified donation appeared after ${took} ms (at most ${LIVE_WITHIN_MS} ms)`);
   assert.equal(new URL(charity.url()).pathname, '/allDonations', 'the charity is still on All Donations');
-  assert.equal(await charity.evaluate(() => window.__e2eSameDocument === true), true, 'the charity page was not reloaded');
+  assert.equal(await charity.evaluate(() => /** @type {Window & { __e2eSameDocument?: boolean }} */ (window).__e2eSameDocument === true), true, 'the charity page was not reloaded');
   return took;
 }
 
@@ -106,19 +106,21 @@ describe('live updates: a verified donation reaches an open All Donations page',
       return;
     }
     const db = createThrowawayDatabase();
+    /** @type {Awaited<ReturnType<typeof startServer>>[]} */
     const servers = [];
-    const log = (m) => console.log(`# ${m}`);
+    const log = (/** @type {string} */ m) => console.log(`# ${m}`);
     try {
       // One at a time: the first migrates and seeds, the second finds it done.
-      servers.push(await startServer({ dist, databaseUrl: db.url, seed: 'always', log }));
-      servers.push(await startServer({ dist, databaseUrl: db.url, seed: 'never', log }));
-      const [a, b] = servers;
+      const a = await startServer({ dist, databaseUrl: db.url, seed: 'always', log });
+      servers.push(a);
+      const b = await startServer({ dist, databaseUrl: db.url, seed: 'never', log });
+      servers.push(b);
       await h.guard('live-updates two servers', async () => {
         const took = await verifyAndWatch({ charityBase: a.url, adminBase: b.url, label: 'two servers' });
         console.log(`# two servers: shown ${took} ms after the admin's verify answer (charity on ${a.url}, admin on ${b.url})`);
       })(t);
     } catch (err) {
-      for (const s of servers) err.message += `\n--- sync-server ${s.url} output (last 3000 chars) ---\n${s.output().slice(-3000)}`;
+      if (err instanceof Error) for (const s of servers) err.message += `\n--- sync-server ${s.url} output (last 3000 chars) ---\n${s.output().slice(-3000)}`;
       throw err;
     } finally {
       await h.closeContexts();

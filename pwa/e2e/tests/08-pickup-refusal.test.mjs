@@ -1,14 +1,15 @@
+// @ts-check
 // Issue 5, "Done when" 4: a confirmation queued offline for a donation that was reassigned meanwhile ends as a
 // visible refusal on the driver's screen, not lost, and the outbox is empty. The reassignment is the real one: two
 // charities requested the donation and the driver's was accepted; while the driver is offline the admin deletes the
 // accepted request (the donation is Verified again and the other request Pending again) and the restaurant accepts
 // the other charity's request. A second variant: the donation is picked up from another device and then deleted.
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { after, describe } from 'node:test';
 import { ACCOUNTS, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import {
   WITH_SW,
-  createAcceptedDonations,
+  createAcceptedDonation,
   outboxEntries,
   pickupCard,
   pickupLog,
@@ -18,32 +19,37 @@ import {
   syncStatus,
   waitForServiceWorker,
 } from '../lib/pwa.mjs';
+import { stepsOf } from '../lib/steps.mjs';
 
 const h = await openHarness();
 after(() => h.close());
 const tag = Date.now().toString(36);
 
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('../lib/browser.mjs').Api} Api */
+/** @typedef {import('../lib/pwa.mjs').AcceptedDonation & { rival?: Api & { email: string } }} Donation */
+
 /** The refusal card of this donation's confirmation on My Pickups. */
-const refusalOf = (page, title) => page.getByTestId('pickup-refusal').filter({ hasText: title }).first();
+const refusalOf = (/** @type {Page} */ page, /** @type {string} */ title) => page.getByTestId('pickup-refusal').filter({ hasText: title }).first();
 
 /**
  * One scenario as numbered steps (a failed step skips the rest). `prepare` makes the donation given to the seeded
  * charity, `meanwhile` changes it on the server while the driver is offline.
+ * @param {string} name
+ * @param {{
+ *   titlePrefix: string,
+ *   prepare: () => Promise<Donation>,
+ *   meanwhile: (state: { donation: Donation, charity: Api }) => Promise<void>,
+ * }} scenario
  */
 function scenario(name, { titlePrefix, prepare, meanwhile }) {
   describe(name, () => {
-    const state = { page: null, log: null, donation: null, charity: null, reason: null };
-    let broken = null;
-    const step = (stepName, fn) =>
-      it(stepName, async (t) => {
-        if (broken) return t.skip(`an earlier step failed: ${broken}`);
-        try {
-          await h.guard(`pickup-refusal ${titlePrefix} ${stepName}`, fn)(t);
-        } catch (err) {
-          broken = stepName;
-          throw err;
-        }
-      });
+    /**
+     * Filled in as the steps go: a step runs only after every step before it passed.
+     * @typedef {{ page: Page, log: import('../lib/pwa.mjs').PickupLog, donation: Donation, charity: Api, reason: string }} State
+     */
+    const state = /** @type {State} */ ({});
+    const step = stepsOf(h, `pickup-refusal ${titlePrefix}`);
 
     step('1. offline, the driver confirms a pickup: it waits to sync', async () => {
       state.donation = await prepare();
@@ -93,7 +99,7 @@ function scenario(name, { titlePrefix, prepare, meanwhile }) {
       await refusal.waitFor({ timeout: 15_000 });
       const text = (await refusal.textContent()) ?? '';
       assert.ok(text.includes(state.reason), `the refusal gives the server's reason "${state.reason}": "${text}"`);
-      await eventually(async () => !(await syncStatus(page).textContent()).includes('waiting to sync'), {
+      await eventually(async () => !((await syncStatus(page).textContent()) ?? '').includes('waiting to sync'), {
         what: 'the status line to stop reporting pickups waiting to sync',
       });
       assert.ok(
@@ -126,7 +132,7 @@ function scenario(name, { titlePrefix, prepare, meanwhile }) {
       await sleep(1000);
       assert.equal(await page.getByTestId('pickup-refusal').count(), 0, 'the dismissed refusal does not come back after a reload');
       assert.equal(await pickupCard(page, title).count(), 0, 'the donation is no longer among the driver\'s pickups');
-      assert.ok(!(await syncStatus(page).textContent()).includes('waiting to sync'), 'nothing waits to sync');
+      assert.ok(!((await syncStatus(page).textContent()) ?? '').includes('waiting to sync'), 'nothing waits to sync');
       assert.deepEqual(await outboxEntries(page), [], 'the outbox is empty');
     });
   });
@@ -135,28 +141,29 @@ function scenario(name, { titlePrefix, prepare, meanwhile }) {
 scenario('pickup refusal: the donation was reassigned to another charity meanwhile', {
   titlePrefix: 'E2E reassigned',
   async prepare() {
-    const rival = await registerCharity({ tag });
-    const [donation] = await createAcceptedDonations(1, { tag, titlePrefix: 'E2E reassigned', rivals: [rival] });
+    const rival = await registerCharity();
+    const donation = await createAcceptedDonation({ tag, titlePrefix: 'E2E reassigned', rivals: [rival] });
     return { ...donation, rival };
   },
   async meanwhile({ donation }) {
+    const { rival } = donation;
+    assert.ok(rival, 'prepare registered the rival charity');
     const admin = await apiAs(ACCOUNTS.admin);
     const restaurant = await apiAs(ACCOUNTS.restaurant);
     const deleted = await admin.del(`/donation-requests/${donation.requestId}`);
     assert.deepEqual(deleted, { deletedCount: 1, reopenedCount: 1 }, 'the accepted request is gone, the rival one Pending again');
-    assert.equal((await serverDonation(admin, donation.id)).status, 'Verified');
+    assert.equal((await serverDonation(admin, donation.id))?.status, 'Verified');
     await restaurant.patch(`/donation-requests/accept/${donation.rivalRequestIds[0]}`);
-    const now = await serverDonation(donation.rival, donation.id);
+    const now = await serverDonation(rival, donation.id);
     assert.equal(now?.status, 'Accepted');
-    assert.equal(now?.charityEmail, donation.rival.email, 'the donation now belongs to the other charity');
+    assert.equal(now?.charityEmail, rival.email, 'the donation now belongs to the other charity');
   },
 });
 
 scenario('pickup refusal: the donation was picked up from another device and deleted meanwhile', {
   titlePrefix: 'E2E deleted',
   async prepare() {
-    const [donation] = await createAcceptedDonations(1, { tag, titlePrefix: 'E2E deleted' });
-    return donation;
+    return createAcceptedDonation({ tag, titlePrefix: 'E2E deleted' });
   },
   async meanwhile({ donation, charity }) {
     const other = await charity.raw('PATCH', `/donations/pickup/${donation.id}`, { headers: { 'Idempotency-Key': `other-device-${tag}` } });

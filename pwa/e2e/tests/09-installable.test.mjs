@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 5, "Done when" 5: the manifest and the service worker make the app installable. The same check as
 // scripts/check-installable.mjs, in a persistent profile: Playwright's ordinary contexts are incognito, where
 // Chromium reports 'in-incognito' and nothing else.
@@ -11,9 +12,13 @@ import { ARTIFACTS, BASE_URL, slug } from '../lib/browser.mjs';
 import { waitForServiceWorker } from '../lib/pwa.mjs';
 
 describe('installable app', () => {
+  /** @type {string} */
   let profile;
+  /** @type {import('playwright-core').BrowserContext} */
   let context;
+  /** @type {import('playwright-core').Page} */
   let page;
+  /** @type {string[]} */
   const pageErrors = [];
 
   before(async () => {
@@ -35,7 +40,7 @@ describe('installable app', () => {
   });
 
   /** On failure: a screenshot and the page's errors, like the harness does for ordinary contexts. */
-  const guard = (name, fn) => async () => {
+  const guard = (/** @type {string} */ name, /** @type {() => Promise<void>} */ fn) => async () => {
     try {
       await fn();
     } catch (err) {
@@ -43,7 +48,7 @@ describe('installable app', () => {
       const file = join(ARTIFACTS, `${slug(name)}.png`);
       await page.screenshot({ path: file, fullPage: true, timeout: 10_000 }).catch(() => {});
       writeFileSync(file.replace(/\.png$/, '.html'), await page.content().catch(() => ''));
-      err.message += `\n  at ${page.url()} -> ${file}${pageErrors.length ? `\n  page errors: ${pageErrors.slice(-5).join(' | ')}` : ''}`;
+      if (err instanceof Error) err.message += `\n  at ${page.url()} -> ${file}${pageErrors.length ? `\n  page errors: ${pageErrors.slice(-5).join(' | ')}` : ''}`;
       throw err;
     }
   };
@@ -58,7 +63,7 @@ describe('installable app', () => {
         return { scope: reg?.scope, script: reg?.active?.scriptURL, state: reg?.active?.state };
       });
       assert.equal(worker.state, 'activated', `the worker is active: ${JSON.stringify(worker)}`);
-      assert.equal(new URL(worker.scope).pathname, '/', 'the worker covers every route');
+      assert.equal(new URL(worker.scope ?? '').pathname, '/', 'the worker covers every route');
 
       const cdp = await context.newCDPSession(page);
       const manifest = await cdp.send('Page.getAppManifest');
@@ -75,12 +80,13 @@ describe('installable app', () => {
       // What the issue asks of the manifest, beyond Chromium's minimum.
       const res = await fetch(manifest.url);
       assert.ok(res.ok, `${manifest.url} is served (${res.status})`);
+      /** @type {{ name?: string, short_name?: string, display?: string, start_url?: string, theme_color?: string, icons: { src: string, sizes: string, purpose?: string }[] }} */
       const m = await res.json();
       assert.ok(m.name && m.short_name, 'name and short name');
       assert.equal(m.display, 'standalone');
       assert.ok(m.start_url, 'a start URL');
       assert.ok(m.theme_color, 'a theme colour');
-      const sizes = (purpose) => (m.icons ?? []).filter((i) => (i.purpose ?? 'any').split(' ').includes(purpose)).map((i) => i.sizes);
+      const sizes = (/** @type {string} */ purpose) => (m.icons ?? []).filter((i) => (i.purpose ?? 'any').split(' ').includes(purpose)).map((i) => i.sizes);
       assert.ok(sizes('any').includes('192x192') && sizes('any').includes('512x512'), `icons 192 and 512: ${JSON.stringify(m.icons)}`);
       assert.ok(sizes('maskable').length > 0, 'a maskable icon');
       for (const icon of m.icons) {

@@ -11,7 +11,7 @@ import { buttonVariants } from '@/components/ui/button';
  * What a card needs: a donation from the API, or a favourite / pickup mapped to the same names. Everything but the
  * id and title is optional so those lists can show what they have.
  */
-export type DonationCardData = Pick<Donation, '_id' | 'title'> &
+type DonationCardData = Pick<Donation, '_id' | 'title'> &
   Partial<Pick<Donation, 'image' | 'restaurantName' | 'location' | 'quantity' | 'foodType' | 'charityName' | 'assignedTo' | 'assignedType'>> & {
     unit?: string | undefined;
     status?: string | undefined;
@@ -20,7 +20,7 @@ export type DonationCardData = Pick<Donation, '_id' | 'title'> &
 const CARD_WIDTHS = [320, 480, 640, 960];
 
 /** `src` and `srcSet` for one of our pictures; other URLs (seed data, old records) are used as they are. */
-export function responsiveImage(url: string | undefined, width: number, widths: readonly number[] = CARD_WIDTHS) {
+function responsiveImage(url: string | undefined, width: number, widths: readonly number[] = CARD_WIDTHS) {
   const src = imageUrl(url, width);
   const srcSet = url?.startsWith('/images/') ? widths.map((w) => `${imageUrl(url, w)} ${w}w`).join(', ') : undefined;
   return { src, srcSet };

@@ -3,7 +3,7 @@ import { Label, NativeSelect } from '@/components/ui/input';
 
 const ALL = 'all';
 
-export interface StatusFilterState<T> {
+interface StatusFilterState<T> {
   value: string;
   setValue: (value: string) => void;
   options: { value: string; label: string; count: number }[];

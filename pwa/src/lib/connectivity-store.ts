@@ -14,4 +14,5 @@ if (typeof window !== 'undefined') {
   window.addEventListener('offline', () => useConnectivity.setState({ online: false }));
 }
 
+/** The one place outside React that asks whether the device is offline (components subscribe to useConnectivity). */
 export const isOnline = () => useConnectivity.getState().online;

@@ -3,7 +3,7 @@ import { CHARITY_REQUEST_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { requiredText } from './common.ts';
 
-export const CharityTransactionSchema = z.object({
+const CharityTransactionSchema = z.object({
   paymentId: z.string(),
   amount: z.number(),
   timestamp: z.string(),

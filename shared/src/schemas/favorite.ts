@@ -22,4 +22,3 @@ export const FavoriteCreateSchema = z.object({
   donationId: IdSchema,
   favoriteId: IdSchema.optional(),
 });
-export type FavoriteCreate = z.input<typeof FavoriteCreateSchema>;

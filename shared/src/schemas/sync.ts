@@ -25,7 +25,7 @@ export const SYNC_TOMBSTONE_DATE = '1970-01-01T00:00:00.000Z';
  * Position in a collection's change stream: the server's change sequence of the last document sent and its id
  * (ties on `seq` are broken by `id`). `null` before the first pull.
  */
-export const SyncCheckpointSchema = z.object({
+const SyncCheckpointSchema = z.object({
   id: z.string(),
   seq: z.number().int().nonnegative(),
 });
@@ -35,7 +35,7 @@ export type SyncCheckpoint = z.infer<typeof SyncCheckpointSchema>;
 const deletable = { _deleted: z.boolean() };
 
 /** A donation as replicated: the API shape of `GET /donations/{id}` plus `_deleted`. */
-export const DonationDocSchema = DonationSchema.extend(deletable);
+const DonationDocSchema = DonationSchema.extend(deletable);
 export type DonationDoc = z.infer<typeof DonationDocSchema>;
 
 /**
@@ -46,7 +46,7 @@ export const FavoriteDocSchema = FavoriteSchema.extend({ updatedAt: z.string(), 
 export type FavoriteDoc = z.infer<typeof FavoriteDocSchema>;
 
 /** A donation request as replicated: the API shape of `GET /donation-requests` plus `_deleted`. */
-export const DonationRequestDocSchema = DonationRequestSchema.extend(deletable);
+const DonationRequestDocSchema = DonationRequestSchema.extend(deletable);
 export type DonationRequestDoc = z.infer<typeof DonationRequestDocSchema>;
 
 export interface SyncDocs {
@@ -56,7 +56,7 @@ export interface SyncDocs {
 }
 
 /** Answer of `GET /sync/{collection}/pull`, and each data message of the pull stream. */
-export const syncPullResultSchema = <T extends z.ZodType>(doc: T) =>
+const syncPullResultSchema = <T extends z.ZodType>(doc: T) =>
   z.object({ documents: z.array(doc), checkpoint: SyncCheckpointSchema.nullable() });
 export interface SyncPullResult<T> {
   documents: T[];
@@ -67,7 +67,7 @@ export const FavoritePullResultSchema = syncPullResultSchema(FavoriteDocSchema);
 export const DonationRequestPullResultSchema = syncPullResultSchema(DonationRequestDocSchema);
 
 /** One row of `POST /sync/{collection}/push` (RxDB's RxReplicationWriteToMasterRow). */
-export const syncPushRowSchema = <T extends z.ZodType>(doc: T) =>
+const syncPushRowSchema = <T extends z.ZodType>(doc: T) =>
   z.object({ assumedMasterState: doc.nullish(), newDocumentState: doc });
 export interface SyncPushRow<T> {
   assumedMasterState?: T | null | undefined;
@@ -81,7 +81,7 @@ export const FavoritePushResultSchema = z.array(FavoriteDocSchema);
  * server's and ignored, and a row whose ids are not valid is answered as a conflict (so RxDB does not retry a batch
  * forever), not refused as a whole.
  */
-export const FavoritePushDocSchema = z.object({
+const FavoritePushDocSchema = z.object({
   _id: z.string().min(1).max(100),
   donationId: z.string().max(100),
   email: z.string().max(320),

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { EmailSchema, requiredText } from './common.ts';
 
-export const RoleSchema = z.enum(ROLES);
+const RoleSchema = z.enum(ROLES);
 
 export const UserSchema = z.object({
   _id: z.string(),

@@ -6,6 +6,7 @@ import {
   type JwksServer,
   type TestSigningKey,
 } from '../testing/firebase-keys.ts';
+import { insertUser } from '../db/users.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const projectId = 'demo-proj';
@@ -56,7 +57,7 @@ describe('Firebase identity mode', () => {
   it('refuses tokens with the wrong issuer, audience, expiry or key, and built-in tokens', async () => {
     const email = 'victim@example.test';
     // A built-in token for an account that does exist here: still refused, only Firebase signs in.
-    const [local] = await t.sql<{ id: string }[]>`INSERT INTO users (email, name) VALUES ('local@example.test', 'Local') RETURNING id`;
+    const local = await insertUser(t.sql, { email: 'local@example.test', name: 'Local', role: 'user' });
     const cases = {
       wrongIssuer: await token(email, { issuer: 'https://securetoken.google.com/other-proj' }),
       wrongAudience: await token(email, { audience: 'other-proj' }),
@@ -64,13 +65,15 @@ describe('Firebase identity mode', () => {
       otherKey: await signFirebaseToken(await createSigningKey(), { projectId, email }),
       // Another key claiming the published key's kid: the signature does not verify.
       forgedKid: await signFirebaseToken(await createSigningKey(), { projectId, email, kid: key.kid }),
-      local: (await t.deps.tokens.issue({ id: local!.id, email: 'local@example.test', name: 'Local' })).idToken,
+      local: (await t.deps.tokens.issue({ id: local.id, email: 'local@example.test', name: 'Local' })).idToken,
       garbage: 'not.a.token',
     };
     for (const [name, idToken] of Object.entries(cases)) {
       const res = await t.get('/users/me', idToken);
       expect(res.status, name).toBe(401);
-      expect(res.body.message, name).toBeTruthy();
+      expect(res.body.message, name).toBe(
+        name === 'expired' ? 'Your session has expired. Please sign in again.' : 'Invalid sign-in token. Please sign in again.',
+      );
     }
     expect((await t.get('/users/me', cases.expired)).body.code).toBe('auth/id-token-expired');
     // None of them registered the account.

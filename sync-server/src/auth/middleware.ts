@@ -1,23 +1,14 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors } from 'jose';
-import type { Role } from '@foodbridge/shared';
 import { findUserByEmail, isRemovedAccount, upsertUser, type UserRow } from '../db/users.ts';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { unauthorized } from '../http/errors.ts';
 import type { AppEnv, Deps } from '../deps.ts';
+import { toAuthUser, type AuthUser } from './auth-user.ts';
+import { canCreateAccount, enforce } from './permissions.ts';
 import { roleForNewAccount } from './roles.ts';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  photoURL?: string | undefined;
-}
-
-export function toAuthUser(row: UserRow): AuthUser {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, photoURL: row.photo_url ?? undefined };
-}
+// sync/ still imports the type from here; it lives in auth-user.ts so that deps.ts need not import this module.
 
 /**
  * Reads `Authorization: Bearer <idToken>` when present. The token proves the e-mail; the role always comes from the
@@ -56,7 +47,7 @@ async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
   let row = await findUserByEmail(deps.sql, identity.email);
   if (!row && deps.firebase) {
     // Firebase accounts are created by Firebase; the first call with a valid token registers them here.
-    if (await isRemovedAccount(deps.sql, identity.email)) throw forbidden('This account has been removed.');
+    enforce(canCreateAccount(await isRemovedAccount(deps.sql, identity.email)));
     row = await upsertUser(deps.sql, {
       email: identity.email,
       name: identity.name,
@@ -72,19 +63,5 @@ async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
 export function requireUser(c: Context<AppEnv>): AuthUser {
   const user = c.get('user');
   if (!user) throw unauthorized();
-  return user;
-}
-
-/** The signed-in caller if their role is one of `roles`, otherwise a 401 (signed out) or 403. */
-export function requireRole(c: Context<AppEnv>, ...roles: Role[]): AuthUser {
-  const user = requireUser(c);
-  if (!roles.includes(user.role)) throw forbidden();
-  return user;
-}
-
-/** For look-ups by e-mail: only that user or an admin. */
-export function requireSelfOrAdmin(c: Context<AppEnv>, email: string): AuthUser {
-  const user = requireUser(c);
-  if (user.role !== 'admin' && user.email !== email.trim().toLowerCase()) throw forbidden();
   return user;
 }

@@ -1,11 +1,107 @@
-import type { Sql, TxSql } from '../db/connection.ts';
-import { findRequestByCharity } from '../db/donation-requests.ts';
-import type { AuthUser } from './middleware.ts';
+// "May this person do this, in this state?" - every answer the API gives to that question, decided here and
+// nowhere else. Each decision is a pure function of the caller and the rows involved, so it is unit-tested without a
+// database; handlers load the rows, ask, and `enforce` the answer. Existence stays with the handlers (a missing row
+// is their 404), and so do the rules about data, such as a duplicate.
+import {
+  DONATION_EDITABLE,
+  MSG,
+  PICKUP_CONFIRMABLE,
+  SYNC_PUSH_COLLECTIONS,
+  type CharityRequestStatus,
+  type DonationStatus,
+  type RequestStatus,
+  type Role,
+  type SyncCollection,
+} from '@foodbridge/shared';
+import type { RequestScope } from '../db/sync.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AuthUser } from './auth-user.ts';
+
+/** A refusal: the status and the sentence the API answers with. */
+export interface Refusal {
+  ok: false;
+  status: 400 | 403 | 404 | 409;
+  message: string;
+}
+export type Decision = { ok: true } | Refusal;
+
+const ALLOW = { ok: true } as const;
+const refuse = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
+
+/** Throws a refusal as the API's answer; past it, the decision is an allow (with whatever the allow carries). */
+export function enforce<T extends { ok: true }>(decision: T | Refusal): asserts decision is T {
+  if (!decision.ok) throw new ApiError(decision.status, decision.message);
+}
+
+// ---- Accounts and roles
+
+/** The caller has one of `roles` (the signed-out caller has had its 401 from `requireUser` already). */
+export function hasRole(user: AuthUser, ...roles: Role[]): Decision {
+  return roles.includes(user.role) ? ALLOW : refuse(403, MSG.accessDenied);
+}
+
+/** Look-ups by e-mail: only that account or an admin. */
+export function isSelfOrAdmin(user: AuthUser, email: string): Decision {
+  return user.role === 'admin' || user.email === email.trim().toLowerCase() ? ALLOW : refuse(403, MSG.accessDenied);
+}
+
+/**
+ * A removed account's e-mail cannot sign up again: favourites, reviews, requests and payments are kept by e-mail, so
+ * a new account would inherit the removed one's.
+ */
+export function canCreateAccount(wasRemoved: boolean): Decision {
+  return wasRemoved ? refuse(403, 'This account has been removed.') : ALLOW;
+}
+
+/** Admins see every account's charity requests and fee payments in full; others see their own. */
+export function seesEveryAccount(user: AuthUser | undefined): boolean {
+  return user?.role === 'admin';
+}
+
+/** An admin changes roles (checked by `hasRole` first), but cannot demote themselves and leave nobody in charge. */
+export function canSetRole(admin: AuthUser, userId: string, role: Role): Decision {
+  return userId === admin.id && role !== 'admin' ? refuse(400, 'You cannot remove your own admin role.') : ALLOW;
+}
+
+export function canDeleteUser(admin: AuthUser, userId: string): Decision {
+  return userId === admin.id ? refuse(400, 'You cannot delete your own account.') : ALLOW;
+}
+
+// ---- The charity role
+
+/** Submitting the paid charity-role request: user accounts only. */
+export function canRequestCharityRole(user: AuthUser): Decision {
+  if (user.role === 'charity') return refuse(409, 'You already have the charity role.');
+  if (user.role !== 'user') return refuse(403, 'Only user accounts can request the charity role.');
+  return ALLOW;
+}
+
+/**
+ * Paying the fee comes first, so its refusals explain more: an admin needs no role. A restaurant could pay but never
+ * submit the request, so it is refused before any money moves.
+ */
+export function canPayCharityFee(user: AuthUser): Decision {
+  return user.role === 'admin'
+    ? refuse(409, 'Admins already have every permission; no charity role request is needed.')
+    : canRequestCharityRole(user);
+}
+
+/** Test-payment mode's stand-in for the card form: only the payment's owner "pays" it. */
+export function canConfirmTestPayment(user: AuthUser, payment: { user_id: string }): Decision {
+  return payment.user_id === user.id ? ALLOW : refuse(403, 'This payment belongs to another account.');
+}
+
+/** An admin (checked by `hasRole` first) approves or rejects a request once. */
+export function canDecideCharityRequest(request: { status: CharityRequestStatus }): Decision {
+  return request.status === 'pending' ? ALLOW : refuse(409, `This request was already ${request.status}.`);
+}
+
+// ---- Donations
 
 /** The fields of a donation that decide who may see it. */
 export interface DonationAccess {
   id: string;
-  status: string;
+  status: DonationStatus;
   restaurant_id: string;
   charity_id: string | null;
 }
@@ -13,21 +109,222 @@ export interface DonationAccess {
 /**
  * The one donation-visibility rule: Verified ones for everyone; beyond that an admin sees all, a restaurant its own,
  * a charity those given to it and those it has a live request for. `requestedByCaller` is whether the caller has a
- * live request for it (callers look it up their own way: one query, or a column of a batch).
+ * live request for it (callers look it up their own way: one query, or a column of a batch). A yes/no rather than a
+ * refusal: lists drop what the caller may not see, and a single row is answered with the 404 that hides it.
  */
-export function canSeeDonation(user: AuthUser | undefined, row: Omit<DonationAccess, 'id'>, requestedByCaller: boolean): boolean {
+export function canSeeDonation(
+  user: AuthUser | undefined,
+  row: Omit<DonationAccess, 'id'>,
+  requestedByCaller: boolean,
+): boolean {
   if (row.status === 'Verified') return true;
   if (!user) return false;
   if (user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id) return true;
   return user.role === 'charity' && requestedByCaller;
 }
 
+export type DonationScope = { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' };
+
+/** What GET /donations lists: everything for an admin, a restaurant's own beside the Verified ones, else Verified. */
+export function donationScopeOf(user: AuthUser | undefined): DonationScope {
+  if (user?.role === 'admin') return { kind: 'all' };
+  if (user?.role === 'restaurant') return { kind: 'restaurant', restaurantId: user.id };
+  return { kind: 'verified' };
+}
+
+export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+  if (row.restaurant_id !== user.id) return refuse(403, 'Only the restaurant that posted this donation can update it.');
+  if (row.status === 'Rejected') return refuse(409, 'Rejected donations cannot be updated.');
+  if (!DONATION_EDITABLE.includes(row.status)) {
+    return refuse(409, 'This donation has been accepted by a charity and can no longer be updated.');
+  }
+  return ALLOW;
+}
+
+/** A charity is on its way for an Accepted or Assigned donation: deleting it would strand them. Picked is history. */
+export function canDeleteDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+  if (user.role !== 'admin' && row.restaurant_id !== user.id) {
+    return refuse(403, 'Only the restaurant that posted this donation or an admin can delete it.');
+  }
+  if (PICKUP_CONFIRMABLE.includes(row.status)) {
+    return refuse(409, 'This donation has been accepted by a charity and cannot be deleted.');
+  }
+  return ALLOW;
+}
+
+/** An admin (checked by `hasRole` first) verifies or rejects a donation only while it is Pending. */
+export function canJudgeDonation(
+  row: { status: DonationStatus },
+  verdict: Extract<DonationStatus, 'Verified' | 'Rejected'>,
+): Decision {
+  if (row.status === 'Pending') return ALLOW;
+  const verb = verdict === 'Verified' ? 'verified' : 'rejected';
+  return refuse(409, `Only Pending donations can be ${verb} (this one is ${row.status}).`);
+}
+
+/** Only a charity that does not hold the donation can have lost it: the one caller worth a look at past acceptances. */
+export function mayHaveLostPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): boolean {
+  return user.role === 'charity' && row.charity_id !== user.id;
+}
+
 /**
- * `canSeeDonation` with the request looked up only when it decides the answer. `sql` must be the transaction's
- * handle when called inside one (a second connection would wait on the embedded database's single writer).
+ * A driver whose confirmation was queued offline needs to hear why it no longer counts: a charity that was once
+ * accepted for this donation (`wasAcceptedForCaller`) is told it went elsewhere. Decided before visibility, since
+ * such a charity may no longer see the donation at all.
  */
-export async function mayCallerSeeDonation(sql: Sql | TxSql, user: AuthUser | undefined, row: DonationAccess): Promise<boolean> {
-  if (canSeeDonation(user, row, false)) return true;
-  if (user?.role !== 'charity') return false;
-  return (await findRequestByCharity(sql, row.id, user.id)) !== undefined;
+export function canStillPickUp(
+  user: AuthUser,
+  row: Omit<DonationAccess, 'id'>,
+  wasAcceptedForCaller: boolean,
+): Decision {
+  return mayHaveLostPickup(user, row) && wasAcceptedForCaller
+    ? refuse(409, 'This donation was reassigned and is no longer yours to pick up.')
+    : ALLOW;
+}
+
+export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+  if (row.charity_id !== user.id) {
+    return refuse(403, 'Only the charity that was given this donation can confirm its pickup.');
+  }
+  if (row.status === 'Picked') return refuse(409, 'Pickup already confirmed.');
+  if (!PICKUP_CONFIRMABLE.includes(row.status)) {
+    return refuse(409, `Pickup can be confirmed only for an accepted donation (this one is ${row.status}).`);
+  }
+  return ALLOW;
+}
+
+/** The charity's review of the restaurant, once the food is in its hands. */
+export function canReviewDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+  if (row.charity_id !== user.id) return refuse(403, 'Only the charity that picked up this donation can review it.');
+  if (row.status !== 'Picked') return refuse(409, 'You can review a donation only after its pickup is confirmed.');
+  return ALLOW;
+}
+
+// ---- Donation requests
+
+/** The parties to a request: the charity that made it and the restaurant whose donation it is for. */
+export interface RequestParties {
+  charity_id: string;
+  restaurant_id: string;
+}
+
+/** A request is seen by an admin, the charity that made it and the restaurant whose donation it is for. */
+export function canSeeRequest(user: AuthUser, r: RequestParties): boolean {
+  return user.role === 'admin' || r.charity_id === user.id || r.restaurant_id === user.id;
+}
+
+/** The requests the caller may see (GET /donation-requests, the sync pull); undefined for plain users (none). */
+export function requestScopeOf(user: AuthUser): RequestScope | undefined {
+  if (user.role === 'admin') return { kind: 'all' };
+  if (user.role === 'restaurant') return { kind: 'restaurant', restaurantId: user.id };
+  if (user.role === 'charity') return { kind: 'charity', charityId: user.id };
+  return undefined;
+}
+
+/** Listing requests: within the caller's scope, and an e-mail filter may name only the caller's own account. */
+export function canListRequests(
+  user: AuthUser,
+  filters: { restaurantEmail?: string | undefined; charityEmail?: string | undefined },
+): { ok: true; scope: RequestScope } | Refusal {
+  const scope = requestScopeOf(user);
+  if (!scope) return refuse(403, MSG.accessDenied);
+  const foreign =
+    (scope.kind === 'restaurant' && filters.restaurantEmail && filters.restaurantEmail !== user.email) ||
+    (scope.kind === 'charity' && filters.charityEmail && filters.charityEmail !== user.email);
+  return foreign ? refuse(403, MSG.accessDenied) : { ok: true, scope };
+}
+
+/** A charity (checked by `hasRole` first) asks only for a donation on offer. */
+export function canRequestDonation(donation: { status: DonationStatus }): Decision {
+  return donation.status === 'Verified' ? ALLOW : refuse(409, 'This donation is not available for requests.');
+}
+
+/** Only the donation's restaurant accepts, a Pending request, while the donation is still on offer. */
+export function canAcceptRequest(
+  user: AuthUser,
+  donation: { restaurant_id: string; status: DonationStatus },
+  request: { status: RequestStatus },
+): Decision {
+  if (donation.restaurant_id !== user.id) {
+    return refuse(403, 'Only the restaurant that posted this donation can accept requests for it.');
+  }
+  if (request.status !== 'Pending') {
+    return refuse(409, `Only Pending requests can be accepted (this one is ${request.status}).`);
+  }
+  if (donation.status !== 'Verified') {
+    return refuse(409, 'This donation is no longer available: it has already been accepted or withdrawn.');
+  }
+  return ALLOW;
+}
+
+export function canRejectRequest(user: AuthUser, request: { restaurant_id: string; status: RequestStatus }): Decision {
+  if (request.restaurant_id !== user.id) {
+    return refuse(403, 'Only the restaurant that posted this donation can reject requests for it.');
+  }
+  if (request.status !== 'Pending') {
+    return refuse(409, `Only Pending requests can be rejected (this one is ${request.status}).`);
+  }
+  return ALLOW;
+}
+
+/** An admin deletes any request (see `canAdminDeleteRequest`); its charity cancels it while it is Pending. */
+export function canDeleteRequest(user: AuthUser, request: { charity_id: string; status: RequestStatus }): Decision {
+  if (user.role === 'admin') return ALLOW;
+  if (request.charity_id !== user.id) {
+    return refuse(403, 'Only the charity that made this request or an admin can delete it.');
+  }
+  if (request.status !== 'Pending') return refuse(409, 'A request can be cancelled only while it is Pending.');
+  return ALLOW;
+}
+
+/** Whether the donation was given to a charity through this request. */
+export function isGivenThrough(
+  donation: { charity_id: string | null },
+  request: { charity_id: string; status: RequestStatus },
+): boolean {
+  return request.status === 'Accepted' && donation.charity_id === request.charity_id;
+}
+
+/** Deleting the request a donation was given through is refused once the food has been collected. */
+export function canAdminDeleteRequest(
+  donation: { charity_id: string | null; status: DonationStatus },
+  request: { charity_id: string; status: RequestStatus },
+): Decision {
+  return isGivenThrough(donation, request) && donation.status === 'Picked'
+    ? refuse(409, 'This donation has already been picked up.')
+    : ALLOW;
+}
+
+// ---- Favourites and reviews
+
+export function canRemoveFavorite(user: AuthUser, favorite: { user_id: string }): Decision {
+  return favorite.user_id === user.id || user.role === 'admin'
+    ? ALLOW
+    : refuse(403, 'You can only remove your own favorites.');
+}
+
+export function canDeleteReview(user: AuthUser, review: { reviewer_id: string }): Decision {
+  return review.reviewer_id === user.id || user.role === 'admin'
+    ? ALLOW
+    : refuse(403, 'You can only delete your own reviews.');
+}
+
+/** Reviewers' e-mails are not public: shown to the reviewer and to admins. */
+export function canSeeReviewerEmail(user: AuthUser | undefined, review: { reviewer_id: string }): boolean {
+  return user?.role === 'admin' || review.reviewer_id === user?.id;
+}
+
+// ---- Replication
+
+/** Plain users have no donation requests to replicate; everything else may be pulled by any signed-in caller. */
+export function canPullCollection(user: AuthUser, collection: SyncCollection): Decision {
+  return collection === 'donation-requests' && !requestScopeOf(user)
+    ? refuse(403, 'Donation requests are shown to charities, restaurants and admins only.')
+    : ALLOW;
+}
+
+/** Only favourites are written through replication; the rest change through their own actions. */
+export function canPushCollection(collection: SyncCollection): Decision {
+  if (SYNC_PUSH_COLLECTIONS.includes(collection)) return ALLOW;
+  return refuse(403, 'This collection is read-only here: donations and requests change through their own actions in the app.');
 }

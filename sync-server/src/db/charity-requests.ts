@@ -1,4 +1,4 @@
-import type { CharityRequest, CharityRequestPublic, CharityRequestStatus } from '@foodbridge/shared';
+import { CHARITY_REQUEST_OPEN, type CharityRequest, type CharityRequestPublic, type CharityRequestStatus } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { isoRequired } from './map.ts';
 
@@ -87,19 +87,31 @@ export async function listCharityRequestsOfUser(sql: Sql, userId: string): Promi
 export async function findOpenCharityRequest(sql: Sql | TxSql, userId: string): Promise<CharityRequestRow | undefined> {
   const [row] = await sql<CharityRequestRow[]>`
     SELECT * FROM charity_requests
-    WHERE user_id = ${userId} AND status IN ('pending', 'approved') AND NOT deleted
+    WHERE user_id = ${userId} AND status IN ${sql(CHARITY_REQUEST_OPEN)} AND NOT deleted
     LIMIT 1`;
   return row;
 }
 
+/** A new request waits for an admin; the demo seed also writes decided ones, with their dates. */
 export async function insertCharityRequest(
   tx: TxSql,
-  r: { userId: string; name: string; email: string; organization: string; mission: string; paymentAmount: number; paymentId: string },
+  r: {
+    userId: string;
+    name: string;
+    email: string;
+    organization: string;
+    mission: string;
+    paymentAmount: number;
+    paymentId: string;
+    status?: CharityRequestStatus;
+    requestedAt?: Date;
+  },
 ): Promise<CharityRequestRow> {
   const [row] = await tx<CharityRequestRow[]>`
-    INSERT INTO charity_requests (user_id, name, email, organization, mission, payment_amount, payment_id, status)
+    INSERT INTO charity_requests (user_id, name, email, organization, mission, payment_amount, payment_id, status,
+                                  requested_at)
     VALUES (${r.userId}, ${r.name}, ${r.email.toLowerCase()}, ${r.organization}, ${r.mission}, ${r.paymentAmount},
-            ${r.paymentId}, 'pending')
+            ${r.paymentId}, ${r.status ?? 'pending'}, ${r.requestedAt ?? tx`DEFAULT`})
     RETURNING *`;
   return row!;
 }

@@ -85,3 +85,8 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir);
 }
+
+/** Holds a lock for the rest of the transaction: other transactions asking for the same key wait until it ends. */
+export async function lockForTransaction(tx: TxSql, key: number): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${key})`;
+}

@@ -41,14 +41,28 @@ export function toDonationRequest(r: DonationRequestJoinedRow): DonationRequest 
   }) as DonationRequest;
 }
 
-/** Inserts a Pending request; the unique index (donation, charity) refuses a second one with 23505. */
+/**
+ * Inserts a request, Pending unless the demo seed says otherwise; the unique index (donation, charity) refuses a
+ * second one with 23505.
+ */
 export async function insertDonationRequest(
   tx: TxSql,
-  r: { donationId: string; charityId: string; charityName: string; charityEmail: string; requestDescription: string; pickupTime: string },
+  r: {
+    donationId: string;
+    charityId: string;
+    charityName: string;
+    charityEmail: string;
+    requestDescription: string;
+    pickupTime: string;
+    status?: RequestStatus;
+    requestDate?: Date;
+  },
 ): Promise<DonationRequestRow> {
   const [row] = await tx<DonationRequestRow[]>`
-    INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description, pickup_time)
-    VALUES (${r.donationId}, ${r.charityId}, ${r.charityName}, ${r.charityEmail}, ${r.requestDescription}, ${r.pickupTime})
+    INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description, pickup_time,
+                                   status, request_date)
+    VALUES (${r.donationId}, ${r.charityId}, ${r.charityName}, ${r.charityEmail}, ${r.requestDescription}, ${r.pickupTime},
+            ${r.status ?? 'Pending'}, ${r.requestDate ?? tx`DEFAULT`})
     RETURNING *`;
   return row!;
 }

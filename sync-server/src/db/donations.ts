@@ -1,4 +1,4 @@
-import type { Donation, DonationStatus, FoodType, PickupItem, QuantityUnit } from '@foodbridge/shared';
+import { DONATION_GIVEN, type Donation, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 
@@ -58,26 +58,50 @@ export function toPickupItem(r: DonationRow): PickupItem {
   return { ...toDonation(r), donationTitle: r.title };
 }
 
-export async function insertDonation(
-  sql: Sql,
-  d: {
-    title: string;
-    foodType: FoodType;
-    quantity: number;
-    unit: QuantityUnit;
-    pickupTime: string;
-    location: string;
-    image: string;
-    restaurantId: string;
-    restaurantName: string;
-    restaurantEmail: string;
-  },
-): Promise<DonationRow> {
+/** The charity a donation was given to, as the donation row keeps it. */
+export interface DonationCharity {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * A restaurant's new donation is Pending and given to no one. The rest (id, a later status, its charity and
+ * pickup, review, dates, deletion) is set only by the demo seed and test fixtures, which build rows in any state.
+ */
+export interface NewDonation {
+  title: string;
+  foodType: FoodType;
+  quantity: number;
+  unit: QuantityUnit;
+  pickupTime: string;
+  location: string;
+  image: string;
+  restaurantId: string;
+  restaurantName: string;
+  restaurantEmail: string;
+  id?: string;
+  status?: DonationStatus;
+  charity?: DonationCharity | undefined;
+  assignedTo?: string | undefined;
+  assignedType?: string | undefined;
+  pickupDate?: Date | null;
+  review?: string | undefined;
+  reviewedAt?: Date | null;
+  createdAt?: Date;
+  deleted?: boolean;
+}
+
+export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<DonationRow> {
   const [row] = await sql<DonationRow[]>`
-    INSERT INTO donations (title, food_type, quantity, unit, pickup_time, location, image,
-                           restaurant_id, restaurant_name, restaurant_email, status)
-    VALUES (${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location}, ${d.image},
-            ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, 'Pending')
+    INSERT INTO donations (id, title, food_type, quantity, unit, pickup_time, location, image,
+                           restaurant_id, restaurant_name, restaurant_email, status, charity_id, charity_name,
+                           charity_email, assigned_to, assigned_type, pickup_date, review, reviewed_at, created_at, deleted)
+    VALUES (${d.id ?? sql`DEFAULT`}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location},
+            ${d.image}, ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, ${d.status ?? 'Pending'},
+            ${d.charity?.id ?? null}, ${d.charity?.name ?? null}, ${d.charity?.email ?? null}, ${d.assignedTo ?? null},
+            ${d.assignedType ?? null}, ${d.pickupDate ?? null}, ${d.review ?? null}, ${d.reviewedAt ?? null},
+            ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false})
     RETURNING *`;
   return row!;
 }
@@ -228,6 +252,6 @@ export async function listPickups(sql: Sql, charityEmail: string, status?: Donat
     SELECT d.* FROM donations d
     JOIN users u ON u.id = d.charity_id AND NOT u.deleted
     WHERE u.email = ${charityEmail.trim().toLowerCase()} AND NOT d.deleted
-      AND d.status IN ('Accepted', 'Assigned', 'Picked') AND ${byStatus}
+      AND d.status IN ${sql(DONATION_GIVEN)} AND ${byStatus}
     ORDER BY d.created_at DESC, d.id`;
 }

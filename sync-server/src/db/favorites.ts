@@ -43,11 +43,12 @@ export function toFavorite(r: FavoriteListRow): Favorite {
  */
 export async function insertFavorite(
   sql: Sql | TxSql,
-  f: { id?: string | undefined; donationId: string; userId: string; email: string },
+  f: { id?: string | undefined; donationId: string; userId: string; email: string; createdAt?: Date },
 ): Promise<FavoriteRow | undefined> {
   const [row] = await sql<FavoriteRow[]>`
-    INSERT INTO favorites (id, donation_id, user_id, email)
-    VALUES (COALESCE(${f.id ?? null}::uuid, gen_random_uuid()), ${f.donationId}, ${f.userId}, ${f.email})
+    INSERT INTO favorites (id, donation_id, user_id, email, created_at)
+    VALUES (COALESCE(${f.id ?? null}::uuid, gen_random_uuid()), ${f.donationId}, ${f.userId}, ${f.email},
+            ${f.createdAt ?? sql`DEFAULT`})
     ON CONFLICT DO NOTHING
     RETURNING id, donation_id, user_id, email, created_at, deleted`;
   return row;

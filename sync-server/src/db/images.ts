@@ -1,5 +1,5 @@
 import type { ImageType } from '../images/sniff.ts';
-import type { Sql } from './connection.ts';
+import type { Sql, TxSql } from './connection.ts';
 
 export interface ImageMetaRow {
   id: string;
@@ -9,13 +9,15 @@ export interface ImageMetaRow {
   byte_size: number;
 }
 
+/** `id` and `createdAt` are the demo seed's, which links its pictures before storing them. */
 export async function insertImage(
-  sql: Sql,
-  img: { ownerId: string; type: ImageType; width: number; height: number; bytes: Buffer },
+  sql: Sql | TxSql,
+  img: { ownerId: string; type: ImageType; width: number; height: number; bytes: Buffer; id?: string; createdAt?: Date },
 ): Promise<ImageMetaRow> {
   const [row] = await sql<ImageMetaRow[]>`
-    INSERT INTO images (owner_id, content_type, width, height, byte_size, bytes)
-    VALUES (${img.ownerId}, ${img.type}, ${img.width}, ${img.height}, ${img.bytes.length}, ${img.bytes})
+    INSERT INTO images (id, owner_id, content_type, width, height, byte_size, bytes, created_at)
+    VALUES (${img.id ?? sql`DEFAULT`}, ${img.ownerId}, ${img.type}, ${img.width}, ${img.height}, ${img.bytes.length},
+            ${img.bytes}, ${img.createdAt ?? sql`DEFAULT`})
     RETURNING id, content_type, width, height, byte_size`;
   return row!;
 }

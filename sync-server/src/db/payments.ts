@@ -14,13 +14,25 @@ export interface PaymentRow {
   used_at: Date | null;
 }
 
+/** `createdAt` and `usedAt` are the demo seed's, whose charity requests come with their payments already spent. */
 export async function recordPaymentIntent(
-  sql: Sql,
-  p: { id: string; userId: string; email: string; amount: number; currency: string; mode: 'stripe' | 'test'; status: string },
+  sql: Sql | TxSql,
+  p: {
+    id: string;
+    userId: string;
+    email: string;
+    amount: number;
+    currency: string;
+    mode: 'stripe' | 'test';
+    status: string;
+    createdAt?: Date;
+    usedAt?: Date;
+  },
 ): Promise<void> {
   await sql`
-    INSERT INTO payments (payment_intent_id, user_id, email, amount, currency, mode, status)
-    VALUES (${p.id}, ${p.userId}, ${p.email}, ${p.amount}, ${p.currency}, ${p.mode}, ${p.status})
+    INSERT INTO payments (payment_intent_id, user_id, email, amount, currency, mode, status, created_at, used_at)
+    VALUES (${p.id}, ${p.userId}, ${p.email}, ${p.amount}, ${p.currency}, ${p.mode}, ${p.status},
+            ${p.createdAt ?? sql`DEFAULT`}, ${p.usedAt ?? null})
     ON CONFLICT (payment_intent_id) DO UPDATE SET status = EXCLUDED.status`;
 }
 

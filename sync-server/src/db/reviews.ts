@@ -1,5 +1,5 @@
 import type { Review } from '@foodbridge/shared';
-import type { Sql } from './connection.ts';
+import type { Sql, TxSql } from './connection.ts';
 import { isoRequired } from './map.ts';
 
 export interface ReviewRow {
@@ -30,13 +30,15 @@ export function toReview(r: ReviewRow, withEmail = true): Review {
   };
 }
 
+/** `createdAt` is the demo seed's; a posted review is dated by the database. */
 export async function insertReview(
-  sql: Sql,
-  r: { donationId: string; reviewerId: string; reviewerName: string; reviewerEmail: string; description: string; rating: number },
+  sql: Sql | TxSql,
+  r: { donationId: string; reviewerId: string; reviewerName: string; reviewerEmail: string; description: string; rating: number; createdAt?: Date },
 ): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
-    INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating)
-    VALUES (${r.donationId}, ${r.reviewerId}, ${r.reviewerName}, ${r.reviewerEmail}, ${r.description}, ${r.rating})
+    INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating, created_at)
+    VALUES (${r.donationId}, ${r.reviewerId}, ${r.reviewerName}, ${r.reviewerEmail}, ${r.description}, ${r.rating},
+            ${r.createdAt ?? sql`DEFAULT`})
     RETURNING id`;
   return row!.id;
 }

@@ -1,5 +1,5 @@
-import type { Role, User } from '@foodbridge/shared';
-import type { Sql } from './connection.ts';
+import { DONATION_EDITABLE, type Role, type User } from '@foodbridge/shared';
+import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 
 export interface UserRow {
@@ -50,15 +50,43 @@ export async function findUserById(sql: Sql, id: string): Promise<UserRow | unde
   return row;
 }
 
+/** A registration signs in at once (last_login now); the demo seed sets the profile, dates and id itself. */
 export async function insertUser(
-  sql: Sql,
-  u: { email: string; name: string; role: Role; photoURL?: string | undefined; passwordHash?: string | undefined },
+  sql: Sql | TxSql,
+  u: {
+    email: string;
+    name: string;
+    role: Role;
+    photoURL?: string | undefined;
+    passwordHash?: string | undefined;
+    id?: string;
+    mission?: string | undefined;
+    address?: string;
+    phone?: string;
+    createdAt?: Date;
+    lastLogin?: Date | null;
+  },
 ): Promise<UserRow> {
   const [row] = await sql<UserRow[]>`
-    INSERT INTO users (email, name, role, photo_url, password_hash, last_login)
-    VALUES (${u.email.toLowerCase()}, ${u.name}, ${u.role}, ${u.photoURL ?? null}, ${u.passwordHash ?? null}, now())
+    INSERT INTO users (id, email, name, role, photo_url, password_hash, mission, address, phone, created_at, last_login)
+    VALUES (${u.id ?? sql`DEFAULT`}, ${u.email.toLowerCase()}, ${u.name}, ${u.role}, ${u.photoURL ?? null},
+            ${u.passwordHash ?? null}, ${u.mission ?? null}, ${u.address ?? null}, ${u.phone ?? null},
+            ${u.createdAt ?? sql`DEFAULT`}, ${u.lastLogin === undefined ? sql`now()` : u.lastLogin})
     RETURNING *`;
   return row!;
+}
+
+/** Whether the database has any account at all, removed ones included. */
+export async function hasAnyUser(sql: Sql | TxSql): Promise<boolean> {
+  const [row] = await sql<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM users) AS any`;
+  return row!.any;
+}
+
+/** Whether a live account has one of these e-mails. */
+export async function hasLiveUserWithEmail(sql: Sql | TxSql, emails: readonly string[]): Promise<boolean> {
+  const [row] = await sql<{ any: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM users WHERE email IN ${sql(emails.map((e) => e.toLowerCase()))} AND NOT deleted) AS any`;
+  return row!.any;
 }
 
 /**
@@ -104,7 +132,7 @@ export async function softDeleteUser(sql: Sql, id: string): Promise<number> {
     // What the account still offered or asked for goes with it: its open donations would stay public and
     // requestable, its open requests would wait on a charity that is gone. Donations already given to a charity
     // stay (one may be on its way to pick them up), and so does the history.
-    await tx`UPDATE donations SET deleted = true WHERE restaurant_id = ${id} AND status IN ('Pending', 'Verified') AND NOT deleted`;
+    await tx`UPDATE donations SET deleted = true WHERE restaurant_id = ${id} AND status IN ${tx(DONATION_EDITABLE)} AND NOT deleted`;
     await tx`UPDATE donation_requests SET deleted = true WHERE charity_id = ${id} AND status = 'Pending' AND NOT deleted`;
     return r.count;
   });

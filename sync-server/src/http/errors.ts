@@ -17,7 +17,6 @@ export class ApiError extends HTTPException {
 
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message: string = MSG.signInRequired, code?: string) => new ApiError(401, message, code);
-export const forbidden = (message: string = MSG.accessDenied) => new ApiError(403, message);
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoginInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -9,7 +10,7 @@ afterAll(() => t?.close());
 
 describe('built-in identity provider', () => {
   it('registers an account and returns tokens and the user', async () => {
-    const res = await t.post('/auth/register', { name: 'Ada', email: 'Ada@Example.test', password: 'secret1' });
+    const res = await t.post('/auth/register', createRegisterInput({ name: 'Ada', email: 'Ada@Example.test' }));
     expect(res.status).toBe(201);
     expect(res.body.user).toMatchObject({ name: 'Ada', email: 'ada@example.test', role: 'user' });
     expect(res.body.idToken.split('.')).toHaveLength(3);
@@ -19,7 +20,7 @@ describe('built-in identity provider', () => {
   });
 
   it('refuses a second account for one e-mail with the identity service code', async () => {
-    const res = await t.post('/auth/register', { name: 'Ada 2', email: 'ada@example.test', password: 'secret1' });
+    const res = await t.post('/auth/register', createRegisterInput({ name: 'Ada 2', email: 'ada@example.test' }));
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('auth/email-already-in-use');
   });
@@ -28,20 +29,20 @@ describe('built-in identity provider', () => {
     const admin = await createUser(t, { role: 'admin' });
     const gone = await createUser(t);
     expect((await t.del(`/users/${gone.id}`, admin.token)).status).toBe(200);
-    const res = await t.post('/auth/register', { name: 'Again', email: gone.email.toUpperCase(), password: 'secret1' });
+    const res = await t.post('/auth/register', createRegisterInput({ email: gone.email.toUpperCase() }));
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('This account has been removed.');
     const [row] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email = ${gone.email} AND NOT deleted`;
     expect(row!.n).toBe(0);
-    const login = await t.post('/auth/login', { email: gone.email, password: 'secret123' });
+    const login = await t.post('/auth/login', createLoginInput({ email: gone.email }));
     expect(login.status).toBe(401);
   });
 
   it('rejects a bad registration body with a readable message', async () => {
-    const short = await t.post('/auth/register', { name: 'B', email: 'b@example.test', password: '12345' });
+    const short = await t.post('/auth/register', createRegisterInput({ password: '12345' }));
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 6 characters');
-    const mail = await t.post('/auth/register', { name: 'B', email: 'not-an-email', password: '123456' });
+    const mail = await t.post('/auth/register', createRegisterInput({ email: 'not-an-email' }));
     expect(mail.status).toBe(400);
     expect(mail.body.message).toBe('Please enter a valid email address');
     const junk = await t.request('POST', '/auth/register', { body: '{nope', headers: { 'content-type': 'application/json' } });
@@ -49,21 +50,23 @@ describe('built-in identity provider', () => {
   });
 
   it('logs in, and answers a wrong password with auth/invalid-credential', async () => {
-    const ok = await t.post('/auth/login', { email: 'ada@example.test', password: 'secret1' });
+    const ok = await t.post('/auth/login', createLoginInput({ email: 'ada@example.test' }));
     expect(ok.status).toBe(200);
-    expect(ok.body.user.last_login).toBeDefined();
-    const bad = await t.post('/auth/login', { email: 'ada@example.test', password: 'wrong-pass' });
+    expect(ok.body.user.email).toBe('ada@example.test');
+    // Signing in moves last_login past the registration's.
+    expect(Date.parse(ok.body.user.last_login)).toBeGreaterThan(Date.parse(ok.body.user.createdAt));
+    const bad = await t.post('/auth/login', createLoginInput({ email: 'ada@example.test', password: 'wrong-pass' }));
     expect(bad.status).toBe(401);
     expect(bad.body.code).toBe('auth/invalid-credential');
-    const unknown = await t.post('/auth/login', { email: 'nobody@example.test', password: 'wrong-pass' });
+    const unknown = await t.post('/auth/login', createLoginInput({ email: 'nobody@example.test', password: 'wrong-pass' }));
     expect(unknown.status).toBe(401);
     expect(unknown.body.code).toBe('auth/invalid-credential');
   });
 
   it('locks an e-mail after repeated failures with auth/too-many-requests', async () => {
     await createUser(t, { email: 'locked@example.test', password: 'right-pass' });
-    for (let i = 0; i < 5; i++) await t.post('/auth/login', { email: 'locked@example.test', password: 'wrong-pass' });
-    const res = await t.post('/auth/login', { email: 'locked@example.test', password: 'right-pass' });
+    for (let i = 0; i < 5; i++) await t.post('/auth/login', createLoginInput({ email: 'locked@example.test', password: 'wrong-pass' }));
+    const res = await t.post('/auth/login', createLoginInput({ email: 'locked@example.test', password: 'right-pass' }));
     expect(res.status).toBe(429);
     expect(res.body.code).toBe('auth/too-many-requests');
   });
@@ -72,7 +75,9 @@ describe('built-in identity provider', () => {
     const u = await createUser(t);
     const first = await t.post('/auth/refresh', { refreshToken: u.refreshToken });
     expect(first.status).toBe(200);
-    expect(first.body.idToken).toBeTruthy();
+    expect(first.body.idToken.split('.')).toHaveLength(3);
+    expect(first.body.user).toMatchObject({ _id: u.id, email: u.email });
+    expect(first.body.refreshToken).not.toBe(u.refreshToken);
     const again = await t.post('/auth/refresh', { refreshToken: u.refreshToken });
     expect(again.status).toBe(401);
   });
@@ -89,7 +94,7 @@ describe('built-in identity provider', () => {
   });
 
   it('makes ADMIN_EMAILS accounts admin on first registration', async () => {
-    const res = await t.post('/auth/register', { name: 'Root', email: 'admin@foodbridge.test', password: 'secret1' });
+    const res = await t.post('/auth/register', createRegisterInput({ email: 'admin@foodbridge.test' }));
     expect(res.body.user.role).toBe('admin');
   });
 });

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { LoginSchema, RefreshSchema, RegisterSchema } from '@foodbridge/shared';
+import { LoginSchema, RefreshSchema, RegisterSchema, type AuthConfig, type AuthSession } from '@foodbridge/shared';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { canCreateAccount, enforce } from '../auth/permissions.ts';
 import { roleForNewAccount } from '../auth/roles.ts';
 import { clearLoginFailures, isLoginLocked, recordLoginFailure } from '../db/identity.ts';
 import { findUserByEmail, findUserById, insertUser, isRemovedAccount, toUser, touchLogin, type UserRow } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { ApiError, forbidden } from '../http/errors.ts';
+import { ApiError } from '../http/errors.ts';
 import { parseJson } from '../http/validate.ts';
 
 // A fixed hash to compare against when the e-mail is unknown, so a login takes as long either way.
@@ -30,7 +31,7 @@ export const authRoutes = (deps: Deps) =>
             }
           : null,
         payments: { mode: deps.payments.mode, publishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null },
-      }),
+      } satisfies AuthConfig),
     )
     .post('/auth/register', async (c) => {
       assertLocal(deps);
@@ -38,8 +39,7 @@ export const authRoutes = (deps: Deps) =>
       if (await findUserByEmail(deps.sql, body.email)) {
         throw new ApiError(409, 'This e-mail is already registered. Please log in.', 'auth/email-already-in-use');
       }
-      // Favourites, reviews, requests and payments are kept by e-mail: a new account would inherit the removed one's.
-      if (await isRemovedAccount(deps.sql, body.email)) throw forbidden('This account has been removed.');
+      enforce(canCreateAccount(await isRemovedAccount(deps.sql, body.email)));
       let row;
       try {
         row = await insertUser(deps.sql, {
@@ -88,7 +88,7 @@ export const authRoutes = (deps: Deps) =>
 /** The answer of a successful register, login or refresh: fresh tokens and the account. */
 async function signedIn(deps: Deps, row: UserRow) {
   const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined });
-  return { ...tokens, user: toUser(row) };
+  return { ...tokens, user: toUser(row) } satisfies AuthSession;
 }
 
 function assertLocal(deps: Deps) {

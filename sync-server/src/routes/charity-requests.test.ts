@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CharityRequestPublicSchema, CharityRequestSchema, MSG } from '@foodbridge/shared';
-import { startStripeStub, type StripeStub } from '../testing/stripe-stub.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createCharityRequestInput } from '@foodbridge/shared/testing/factories';
+import type { StripeStub } from '../testing/stripe-stub.ts';
+import { createStripeTestApp, createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
-const form = { organization: 'Food Aid', mission: 'Feed people' };
 
 describe('charity requests paid through Stripe (real SDK against a local stub)', () => {
-  let stub: StripeStub;
-  let t: TestApp;
+  let t: TestApp & { stub: StripeStub };
   beforeAll(async () => {
-    stub = await startStripeStub();
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stub.url });
+    t = await createStripeTestApp();
   });
-  afterAll(async () => {
-    await t?.close();
-    await stub?.close();
-  });
+  afterAll(() => t?.close());
 
   async function intentFor(u: TestUser): Promise<string> {
     const res = await t.post('/create-payment-intent', {}, u.token);
@@ -27,59 +22,59 @@ describe('charity requests paid through Stripe (real SDK against a local stub)',
     const u = await createUser(t);
     const paymentId = await intentFor(u);
 
-    const early = await t.post('/charity-requests', { ...form, paymentId }, u.token);
+    const early = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), u.token);
     expect(early.status).toBe(402);
     expect(early.body.message).toBe('The payment has not succeeded yet.');
 
-    stub.succeed(paymentId);
+    t.stub.succeed(paymentId);
     const other = await createUser(t);
-    const stolen = await t.post('/charity-requests', { ...form, paymentId }, other.token);
+    const stolen = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), other.token);
     expect(stolen.status).toBe(400);
     expect(stolen.body.message).toBe('This payment belongs to another account.');
 
-    const cheap = stub.createIntent({ amount: 100, email: u.email, status: 'succeeded' });
-    const wrongAmount = await t.post('/charity-requests', { ...form, paymentId: cheap.id }, u.token);
+    const cheap = t.stub.createIntent({ amount: 100, email: u.email, status: 'succeeded' });
+    const wrongAmount = await t.post('/charity-requests', createCharityRequestInput({ paymentId: cheap.id }), u.token);
     expect(wrongAmount.status).toBe(400);
     expect(wrongAmount.body.message).toBe('This payment is not the $25 charity role fee.');
-    const euros = stub.createIntent({ amount: 2500, currency: 'eur', email: u.email, status: 'succeeded' });
-    expect((await t.post('/charity-requests', { ...form, paymentId: euros.id }, u.token)).status).toBe(400);
+    const euros = t.stub.createIntent({ amount: 2500, currency: 'eur', email: u.email, status: 'succeeded' });
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: euros.id }), u.token)).status).toBe(400);
 
-    const unknown = await t.post('/charity-requests', { ...form, paymentId: 'pi_doesnotexist' }, u.token);
+    const unknown = await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_doesnotexist' }), u.token);
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe('Payment not found.');
-    expect((await t.post('/charity-requests', { ...form, paymentId: '../customers' }, u.token)).status).toBe(400);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: '../customers' }), u.token)).status).toBe(400);
 
-    const ok = await t.post('/charity-requests', { ...form, paymentId, email: 'someone@else.test', status: 'approved' }, u.token);
+    const ok = await t.post('/charity-requests', { ...createCharityRequestInput({ paymentId }), email: 'someone@else.test', status: 'approved' }, u.token);
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ insertedId: expect.any(String) });
     const [row] = await t.sql`SELECT * FROM charity_requests WHERE id = ${ok.body.insertedId}`;
     expect(row).toMatchObject({ email: u.email, name: u.name, status: 'pending', payment_amount: 2500, payment_id: paymentId });
 
-    const pending = await t.post('/charity-requests', { ...form, paymentId }, u.token);
+    const pending = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), u.token);
     expect(pending.status).toBe(409);
     expect(pending.body.message).toBe(MSG.charityRequestExists);
 
     // Once the open request is rejected, a new request is allowed, but not with the payment already spent.
     const admin = await createUser(t, { role: 'admin' });
     expect((await t.patch(`/charity-requests/reject/${ok.body.insertedId}`, {}, admin.token)).status).toBe(200);
-    const reuse = await t.post('/charity-requests', { ...form, paymentId }, u.token);
+    const reuse = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), u.token);
     expect(reuse.status).toBe(409);
     expect(reuse.body.message).toBe('This payment was already used.');
 
     const second = await intentFor(u);
-    stub.succeed(second);
-    expect((await t.post('/charity-requests', { ...form, paymentId: second }, u.token)).status).toBe(201);
+    t.stub.succeed(second);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: second }), u.token)).status).toBe(201);
   });
 
   it('refuses a succeeded intent created outside our server for another e-mail', async () => {
     const u = await createUser(t);
     // Through the stub's HTTP hooks, as a test driving a running server from outside would.
-    const created = await fetch(`${stub.url}/_test/payment_intents`, { method: 'POST', body: JSON.stringify({ email: 'stranger@example.test' }) });
+    const created = await fetch(`${t.stub.url}/_test/payment_intents`, { method: 'POST', body: JSON.stringify({ email: 'stranger@example.test' }) });
     const foreign = (await created.json()) as { id: string; amount: number };
     expect(foreign.amount).toBe(2500);
-    const paid = await fetch(`${stub.url}/_test/payment_intents/${foreign.id}/succeed`, { method: 'POST' });
+    const paid = await fetch(`${t.stub.url}/_test/payment_intents/${foreign.id}/succeed`, { method: 'POST' });
     expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
-    const res = await t.post('/charity-requests', { ...form, paymentId: foreign.id }, u.token);
+    const res = await t.post('/charity-requests', createCharityRequestInput({ paymentId: foreign.id }), u.token);
     expect(res.body.message).toBe('This payment belongs to another account.');
     expect(res.status).toBe(400);
     const [count] = await t.sql`SELECT count(*)::int AS n FROM charity_requests WHERE user_id = ${u.id}`;
@@ -104,7 +99,7 @@ describe('charity requests in test-payment mode', () => {
   }
 
   async function submit(u: TestUser, organization = 'Food Aid'): Promise<string> {
-    const res = await t.post('/charity-requests', { organization, mission: `Mission of ${organization}`, paymentId: await intentFor(u) }, u.token);
+    const res = await t.post('/charity-requests', createCharityRequestInput({ organization, mission: `Mission of ${organization}`, paymentId: await intentFor(u) }), u.token);
     expect(res.status).toBe(201);
     return res.body.insertedId;
   }
@@ -112,27 +107,27 @@ describe('charity requests in test-payment mode', () => {
   it('runs the same payment checks on its own records and says it is test mode', async () => {
     const u = await createUser(t);
     const paymentId = await intentFor(u, false);
-    const early = await t.post('/charity-requests', { ...form, paymentId }, u.token);
+    const early = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), u.token);
     expect(early.status).toBe(402);
 
     const other = await createUser(t);
     expect((await t.post(`/test-payments/${paymentId}/confirm`, {}, other.token)).status).toBe(403);
-    expect((await t.post('/charity-requests', { ...form, paymentId }, other.token)).status).toBe(400);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId }), other.token)).status).toBe(400);
     expect((await t.post(`/test-payments/${paymentId}/confirm`, {}, u.token)).status).toBe(200);
-    const stolen = await t.post('/charity-requests', { ...form, paymentId }, other.token);
+    const stolen = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), other.token);
     expect(stolen.status).toBe(400);
     expect(stolen.body.message).toBe('This payment belongs to another account.');
 
-    const ok = await t.post('/charity-requests', { ...form, paymentId }, u.token);
+    const ok = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), u.token);
     expect(ok.status).toBe(201);
     expect(ok.body).toEqual({ insertedId: expect.any(String), mode: 'test' });
 
-    const blocked = await t.post('/charity-requests', { ...form, paymentId: 'pi_test_other' }, u.token);
+    const blocked = await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_other' }), u.token);
     expect(blocked.status).toBe(409);
     expect(blocked.body.message).toBe(MSG.charityRequestExists);
 
     expect((await t.patch(`/charity-requests/reject/${ok.body.insertedId}`, {}, admin.token)).body).toEqual({ modifiedCount: 1 });
-    const reuse = await t.post('/charity-requests', { ...form, paymentId }, u.token);
+    const reuse = await t.post('/charity-requests', createCharityRequestInput({ paymentId }), u.token);
     expect(reuse.status).toBe(409);
     expect(reuse.body.message).toBe('This payment was already used.');
   });
@@ -142,9 +137,9 @@ describe('charity requests in test-payment mode', () => {
     const a = await intentFor(u);
     const b = await intentFor(u);
     const results = await Promise.all([
-      t.post('/charity-requests', { ...form, paymentId: a }, u.token),
-      t.post('/charity-requests', { ...form, paymentId: b }, u.token),
-      t.post('/charity-requests', { ...form, paymentId: a }, u.token),
+      t.post('/charity-requests', createCharityRequestInput({ paymentId: a }), u.token),
+      t.post('/charity-requests', createCharityRequestInput({ paymentId: b }), u.token),
+      t.post('/charity-requests', createCharityRequestInput({ paymentId: a }), u.token),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const [count] = await t.sql`SELECT count(*)::int AS n FROM charity_requests WHERE user_id = ${u.id}`;
@@ -159,21 +154,21 @@ describe('charity requests in test-payment mode', () => {
     expect(noOrg.body.message).toBe(MSG.organizationRequired);
     const noMission = await t.post('/charity-requests', { organization: 'x', mission: '  ', paymentId }, u.token);
     expect(noMission.body.message).toBe(MSG.missionRequired);
-    const noPayment = await t.post('/charity-requests', form, u.token);
+    const noPayment = await t.post('/charity-requests', { organization: 'x', mission: 'x' }, u.token);
     expect(noPayment.status).toBe(400);
     const junk = await t.request('POST', '/charity-requests', { token: u.token, body: '[1', headers: { 'content-type': 'application/json' } });
     expect(junk.status).toBe(400);
   });
 
   it('refuses to submit for the signed out, charities, admins and restaurants', async () => {
-    expect((await t.post('/charity-requests', { ...form, paymentId: 'pi_test_x' })).status).toBe(401);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_x' }))).status).toBe(401);
     const charity = await createUser(t, { role: 'charity' });
-    const charityRes = await t.post('/charity-requests', { ...form, paymentId: 'pi_test_x' }, charity.token);
+    const charityRes = await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_x' }), charity.token);
     expect(charityRes.status).toBe(409);
     expect(charityRes.body.message).toBe('You already have the charity role.');
-    expect((await t.post('/charity-requests', { ...form, paymentId: 'pi_test_x' }, admin.token)).status).toBe(403);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_x' }), admin.token)).status).toBe(403);
     const restaurant = await createUser(t, { role: 'restaurant' });
-    expect((await t.post('/charity-requests', { ...form, paymentId: 'pi_test_x' }, restaurant.token)).status).toBe(403);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_x' }), restaurant.token)).status).toBe(403);
   });
 
   it('shows everyone but admins and the owner only the public view, newest first', async () => {
@@ -240,7 +235,7 @@ describe('charity requests in test-payment mode', () => {
     const again = await t.patch(`/charity-requests/approve/${id}`, {}, admin.token);
     expect(again.status).toBe(409);
     expect((await t.patch(`/charity-requests/reject/${id}`, {}, admin.token)).status).toBe(409);
-    expect((await t.post('/charity-requests', { ...form, paymentId: 'pi_test_x' }, u.token)).status).toBe(409);
+    expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_x' }), u.token)).status).toBe(409);
   });
 
   it('rejects a pending request without changing the role', async () => {

@@ -1,6 +1,14 @@
-import { Hono } from 'hono';
-import { CHARITY_ROLE_FEE_CENTS, CharityRequestCreateSchema, MSG } from '@foodbridge/shared';
-import { requireRole, requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import { Hono, type Context } from 'hono';
+import { CHARITY_ROLE_FEE_CENTS, CharityRequestCreateSchema, MSG, type CharityRequestStatus } from '@foodbridge/shared';
+import { requireUser } from '../auth/middleware.ts';
+import {
+  canDecideCharityRequest,
+  canRequestCharityRole,
+  enforce,
+  hasRole,
+  isSelfOrAdmin,
+  seesEveryAccount,
+} from '../auth/permissions.ts';
 import {
   findOpenCharityRequest,
   grantCharityRole,
@@ -13,10 +21,9 @@ import {
 } from '../db/charity-requests.ts';
 import { spendPayment } from '../db/payments.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { parseId, parseJson, parseLimit } from '../http/validate.ts';
 import { feePaymentProblem } from '../payments/provider.ts';
-import { ALREADY_CHARITY, ONLY_USERS_MAY_REQUEST } from './payments.ts';
 
 const PAYMENT_USED = 'This payment was already used.';
 // Stripe ids and our test ids; anything else cannot be a payment and is not sent to Stripe as a path.
@@ -30,18 +37,17 @@ export const charityRequestRoutes = (deps: Deps) =>
       const limit = parseLimit(c.req.query('limit'), 100);
       const email = c.req.query('email')?.trim() || undefined;
       if (email) {
-        requireSelfOrAdmin(c, email);
+        enforce(isSelfOrAdmin(requireUser(c), email));
         return c.json((await listCharityRequests(deps.sql, { email, limit })).map(toCharityRequest));
       }
       const rows = await listCharityRequests(deps.sql, { limit });
-      return c.json(c.get('user')?.role === 'admin' ? rows.map(toCharityRequest) : rows.map(toCharityRequestPublic));
+      return c.json(seesEveryAccount(c.get('user')) ? rows.map(toCharityRequest) : rows.map(toCharityRequestPublic));
     })
     // Saved only once the fee is paid: the PaymentIntent must have succeeded, be the $25 fee, be the caller's and
     // never have paid for another request. Name and e-mail come from the account, never from the body.
     .post('/charity-requests', async (c) => {
       const user = requireUser(c);
-      if (user.role === 'charity') throw conflict(ALREADY_CHARITY);
-      if (user.role !== 'user') throw forbidden(ONLY_USERS_MAY_REQUEST);
+      enforce(canRequestCharityRole(user));
       const body = await parseJson(c, CharityRequestCreateSchema);
       // Checked up front for a clear answer; the partial unique index still decides a race.
       if (await findOpenCharityRequest(deps.sql, user.id)) throw conflict(MSG.charityRequestExists);
@@ -82,28 +88,20 @@ export const charityRequestRoutes = (deps: Deps) =>
       return c.json({ insertedId, ...(deps.payments.mode === 'test' ? { mode: 'test' as const } : {}) }, 201);
     })
     // The spec's client sends {email}; it is ignored, since the request row names the account to promote.
-    .patch('/charity-requests/approve/:id', async (c) => {
-      requireRole(c, 'admin');
-      const id = parseId(c.req.param('id'));
-      const modifiedCount = await deps.sql.begin(async (tx) => {
-        const row = await lockCharityRequest(tx, id);
-        if (!row) throw notFound('Charity request');
-        if (row.status !== 'pending') throw conflict(`This request was already ${row.status}.`);
-        if (!(await grantCharityRole(tx, row.user_id))) {
-          throw conflict('The account that sent this request no longer exists. Reject the request instead.');
-        }
-        return setCharityRequestStatus(tx, id, 'approved');
-      });
-      return c.json({ modifiedCount });
-    })
-    .patch('/charity-requests/reject/:id', async (c) => {
-      requireRole(c, 'admin');
-      const id = parseId(c.req.param('id'));
-      const modifiedCount = await deps.sql.begin(async (tx) => {
-        const row = await lockCharityRequest(tx, id);
-        if (!row) throw notFound('Charity request');
-        if (row.status !== 'pending') throw conflict(`This request was already ${row.status}.`);
-        return setCharityRequestStatus(tx, id, 'rejected');
-      });
-      return c.json({ modifiedCount });
-    });
+    .patch('/charity-requests/approve/:id', async (c) => decideByAdmin(c, deps, 'approved'))
+    .patch('/charity-requests/reject/:id', async (c) => decideByAdmin(c, deps, 'rejected'));
+
+async function decideByAdmin(c: Context<AppEnv>, deps: Deps, verdict: Exclude<CharityRequestStatus, 'pending'>) {
+  enforce(hasRole(requireUser(c), 'admin'));
+  const id = parseId(c.req.param('id'));
+  const modifiedCount = await deps.sql.begin(async (tx) => {
+    const row = await lockCharityRequest(tx, id);
+    if (!row) throw notFound('Charity request');
+    enforce(canDecideCharityRequest(row));
+    if (verdict === 'approved' && !(await grantCharityRole(tx, row.user_id))) {
+      throw conflict('The account that sent this request no longer exists. Reject the request instead.');
+    }
+    return setCharityRequestStatus(tx, id, verdict);
+  });
+  return c.json({ modifiedCount });
+}

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DonationRequestSchema, MSG } from '@foodbridge/shared';
+import { createDonationRequestInput } from '@foodbridge/shared/testing/factories';
+import { createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, createUser, type TestApp, type TestResponse, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -12,37 +14,19 @@ let plainUser: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, restaurant, otherRestaurant, charity, otherCharity, plainUser] = await Promise.all([
-    createUser(t, { role: 'admin' }),
-    createUser(t, { role: 'restaurant' }),
-    createUser(t, { role: 'restaurant' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t, { role: 'user' }),
-  ]);
+  [admin, restaurant, otherRestaurant, charity, otherCharity, plainUser] = await createUsers(t, ['admin', 'restaurant', 'restaurant', 'charity', 'charity', 'user']);
 });
 afterAll(() => t?.close());
 
 const missingId = '00000000-0000-4000-8000-000000000000';
-let counter = 0;
 
 async function createDonation(owner: TestUser = restaurant, verify = true): Promise<string> {
-  counter += 1;
-  const res = await t.post(
-    '/donations',
-    { title: `Soup ${counter}`, foodType: 'Cooked Meal', quantity: 10, unit: 'portions', pickupTime: 'Today 17-19', location: 'Dock 4', image: 'https://images.example.test/soup.jpg' },
-    owner.token,
-  );
-  expect(res.status).toBe(201);
-  if (verify) expect((await t.patch(`/donations/verify/${res.body.insertedId}`, undefined, admin.token)).status).toBe(200);
-  return res.body.insertedId as string;
+  const id = await postDonation(t, owner);
+  if (verify) await verifyDonation(t, admin, id);
+  return id;
 }
 
-async function requestDonation(donationId: string, by: TestUser = charity): Promise<string> {
-  const res = await t.post('/donation-requests', { donationId, requestDescription: 'For the night shelter', pickupTime: '18:30' }, by.token);
-  expect(res.status).toBe(201);
-  return res.body.insertedId as string;
-}
+const requestDonation = (donationId: string, by: TestUser = charity) => postRequest(t, by, donationId);
 
 async function requestStatus(id: string): Promise<string> {
   const [row] = await t.sql`SELECT status FROM donation_requests WHERE id = ${id}`;
@@ -56,7 +40,7 @@ describe('POST /donation-requests', () => {
     const donationId = await createDonation();
     const res = await t.post(
       '/donation-requests',
-      { donationId, requestDescription: 'We feed 40 people', pickupTime: '18:00', charityEmail: 'fake@x.test', charityName: 'Fake', status: 'Accepted' },
+      { ...createDonationRequestInput({ donationId, requestDescription: 'We feed 40 people' }), charityEmail: 'fake@x.test', charityName: 'Fake', status: 'Accepted' },
       charity.token,
     );
     expect(res.status).toBe(201);
@@ -76,12 +60,12 @@ describe('POST /donation-requests', () => {
   it('accepts one request per donation and charity, with the spec message for a second', async () => {
     const donationId = await createDonation();
     await requestDonation(donationId);
-    const again = await t.post('/donation-requests', { donationId, requestDescription: 'Again', pickupTime: '19:00' }, charity.token);
+    const again = await t.post('/donation-requests', createDonationRequestInput({ donationId }), charity.token);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(MSG.alreadyRequested);
     const racing = await createDonation();
     const both = await Promise.all(
-      [1, 2].map(() => t.post('/donation-requests', { donationId: racing, requestDescription: 'Race', pickupTime: '19:00' }, otherCharity.token)),
+      [1, 2].map(() => t.post('/donation-requests', createDonationRequestInput({ donationId: racing }), otherCharity.token)),
     );
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(both.find((r) => r.status === 409)!.body.message).toBe(MSG.alreadyRequested);
@@ -97,12 +81,12 @@ describe('POST /donation-requests', () => {
 
   it('only allows requests for Verified donations', async () => {
     const pending = await createDonation(restaurant, false);
-    const res = await t.post('/donation-requests', { donationId: pending, requestDescription: 'x', pickupTime: '10:00' }, charity.token);
+    const res = await t.post('/donation-requests', createDonationRequestInput({ donationId: pending }), charity.token);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This donation is not available for requests.');
-    const missing = await t.post('/donation-requests', { donationId: missingId, requestDescription: 'x', pickupTime: '10:00' }, charity.token);
+    const missing = await t.post('/donation-requests', createDonationRequestInput({ donationId: missingId }), charity.token);
     expect(missing.status).toBe(404);
-    const bad = await t.post('/donation-requests', { donationId: 'nope', requestDescription: 'x', pickupTime: '10:00' }, charity.token);
+    const bad = await t.post('/donation-requests', createDonationRequestInput({ donationId: 'nope' }), charity.token);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain(MSG.invalidId);
     const noText = await t.post('/donation-requests', { donationId: pending, pickupTime: '10:00' }, charity.token);
@@ -112,7 +96,7 @@ describe('POST /donation-requests', () => {
 
   it('refuses signed-out callers and every role but charity', async () => {
     const donationId = await createDonation();
-    const body = { donationId, requestDescription: 'x', pickupTime: '10:00' };
+    const body = createDonationRequestInput({ donationId });
     expect((await t.post('/donation-requests', body)).status).toBe(401);
     for (const u of [admin, restaurant, plainUser]) expect((await t.post('/donation-requests', body, u.token)).status).toBe(403);
     const [counted] = await t.sql`SELECT count(*)::int AS n FROM donation_requests WHERE donation_id = ${donationId}`;

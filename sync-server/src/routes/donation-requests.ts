@@ -1,6 +1,19 @@
 import { Hono } from 'hono';
 import { DonationRequestCreateSchema, MSG, PICKUP_CONFIRMABLE, REQUEST_STATUSES } from '@foodbridge/shared';
-import { requireRole, requireUser, type AuthUser } from '../auth/middleware.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { requireUser } from '../auth/middleware.ts';
+import {
+  canAcceptRequest,
+  canAdminDeleteRequest,
+  canDeleteRequest,
+  canListRequests,
+  canRejectRequest,
+  canRequestDonation,
+  canSeeRequest,
+  enforce,
+  hasRole,
+  isGivenThrough,
+} from '../auth/permissions.ts';
 import {
   acceptRequestRejectOthers,
   findDonationRequest,
@@ -16,18 +29,9 @@ import {
 } from '../db/donation-requests.ts';
 import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation } from '../db/donations.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { statusQuery } from './donations.ts';
-
-const MSG_NOT_AVAILABLE = 'This donation is not available for requests.';
-const MSG_ALREADY_PICKED = 'This donation has already been picked up.';
-const MSG_NO_LONGER_AVAILABLE = 'This donation is no longer available: it has already been accepted or withdrawn.';
-
-/** A request is seen by an admin, the charity that made it and the restaurant whose donation it is for. */
-function canSeeRequest(user: AuthUser, r: DonationRequestJoinedRow): boolean {
-  return user.role === 'admin' || r.charity_id === user.id || r.restaurant_id === user.id;
-}
 
 async function visibleRequest(deps: Deps, user: AuthUser, id: string): Promise<DonationRequestJoinedRow> {
   const row = await findDonationRequest(deps.sql, id);
@@ -50,10 +54,9 @@ async function deleteByAdmin(
     const donation = await lockDonation(tx, donationId);
     const target = donation && (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.id === id);
     if (!donation || !target) throw notFound('Donation request');
-    const givenToIt = target.status === 'Accepted' && donation.charity_id === target.charity_id;
-    if (givenToIt && donation.status === 'Picked') throw conflict(MSG_ALREADY_PICKED);
+    enforce(canAdminDeleteRequest(donation, target));
     const deletedCount = await softDeleteRequest(tx, id, false);
-    if (!givenToIt || !PICKUP_CONFIRMABLE.includes(donation.status)) return { deletedCount };
+    if (!isGivenThrough(donation, target) || !PICKUP_CONFIRMABLE.includes(donation.status)) return { deletedCount };
     await releaseDonation(tx, donation.id);
     return { deletedCount, reopenedCount: await reopenRejectedRequests(tx, donation.id) };
   });
@@ -67,7 +70,8 @@ function emailQuery(value: string | undefined): string | undefined {
 export const donationRequestRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .post('/donation-requests', async (c) => {
-      const user = requireRole(c, 'charity');
+      const user = requireUser(c);
+      enforce(hasRole(user, 'charity'));
       const body = await parseJson(c, DonationRequestCreateSchema);
       const insertedId = await deps.sql.begin(async (tx) => {
         // A shared lock: requests may be added side by side, but not while the donation is being accepted or
@@ -75,7 +79,7 @@ export const donationRequestRoutes = (deps: Deps) =>
         const donation = await lockDonationShared(tx, body.donationId);
         if (!donation) throw notFound('Donation');
         if (await findRequestByCharity(tx, donation.id, user.id)) throw conflict(MSG.alreadyRequested);
-        if (donation.status !== 'Verified') throw conflict(MSG_NOT_AVAILABLE);
+        enforce(canRequestDonation(donation));
         try {
           const row = await insertDonationRequest(tx, {
             donationId: donation.id,
@@ -99,23 +103,15 @@ export const donationRequestRoutes = (deps: Deps) =>
       const restaurantEmail = emailQuery(c.req.query('restaurantEmail'));
       const charityEmail = emailQuery(c.req.query('charityEmail'));
       const status = statusQuery(c, REQUEST_STATUSES);
-      let scope: Parameters<typeof listDonationRequests>[1];
-      if (user.role === 'admin') scope = { kind: 'all' };
-      else if (user.role === 'restaurant') {
-        if (restaurantEmail && restaurantEmail !== user.email) throw forbidden();
-        scope = { kind: 'restaurant', restaurantId: user.id };
-      } else if (user.role === 'charity') {
-        if (charityEmail && charityEmail !== user.email) throw forbidden();
-        scope = { kind: 'charity', charityId: user.id };
-      } else throw forbidden();
-      const rows = await listDonationRequests(deps.sql, scope, { restaurantEmail, charityEmail, status });
+      const access = canListRequests(user, { restaurantEmail, charityEmail });
+      enforce(access);
+      const rows = await listDonationRequests(deps.sql, access.scope, { restaurantEmail, charityEmail, status });
       return c.json(rows.map(toDonationRequest));
     })
     .patch('/donation-requests/accept/:id', async (c) => {
       const user = requireUser(c);
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
-      if (request.restaurant_id !== user.id) throw forbidden('Only the restaurant that posted this donation can accept requests for it.');
       const rejectedCount = await deps.sql.begin(async (tx) => {
         // Donation first, then its requests, in every transaction: concurrent accepts queue on the donation row
         // and each one re-reads the statuses the previous one left.
@@ -123,8 +119,7 @@ export const donationRequestRoutes = (deps: Deps) =>
         if (!donation) throw notFound('Donation');
         const target = (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.id === id);
         if (!target) throw notFound('Donation request');
-        if (target.status !== 'Pending') throw conflict(`Only Pending requests can be accepted (this one is ${target.status}).`);
-        if (donation.status !== 'Verified') throw conflict(MSG_NO_LONGER_AVAILABLE);
+        enforce(canAcceptRequest(user, donation, target));
         const rejected = await acceptRequestRejectOthers(tx, id, donation.id);
         await markDonationAccepted(tx, donation.id, {
           id: target.charity_id,
@@ -138,23 +133,20 @@ export const donationRequestRoutes = (deps: Deps) =>
     .patch('/donation-requests/reject/:id', async (c) => {
       const user = requireUser(c);
       const id = parseId(c.req.param('id'));
-      const request = await visibleRequest(deps, user, id);
-      if (request.restaurant_id !== user.id) throw forbidden('Only the restaurant that posted this donation can reject requests for it.');
+      enforce(canRejectRequest(user, await visibleRequest(deps, user, id)));
       const modifiedCount = await rejectPendingRequest(deps.sql, id);
-      if (modifiedCount === 0) {
-        const now = await findDonationRequest(deps.sql, id);
-        if (!now) throw notFound('Donation request');
-        throw conflict(`Only Pending requests can be rejected (this one is ${now.status}).`);
-      }
+      // The update is atomic: changing nothing means the request changed meanwhile, and a fresh look says how.
+      if (modifiedCount === 0) enforce(canRejectRequest(user, await visibleRequest(deps, user, id)));
       return c.json({ modifiedCount });
     })
     .delete('/donation-requests/:id', async (c) => {
       const user = requireUser(c);
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
+      enforce(canDeleteRequest(user, request));
       if (user.role === 'admin') return c.json(await deleteByAdmin(deps, request.donation_id, id));
-      if (request.charity_id !== user.id) throw forbidden('Only the charity that made this request or an admin can delete it.');
       const deletedCount = await softDeleteRequest(deps.sql, id, true);
-      if (deletedCount === 0) throw conflict('A request can be cancelled only while it is Pending.');
+      // As in reject: the cancel is atomic, and a fresh look explains one that changed nothing.
+      if (deletedCount === 0) enforce(canDeleteRequest(user, await visibleRequest(deps, user, id)));
       return c.json({ deletedCount });
     });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DonationSchema, MSG, PickupItemSchema, type DonationCreate } from '@foodbridge/shared';
+import { DonationSchema, MSG, PickupItemSchema } from '@foodbridge/shared';
+import { createDonationInput, createDonationRequestInput, type DonationInput } from '@foodbridge/shared/testing/factories';
+import { acceptRequest, createUsers, postDonation, requestDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -12,54 +14,24 @@ let plainUser: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, restaurant, otherRestaurant, charity, otherCharity, plainUser] = await Promise.all([
-    createUser(t, { role: 'admin' }),
-    createUser(t, { role: 'restaurant' }),
-    createUser(t, { role: 'restaurant' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t, { role: 'user' }),
-  ]);
+  [admin, restaurant, otherRestaurant, charity, otherCharity, plainUser] = await createUsers(t, ['admin', 'restaurant', 'restaurant', 'charity', 'charity', 'user']);
 });
 afterAll(() => t?.close());
 
-let counter = 0;
-function donationBody(overrides: Partial<DonationCreate> = {}): DonationCreate {
-  counter += 1;
-  return {
-    title: `Bread batch ${counter}`,
-    foodType: 'Bakery',
-    quantity: 5,
-    unit: 'kg',
-    pickupTime: '18:00 - 20:00',
-    location: '1 Main Street',
-    image: 'https://images.example.test/bread.jpg',
-    ...overrides,
-  };
-}
-
-async function createDonation(owner: TestUser = restaurant, overrides: Partial<DonationCreate> = {}): Promise<string> {
-  const res = await t.post('/donations', donationBody(overrides), owner.token);
-  expect(res.status).toBe(201);
-  return res.body.insertedId as string;
-}
+const createDonation = (owner: TestUser = restaurant, overrides: Partial<DonationInput> = {}) => postDonation(t, owner, overrides);
 
 async function createVerified(owner: TestUser = restaurant): Promise<string> {
   const id = await createDonation(owner);
-  expect((await t.patch(`/donations/verify/${id}`, undefined, admin.token)).status).toBe(200);
+  await verifyDonation(t, admin, id);
   return id;
 }
 
 /** A Verified donation requested by `winner` (and `losers`), with winner's request accepted by the restaurant. */
 async function createAccepted(winner: TestUser = charity, losers: TestUser[] = []): Promise<string> {
   const id = await createVerified();
-  let winnerRequest = '';
-  for (const c of [winner, ...losers]) {
-    const r = await t.post('/donation-requests', { donationId: id, requestDescription: 'For our shelter', pickupTime: '19:00' }, c.token);
-    expect(r.status).toBe(201);
-    if (c === winner) winnerRequest = r.body.insertedId;
-  }
-  expect((await t.patch(`/donation-requests/accept/${winnerRequest}`, undefined, restaurant.token)).status).toBe(200);
+  const winnerRequest = await requestDonation(t, winner, id);
+  for (const c of losers) await requestDonation(t, c, id);
+  await acceptRequest(t, restaurant, winnerRequest);
   return id;
 }
 
@@ -69,7 +41,7 @@ describe('POST /donations', () => {
   it('creates a Pending donation owned by the calling restaurant, whatever the body claims', async () => {
     const res = await t.post(
       '/donations',
-      { ...donationBody({ quantity: 2.5, unit: 'portions' }), restaurantEmail: 'someone@else.test', restaurantName: 'Fake', status: 'Verified' },
+      { ...createDonationInput({ quantity: 2.5, unit: 'portions' }), restaurantEmail: 'someone@else.test', restaurantName: 'Fake', status: 'Verified' },
       restaurant.token,
     );
     expect(res.status).toBe(201);
@@ -88,22 +60,22 @@ describe('POST /donations', () => {
   });
 
   it('refuses signed-out callers and every role but restaurant', async () => {
-    expect((await t.post('/donations', donationBody())).status).toBe(401);
+    expect((await t.post('/donations', createDonationInput())).status).toBe(401);
     for (const u of [admin, charity, plainUser]) {
-      const res = await t.post('/donations', donationBody(), u.token);
+      const res = await t.post('/donations', createDonationInput(), u.token);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(MSG.accessDenied);
     }
   });
 
   it('answers a bad body with the spec message', async () => {
-    const noTitle = await t.post('/donations', { ...donationBody(), title: '  ' }, restaurant.token);
+    const noTitle = await t.post('/donations', createDonationInput({ title: '  ' }), restaurant.token);
     expect(noTitle.status).toBe(400);
     expect(noTitle.body.message).toBe(MSG.titleRequired);
-    const zero = await t.post('/donations', donationBody({ quantity: 0 }), restaurant.token);
+    const zero = await t.post('/donations', createDonationInput({ quantity: 0 }), restaurant.token);
     expect(zero.status).toBe(400);
     expect(zero.body.message).toBe(MSG.quantityPositive);
-    const food = await t.post('/donations', { ...donationBody(), foodType: 'Rocks' }, restaurant.token);
+    const food = await t.post('/donations', { ...createDonationInput(), foodType: 'Rocks' }, restaurant.token);
     expect(food.status).toBe(400);
     expect(food.body.message).toBe(MSG.foodTypeRequired);
     const junk = await t.request('POST', '/donations', {
@@ -262,7 +234,7 @@ describe('PATCH /donations/:id', () => {
 describe('DELETE /donations/:id', () => {
   it('soft-deletes the restaurant’s own donation and its Pending requests', async () => {
     const id = await createVerified();
-    const req = await t.post('/donation-requests', { donationId: id, requestDescription: 'Please', pickupTime: '10:00' }, charity.token);
+    const req = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), charity.token);
     expect(req.status).toBe(201);
     const res = await t.del(`/donations/${id}`, restaurant.token);
     expect(res.status).toBe(200);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FavoriteSchema, MSG } from '@foodbridge/shared';
+import { createDonationRequestInput } from '@foodbridge/shared/testing/factories';
 import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -117,7 +118,7 @@ describe('POST /favorites', () => {
     const chosen = await createUser(t, { role: 'charity' });
     const turnedDown = await createUser(t, { role: 'charity' });
     const request = async (by: TestUser) =>
-      (await t.post('/donation-requests', { donationId, requestDescription: 'For the shelter', pickupTime: '18:00' }, by.token)).body
+      (await t.post('/donation-requests', createDonationRequestInput({ donationId }), by.token)).body
         .insertedId as string;
     const accepted = await request(chosen);
     await request(turnedDown);
@@ -155,7 +156,7 @@ describe('GET /favorites/:email', () => {
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual([f2.body.insertedId, f1.body.insertedId]);
     expect(ids(res.body)).not.toContain(f3.body.insertedId);
-    for (const f of res.body) expect(FavoriteSchema.strict().parse(f)).toBeTruthy();
+    for (const f of res.body) expect(FavoriteSchema.strict().parse(f)).toEqual(f);
     expect(res.body[1]).toEqual({
       _id: f1.body.insertedId,
       favoriteId: f1.body.insertedId,

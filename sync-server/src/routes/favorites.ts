@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { FavoriteCreateSchema, MSG } from '@foodbridge/shared';
-import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
-import { mayCallerSeeDonation } from '../auth/permissions.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { visibleDonation } from '../auth/donation-visibility.ts';
+import { canRemoveFavorite, enforce, isSelfOrAdmin } from '../auth/permissions.ts';
 import { findFavoriteById, insertFavorite, listFavorites, softDeleteFavorite, toFavorite } from '../db/favorites.ts';
 import { findLiveDonationAccess } from '../db/donations.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 
 const FAVORITE_ID_TAKEN = 'This favorite id is already used. Please try again with a new one.';
@@ -16,14 +17,8 @@ export const favoriteRoutes = (deps: Deps) =>
     .post('/favorites', async (c) => {
       const user = requireUser(c);
       const body = await parseJson(c, FavoriteCreateSchema);
-      const donation = await findLiveDonationAccess(deps.sql, body.donationId);
-      if (!donation || !(await mayCallerSeeDonation(deps.sql, user, donation))) throw notFound('Donation');
-      const row = await insertFavorite(deps.sql, {
-        id: body.favoriteId,
-        donationId: donation.id,
-        userId: user.id,
-        email: user.email,
-      });
+      const donation = await visibleDonation(deps.sql, user, await findLiveDonationAccess(deps.sql, body.donationId));
+      const row = await insertFavorite(deps.sql, { id: body.favoriteId, donationId: donation.id, userId: user.id, email: user.email });
       if (row) return c.json({ insertedId: row.id }, 201);
       if (body.favoriteId) {
         // An offline client retries its push until it hears back: the same favourite again is success, not an error.
@@ -38,7 +33,7 @@ export const favoriteRoutes = (deps: Deps) =>
     })
     .get('/favorites/:email', async (c) => {
       const email = c.req.param('email');
-      requireSelfOrAdmin(c, email);
+      enforce(isSelfOrAdmin(requireUser(c), email));
       return c.json((await listFavorites(deps.sql, email)).map(toFavorite));
     })
     .delete('/favorites/:favoriteId', async (c) => {
@@ -46,6 +41,6 @@ export const favoriteRoutes = (deps: Deps) =>
       const id = parseId(c.req.param('favoriteId'));
       const favorite = await findFavoriteById(deps.sql, id);
       if (!favorite || favorite.deleted) throw notFound('Favorite');
-      if (favorite.user_id !== user.id && user.role !== 'admin') throw forbidden('You can only remove your own favorites.');
+      enforce(canRemoveFavorite(user, favorite));
       return c.json({ deletedCount: await softDeleteFavorite(deps.sql, id) });
     });

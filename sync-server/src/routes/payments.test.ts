@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PaymentIntentResponseSchema } from '@foodbridge/shared';
 import { TEST_MODE_NOTICE } from '../payments/test-provider.ts';
-import { startStripeStub, type StripeStub } from '../testing/stripe-stub.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createCharityRequestInput } from '@foodbridge/shared/testing/factories';
+import type { StripeStub } from '../testing/stripe-stub.ts';
+import { createStripeTestApp, createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 describe('payments with Stripe (real SDK against a local stub)', () => {
-  let stub: StripeStub;
-  let t: TestApp;
+  let t: TestApp & { stub: StripeStub };
   beforeAll(async () => {
-    stub = await startStripeStub();
-    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stub.url });
+    t = await createStripeTestApp();
   });
-  afterAll(async () => {
-    await t?.close();
-    await stub?.close();
-  });
+  afterAll(() => t?.close());
 
   it('creates a 2500-cent USD intent with the caller e-mail in metadata, whatever amount the body names', async () => {
     const u = await createUser(t);
@@ -28,9 +24,9 @@ describe('payments with Stripe (real SDK against a local stub)', () => {
       currency: 'usd',
     });
     expect(res.body.message).toBeUndefined();
-    const intent = stub.intents.get(res.body.paymentIntentId);
+    const intent = t.stub.intents.get(res.body.paymentIntentId);
     expect(intent).toMatchObject({ amount: 2500, currency: 'usd', metadata: { email: u.email, userId: u.id } });
-    const sent = stub.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form['metadata[email]'] === u.email);
+    const sent = t.stub.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.form['metadata[email]'] === u.email);
     expect(sent?.form).toMatchObject({ amount: '2500', currency: 'usd' });
     expect(sent?.authorization).toBe('Bearer sk_test_x');
   });
@@ -40,18 +36,18 @@ describe('payments with Stripe (real SDK against a local stub)', () => {
     const intent = await t.post('/create-payment-intent', {}, u.token);
     const res = await t.post(`/test-payments/${intent.body.paymentIntentId}/confirm`, {}, u.token);
     expect(res.status).toBe(404);
-    expect(stub.intents.get(intent.body.paymentIntentId)?.status).toBe('requires_payment_method');
+    expect(t.stub.intents.get(intent.body.paymentIntentId)?.status).toBe('requires_payment_method');
   });
 
   it('answers a Stripe outage with a 502 the client can retry', async () => {
     const u = await createUser(t);
-    stub.unavailable = true;
+    t.stub.unavailable = true;
     try {
       const res = await t.post('/create-payment-intent', {}, u.token);
       expect(res.status).toBe(502);
       expect(res.body.message).toMatch(/payment service/i);
     } finally {
-      stub.unavailable = false;
+      t.stub.unavailable = false;
     }
   });
 });
@@ -66,7 +62,7 @@ describe('payments in test-payment mode', () => {
   async function paidRequest(u: TestUser, organization = 'Food Aid') {
     const intent = await t.post('/create-payment-intent', {}, u.token);
     await t.post(`/test-payments/${intent.body.paymentIntentId}/confirm`, {}, u.token);
-    const res = await t.post('/charity-requests', { organization, mission: 'Feed people', paymentId: intent.body.paymentIntentId }, u.token);
+    const res = await t.post('/charity-requests', createCharityRequestInput({ organization, paymentId: intent.body.paymentIntentId }), u.token);
     expect(res.status).toBe(201);
     return { id: res.body.insertedId as string, paymentId: intent.body.paymentIntentId as string };
   }

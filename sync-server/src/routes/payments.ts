@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { MSG, type PaymentIntentResponse } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
+import { canConfirmTestPayment, canPayCharityFee, enforce, seesEveryAccount } from '../auth/permissions.ts';
 import {
   findOpenCharityRequest,
   listCharityRequests,
@@ -9,11 +10,8 @@ import {
 } from '../db/charity-requests.ts';
 import { confirmTestPayment, findPaymentIntent } from '../db/payments.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { TEST_MODE_NOTICE } from '../payments/test-provider.ts';
-
-export const ALREADY_CHARITY = 'You already have the charity role.';
-export const ONLY_USERS_MAY_REQUEST = 'Only user accounts can request the charity role.';
 
 export const paymentRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
@@ -21,10 +19,7 @@ export const paymentRoutes = (deps: Deps) =>
     // one must not buy the charity role for less.
     .post('/create-payment-intent', async (c) => {
       const user = requireUser(c);
-      if (user.role === 'charity') throw conflict(ALREADY_CHARITY);
-      if (user.role === 'admin') throw conflict('Admins already have every permission; no charity role request is needed.');
-      // A restaurant could pay but never submit the request, so it is refused before any money moves.
-      if (user.role !== 'user') throw forbidden(ONLY_USERS_MAY_REQUEST);
+      enforce(canPayCharityFee(user));
       if (await findOpenCharityRequest(deps.sql, user.id)) throw conflict(MSG.charityRequestExists);
       const intent = await deps.payments.createFeeIntent(user);
       const body: PaymentIntentResponse = {
@@ -45,13 +40,13 @@ export const paymentRoutes = (deps: Deps) =>
       const id = c.req.param('id');
       const row = await findPaymentIntent(deps.sql, id);
       if (!row || row.mode !== 'test') throw notFound('Payment');
-      if (row.user_id !== user.id) throw forbidden('This payment belongs to another account.');
+      enforce(canConfirmTestPayment(user, row));
       if (!(await confirmTestPayment(deps.sql, id, user.id))) throw notFound('Payment');
       return c.json({ id, status: 'succeeded' as const, mode: 'test' as const });
     })
     // Transaction History: the charity-role fees paid, one per charity request.
     .get('/transactions', async (c) => {
       const user = requireUser(c);
-      const rows = user.role === 'admin' ? await listCharityRequests(deps.sql) : await listCharityRequestsOfUser(deps.sql, user.id);
+      const rows = seesEveryAccount(user) ? await listCharityRequests(deps.sql) : await listCharityRequestsOfUser(deps.sql, user.id);
       return c.json(rows.map(toCharityTransaction));
     });

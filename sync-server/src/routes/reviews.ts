@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { ReviewCreateSchema } from '@foodbridge/shared';
-import { requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
-import { mayCallerSeeDonation } from '../auth/permissions.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { visibleDonation } from '../auth/donation-visibility.ts';
+import { canDeleteReview, canSeeReviewerEmail, enforce, isSelfOrAdmin } from '../auth/permissions.ts';
 import { findLiveDonationAccess } from '../db/donations.ts';
 import {
   findReviewOwner,
@@ -12,7 +13,7 @@ import {
   toReview,
 } from '../db/reviews.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 
 export const reviewRoutes = (deps: Deps) =>
@@ -21,8 +22,7 @@ export const reviewRoutes = (deps: Deps) =>
     .post('/reviews', async (c) => {
       const user = requireUser(c);
       const body = await parseJson(c, ReviewCreateSchema);
-      const donation = await findLiveDonationAccess(deps.sql, body.donationId);
-      if (!donation || !(await mayCallerSeeDonation(deps.sql, user, donation))) throw notFound('Donation');
+      const donation = await visibleDonation(deps.sql, user, await findLiveDonationAccess(deps.sql, body.donationId));
       const insertedId = await insertReview(deps.sql, {
         donationId: donation.id,
         reviewerId: user.id,
@@ -37,14 +37,13 @@ export const reviewRoutes = (deps: Deps) =>
     .get('/reviews/:donationId', async (c) => {
       const user = c.get('user');
       const donationId = parseId(c.req.param('donationId'));
-      const donation = await findLiveDonationAccess(deps.sql, donationId);
-      if (!donation || !(await mayCallerSeeDonation(deps.sql, user, donation))) throw notFound('Donation');
+      await visibleDonation(deps.sql, user, await findLiveDonationAccess(deps.sql, donationId));
       const rows = await listReviewsForDonation(deps.sql, donationId);
-      return c.json(rows.map((r) => toReview(r, user?.role === 'admin' || r.reviewer_id === user?.id)));
+      return c.json(rows.map((r) => toReview(r, canSeeReviewerEmail(user, r))));
     })
     .get('/my-reviews/:email', async (c) => {
       const email = c.req.param('email');
-      requireSelfOrAdmin(c, email);
+      enforce(isSelfOrAdmin(requireUser(c), email));
       return c.json((await listReviewsByReviewer(deps.sql, email)).map((r) => toReview(r)));
     })
     .delete('/reviews/:id', async (c) => {
@@ -52,6 +51,6 @@ export const reviewRoutes = (deps: Deps) =>
       const id = parseId(c.req.param('id'));
       const review = await findReviewOwner(deps.sql, id);
       if (!review) throw notFound('Review');
-      if (review.reviewer_id !== user.id && user.role !== 'admin') throw forbidden('You can only delete your own reviews.');
+      enforce(canDeleteReview(user, review));
       return c.json({ deletedCount: await softDeleteReview(deps.sql, id) });
     });

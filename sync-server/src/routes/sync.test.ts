@@ -5,16 +5,18 @@ import {
   DonationRequestPullResultSchema,
   FavoritePullResultSchema,
   FavoritePushResultSchema,
+  MSG,
   SYNC_RESYNC,
   SYNC_TOMBSTONE_DATE,
-  type DonationCreate,
   type FavoriteDoc,
   type SyncCheckpoint,
 } from '@foodbridge/shared';
+import type { DonationInput } from '@foodbridge/shared/testing/factories';
 import { createApp } from '../app.ts';
 import { openPostgres } from '../db/connection.ts';
 import { createDeps } from '../services.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -28,15 +30,15 @@ let otherUser: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, restaurant, otherRestaurant, charity, otherCharity, bystanderCharity, user, otherUser] = await Promise.all([
-    createUser(t, { role: 'admin' }),
-    createUser(t, { role: 'restaurant' }),
-    createUser(t, { role: 'restaurant' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t, { role: 'charity' }),
-    createUser(t),
-    createUser(t),
+  [admin, restaurant, otherRestaurant, charity, otherCharity, bystanderCharity, user, otherUser] = await createUsers(t, [
+    'admin',
+    'restaurant',
+    'restaurant',
+    'charity',
+    'charity',
+    'charity',
+    'user',
+    'user',
   ]);
 });
 afterAll(async () => {
@@ -46,27 +48,9 @@ afterAll(async () => {
 
 // ---- helpers -------------------------------------------------------------------------------------------------
 
-let counter = 0;
-async function createDonation(owner: TestUser = restaurant, overrides: Partial<DonationCreate> = {}): Promise<string> {
-  counter += 1;
-  const body: DonationCreate = {
-    title: `Soup pot ${counter}`,
-    foodType: 'Cooked Meal',
-    quantity: 12,
-    unit: 'portions',
-    pickupTime: '18:00 - 20:00',
-    location: '1 Main Street',
-    image: 'https://images.example.test/soup.jpg',
-    ...overrides,
-  };
-  const res = await t.post('/donations', body, owner.token);
-  expect(res.status).toBe(201);
-  return res.body.insertedId as string;
-}
+const createDonation = (owner: TestUser = restaurant, overrides: Partial<DonationInput> = {}) => postDonation(t, owner, overrides);
 
-async function verify(id: string) {
-  expect((await t.patch(`/donations/verify/${id}`, undefined, admin.token)).status).toBe(200);
-}
+const verify = (id: string) => verifyDonation(t, admin, id);
 
 async function createVerified(owner: TestUser = restaurant): Promise<string> {
   const id = await createDonation(owner);
@@ -74,11 +58,7 @@ async function createVerified(owner: TestUser = restaurant): Promise<string> {
   return id;
 }
 
-async function requestDonation(donationId: string, by: TestUser): Promise<string> {
-  const r = await t.post('/donation-requests', { donationId, requestDescription: 'For our shelter', pickupTime: '19:00' }, by.token);
-  expect(r.status).toBe(201);
-  return r.body.insertedId as string;
-}
+const requestDonation = (donationId: string, by: TestUser) => postRequest(t, by, donationId);
 
 function pullPath(collection: string, after: SyncCheckpoint | null, limit?: number) {
   const q = new URLSearchParams();
@@ -194,7 +174,7 @@ describe('access', () => {
     expect((await t.post('/sync/favorites/push', [])).status).toBe(401);
     const stream = await t.app.request('/sync/donations/pull/stream');
     expect(stream.status).toBe(401);
-    expect(((await stream.json()) as { message: string }).message).toBeTruthy();
+    expect(await stream.json()).toEqual({ message: MSG.signInRequired });
     const badToken = await t.app.request('/sync/donations/pull/stream?token=not-a-token');
     expect(badToken.status).toBe(401);
   });
@@ -245,7 +225,7 @@ describe('GET /sync/donations/pull', () => {
     let addedMidway: string | undefined;
     for (;;) {
       const batch = await pull('donations', admin, checkpoint, 2);
-      expect(DonationPullResultSchema.parse(batch)).toBeTruthy();
+      expect(DonationPullResultSchema.parse(batch)).toEqual(batch);
       expect(batch.documents.length).toBeLessThanOrEqual(2);
       for (const d of batch.documents) seen.push(d._id);
       if (batch.documents.length === 0) {
@@ -342,7 +322,8 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
     expect(mine.status).toBe(201);
     expect(theirs.status).toBe(201);
     const first = await pullAll('favorites', user);
-    expect(FavoritePullResultSchema.parse({ documents: [...first.docs.values()], checkpoint: first.checkpoint })).toBeTruthy();
+    const favorites = { documents: [...first.docs.values()], checkpoint: first.checkpoint };
+    expect(FavoritePullResultSchema.parse(favorites)).toEqual(favorites);
     expect(first.docs.has(theirs.body.insertedId)).toBe(false);
     expect([...first.docs.values()].every((d) => d.email === user.email)).toBe(true);
     expect(first.docs.get(mine.body.insertedId)).toMatchObject({ donationId, email: user.email, status: 'Verified', _deleted: false });
@@ -373,7 +354,8 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
     const elsewhere = await requestDonation(otherDonation, otherCharity);
 
     const forCharity = await pullAll('donation-requests', charity);
-    expect(DonationRequestPullResultSchema.parse({ documents: [...forCharity.docs.values()], checkpoint: null })).toBeTruthy();
+    const requests = { documents: [...forCharity.docs.values()], checkpoint: null };
+    expect(DonationRequestPullResultSchema.parse(requests)).toEqual(requests);
     expect(forCharity.docs.get(mine)).toMatchObject({ donationId: id, charityEmail: charity.email, status: 'Pending', _deleted: false });
     expect(forCharity.docs.has(theirs)).toBe(false);
     const forRestaurant = await pullAll('donation-requests', restaurant);

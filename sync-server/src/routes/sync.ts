@@ -8,32 +8,25 @@ import {
   SYNC_HEARTBEAT_MS,
   SYNC_PULL_LIMIT_DEFAULT,
   SYNC_PULL_LIMIT_MAX,
-  SYNC_PUSH_COLLECTIONS,
   SYNC_RESYNC,
   type SyncCheckpoint,
   type SyncCollection,
 } from '@foodbridge/shared';
-import { requireUser, toAuthUser, userFromToken, type AuthUser } from '../auth/middleware.ts';
+import { toAuthUser, type AuthUser } from '../auth/auth-user.ts';
+import { requireUser, userFromToken } from '../auth/middleware.ts';
+import { canPullCollection, canPushCollection, enforce } from '../auth/permissions.ts';
 import { findUserByEmail } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { parseJson, parseLimit } from '../http/validate.ts';
-import { COLLECTION_TABLES, headCheckpoint, pullChanges, requestScopeOf } from '../sync/collections.ts';
+import { COLLECTION_TABLES, headCheckpoint, pullChanges } from '../sync/collections.ts';
 import { pushFavorites } from '../sync/push-favorites.ts';
-
-const MSG_READ_ONLY = 'This collection is read-only here: donations and requests change through their own actions in the app.';
-const MSG_NO_REQUESTS = 'Donation requests are shown to charities, restaurants and admins only.';
 
 function collectionParam(c: Context<AppEnv>): SyncCollection {
   const name = c.req.param('collection');
   const found = SYNC_COLLECTIONS.find((n) => n === name);
   if (!found) throw notFound('Collection');
   return found;
-}
-
-/** The caller may replicate this collection at all (plain users have no donation requests). */
-function checkAccess(user: AuthUser, collection: SyncCollection) {
-  if (collection === 'donation-requests' && !requestScopeOf(user)) throw forbidden(MSG_NO_REQUESTS);
 }
 
 /** `?id=&seq=`: both or neither (the first pull has none). */
@@ -63,7 +56,7 @@ export const syncRoutes = (deps: Deps) =>
     .get('/sync/:collection/pull', async (c) => {
       const user = requireUser(c);
       const collection = collectionParam(c);
-      checkAccess(user, collection);
+      enforce(canPullCollection(user, collection));
       const after = checkpointQuery(c);
       const limit = parseLimit(c.req.query('limit'), SYNC_PULL_LIMIT_MAX) ?? SYNC_PULL_LIMIT_DEFAULT;
       return c.json(await pullChanges(deps.sql, user, collection, after, limit));
@@ -71,14 +64,14 @@ export const syncRoutes = (deps: Deps) =>
     .post('/sync/:collection/push', async (c) => {
       const user = requireUser(c);
       const collection = collectionParam(c);
-      if (!SYNC_PUSH_COLLECTIONS.includes(collection)) throw forbidden(MSG_READ_ONLY);
+      enforce(canPushCollection(collection));
       const rows = await parseJson(c, FavoritePushBodySchema, { array: true });
       return c.json(await pushFavorites(deps.sql, user, rows));
     })
     .get('/sync/:collection/pull/stream', async (c) => {
       const connected = await streamUser(c, deps);
       const collection = collectionParam(c);
-      checkAccess(connected, collection);
+      enforce(canPullCollection(connected, collection));
       const tables = COLLECTION_TABLES[collection];
 
       let dirty = false;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, UserSchema } from '@foodbridge/shared';
+import { createDonationRequestInput, createProfileInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -68,9 +69,10 @@ describe('profile: /users/me', () => {
     const u = await createUser(t);
     expect((await t.get('/users/me')).status).toBe(401);
     expect((await t.get('/users/me', u.token)).body).toMatchObject({ _id: u.id, email: u.email });
-    const res = await t.patch('/users/me', { address: '1 Main St', phone: '555-0100', role: 'admin', email: 'x@example.test' }, u.token);
+    const profile = createProfileInput();
+    const res = await t.patch('/users/me', { ...profile, role: 'admin', email: 'x@example.test' }, u.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ modifiedCount: 1, user: { address: '1 Main St', phone: '555-0100', role: 'user', email: u.email } });
+    expect(res.body).toMatchObject({ modifiedCount: 1, user: { ...profile, role: 'user', email: u.email } });
     expect((await t.patch('/users/me', { name: '' }, u.token)).body.message).toBe(MSG.nameRequired);
     expect((await t.patch('/users/me', { phone: '1' })).status).toBe(401);
   });
@@ -142,7 +144,7 @@ describe('DELETE /users/:id', () => {
     expect((await t.post('/auth/refresh', { refreshToken: u.refreshToken })).status).toBe(401);
     expect((await t.del(`/users/${u.id}`, admin.token)).body).toEqual({ deletedCount: 0 });
     // The e-mail cannot register again: a new account would inherit what is kept by e-mail.
-    const again = await t.post('/auth/register', { name: 'Back', email: u.email, password: 'secret123' });
+    const again = await t.post('/auth/register', createRegisterInput({ email: u.email }));
     expect(again.status).toBe(403);
     expect(again.body.message).toBe('This account has been removed.');
   });
@@ -156,7 +158,7 @@ describe('DELETE /users/:id', () => {
     const assigned = await insertDonation(t.sql, restaurant, { status: 'Assigned', charity });
     const picked = await insertDonation(t.sql, restaurant, { status: 'Picked', charity });
     const request = async (donationId: string, by: TestUser) => {
-      const res = await t.post('/donation-requests', { donationId, requestDescription: 'For the shelter', pickupTime: '18:00' }, by.token);
+      const res = await t.post('/donation-requests', createDonationRequestInput({ donationId }), by.token);
       expect(res.status).toBe(201);
       return res.body.insertedId as string;
     };
@@ -183,7 +185,7 @@ describe('DELETE /users/:id', () => {
     // Another charity's request for a removed donation is not removed, only no longer shown with it.
     expect(await deleted('donation_requests', theirs)).toBe(false);
     expect((await t.get(`/donations/${verified}`)).status).toBe(404);
-    const retry = await t.post('/donation-requests', { donationId: verified, requestDescription: 'x', pickupTime: '18:00' }, other.token);
+    const retry = await t.post('/donation-requests', createDonationRequestInput({ donationId: verified }), other.token);
     expect(retry.status).toBe(404);
   });
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ProfileUpdateSchema, RoleUpdateSchema, UserUpsertSchema } from '@foodbridge/shared';
-import { requireRole, requireSelfOrAdmin, requireUser } from '../auth/middleware.ts';
+import { requireUser } from '../auth/middleware.ts';
+import { canDeleteUser, canSetRole, enforce, hasRole, isSelfOrAdmin } from '../auth/permissions.ts';
 import { roleForNewAccount } from '../auth/roles.ts';
 import { findUserByEmail, listUsers, setUserRole, softDeleteUser, toUser, updateProfile, upsertUser } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
@@ -10,7 +11,7 @@ import { parseId, parseJson } from '../http/validate.ts';
 export const userRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/users', async (c) => {
-      requireRole(c, 'admin');
+      enforce(hasRole(requireUser(c), 'admin'));
       return c.json((await listUsers(deps.sql)).map(toUser));
     })
     // Spec: upsert of the signed-in user after sign-in. Identity comes from the token; the body's e-mail and role
@@ -42,29 +43,32 @@ export const userRoutes = (deps: Deps) =>
     .get('/users/search', async (c) => {
       const email = c.req.query('email');
       if (!email) throw badRequest('email is required');
-      requireSelfOrAdmin(c, email);
+      enforce(isSelfOrAdmin(requireUser(c), email));
       const row = await findUserByEmail(deps.sql, email);
       if (!row) throw notFound('User');
       return c.json(toUser(row));
     })
     .get('/users/role/:email', async (c) => {
       const email = c.req.param('email');
-      const user = requireSelfOrAdmin(c, email);
+      const user = requireUser(c);
+      enforce(isSelfOrAdmin(user, email));
       // Same match as findUserByEmail, so asking about oneself answers from the row `authenticate` loaded.
       const row = email.toLowerCase() === user.email ? c.get('userRow') : await findUserByEmail(deps.sql, email);
       if (!row) throw notFound('User');
       return c.json({ role: row.role });
     })
     .patch('/users/role/:id', async (c) => {
-      const admin = requireRole(c, 'admin');
+      const admin = requireUser(c);
+      enforce(hasRole(admin, 'admin'));
       const id = parseId(c.req.param('id'));
       const { role } = await parseJson(c, RoleUpdateSchema);
-      if (id === admin.id && role !== 'admin') throw badRequest('You cannot remove your own admin role.');
+      enforce(canSetRole(admin, id, role));
       return c.json({ modifiedCount: await setUserRole(deps.sql, id, role) });
     })
     .delete('/users/:id', async (c) => {
-      const admin = requireRole(c, 'admin');
+      const admin = requireUser(c);
+      enforce(hasRole(admin, 'admin'));
       const id = parseId(c.req.param('id'));
-      if (id === admin.id) throw badRequest('You cannot delete your own account.');
+      enforce(canDeleteUser(admin, id));
       return c.json({ deletedCount: await softDeleteUser(deps.sql, id) });
     });

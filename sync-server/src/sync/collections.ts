@@ -8,7 +8,8 @@ import {
   type SyncDocs,
   type SyncPullResult,
 } from '@foodbridge/shared';
-import type { AuthUser } from '../auth/middleware.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { requestScopeOf } from '../auth/permissions.ts';
 import { canSeeDonation } from '../auth/permissions.ts';
 import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
@@ -22,7 +23,6 @@ import {
   maxChangeSeqs,
   REPLICATED_TABLES,
   type Positioned,
-  type RequestScope,
   type ReplicatedTable,
   type SyncFavoriteRow,
 } from '../db/sync.ts';
@@ -101,13 +101,6 @@ export function toFavoriteDoc(row: SyncFavoriteRow): FavoriteDoc {
 }
 
 /** The requests the caller may see, as GET /donation-requests scopes them; undefined for plain users (none). */
-export function requestScopeOf(user: AuthUser): RequestScope | undefined {
-  if (user.role === 'admin') return { kind: 'all' };
-  if (user.role === 'restaurant') return { kind: 'restaurant', restaurantId: user.id };
-  if (user.role === 'charity') return { kind: 'charity', charityId: user.id };
-  return undefined;
-}
-
 function checkpointOf(rows: (Positioned & { id: string })[], after: SyncCheckpoint | null): SyncCheckpoint | null {
   const last = rows.at(-1);
   return last ? { id: last.id, seq: Number(last.seq) } : after;

@@ -1,6 +1,6 @@
 import { IdSchema, type FavoriteDoc, type FavoritePushDoc, type SyncPushRow } from '@foodbridge/shared';
-import type { AuthUser } from '../auth/middleware.ts';
-import { mayCallerSeeDonation } from '../auth/permissions.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { mayCallerSeeDonation } from '../auth/donation-visibility.ts';
 import type { Sql, TxSql } from '../db/connection.ts';
 import { findLiveDonationAccess } from '../db/donations.ts';
 import { insertFavorite, softDeleteFavorite } from '../db/favorites.ts';

@@ -1,5 +1,14 @@
 import type { DonationStatus } from '@foodbridge/shared';
+import { createDonationInput } from '@foodbridge/shared/testing/factories';
 import type { Sql } from '../db/connection.ts';
+import { insertDonation as insertDonationRow, type DonationCharity } from '../db/donations.ts';
+
+/** Who owns a fixture donation: a test account or any user row. */
+export interface FixtureRestaurant {
+  id: string;
+  email: string;
+  name: string;
+}
 
 /**
  * A donation row written straight to the database, for tests of features that only need one to exist (reviews,
@@ -7,34 +16,40 @@ import type { Sql } from '../db/connection.ts';
  */
 export async function insertDonation(
   sql: Sql,
-  restaurant: { id: string; email: string; name: string },
-  opts: {
-    status?: DonationStatus;
-    charity?: { id: string; email: string; name: string };
-    title?: string;
-    quantity?: number;
-    deleted?: boolean;
-  } = {},
+  restaurant: FixtureRestaurant,
+  opts: { status?: DonationStatus; charity?: DonationCharity; title?: string; quantity?: number; deleted?: boolean } = {},
 ): Promise<string> {
-  const [row] = await sql<{ id: string }[]>`
-    INSERT INTO donations (title, food_type, quantity, unit, pickup_time, location, image,
-                           restaurant_id, restaurant_name, restaurant_email, status,
-                           charity_id, charity_name, charity_email, deleted)
-    VALUES (${opts.title ?? 'Fresh bread'}, 'Bakery', ${opts.quantity ?? 5}, 'kg', '17:00-19:00', 'Main Street 1',
-            '/images/00000000-0000-4000-8000-000000000000', ${restaurant.id}, ${restaurant.name}, ${restaurant.email},
-            ${opts.status ?? 'Verified'}, ${opts.charity?.id ?? null}, ${opts.charity?.name ?? null},
-            ${opts.charity?.email ?? null}, ${opts.deleted ?? false})
-    RETURNING id`;
-  return row!.id;
+  const { status = 'Verified', charity, deleted = false, ...fields } = opts;
+  const row = await insertDonationRow(sql, {
+    ...createDonationInput({ title: 'Fresh bread', location: 'Main Street 1', pickupTime: '17:00-19:00', ...fields }),
+    image: '/images/00000000-0000-4000-8000-000000000000',
+    restaurantId: restaurant.id,
+    restaurantName: restaurant.name,
+    restaurantEmail: restaurant.email,
+    status,
+    charity,
+    deleted,
+  });
+  return row.id;
 }
 
-/** `count` Verified donations of one restaurant in a single statement, for benchmarks. */
-export async function insertManyDonations(sql: Sql, restaurant: { id: string; email: string; name: string }, count: number) {
-  await sql`
-    INSERT INTO donations (title, food_type, quantity, unit, pickup_time, location, image,
-                           restaurant_id, restaurant_name, restaurant_email, status)
-    SELECT 'Bench donation ' || g, 'Bakery', 1 + g % 40, 'kg', '17:00-19:00', 'Bench Street ' || g,
-           '/images/00000000-0000-4000-8000-000000000000', ${restaurant.id}, ${restaurant.name}, ${restaurant.email},
-           'Verified'
-    FROM generate_series(1, ${count}) AS g`;
+/** `count` Verified donations of one restaurant in one transaction, for benchmarks. */
+export async function insertManyDonations(sql: Sql, restaurant: FixtureRestaurant, count: number): Promise<void> {
+  await sql.begin(async (tx) => {
+    for (let g = 1; g <= count; g++) {
+      await insertDonationRow(tx, {
+        title: `Bench donation ${g}`,
+        foodType: 'Bakery',
+        quantity: 1 + (g % 40),
+        unit: 'kg',
+        pickupTime: '17:00-19:00',
+        location: `Bench Street ${g}`,
+        image: '/images/00000000-0000-4000-8000-000000000000',
+        restaurantId: restaurant.id,
+        restaurantName: restaurant.name,
+        restaurantEmail: restaurant.email,
+        status: 'Verified',
+      });
+    }
+  });
 }

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@foodbridge/shared';
+import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { setUserRole } from '../db/users.ts';
 import { createDeps } from '../services.ts';
 import type { Deps } from '../deps.ts';
+import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestResponse<T = any> {
@@ -57,6 +60,25 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+/** The test app with its payments going to a local Stripe stub through the real SDK; `close` stops both. */
+export async function createStripeTestApp(): Promise<TestApp & { stub: StripeStub }> {
+  const stub = await startStripeStub();
+  try {
+    const t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: stub.url });
+    return {
+      ...t,
+      stub,
+      async close() {
+        await t.close();
+        await stub.close();
+      },
+    };
+  } catch (err) {
+    await stub.close();
+    throw err;
+  }
+}
+
 export interface TestUser {
   id: string;
   email: string;
@@ -71,9 +93,10 @@ export async function createUser(t: TestApp, overrides: Partial<{ role: Role; em
   const role = overrides.role ?? 'user';
   const email = overrides.email ?? `${role}-${randomBytes(4).toString('hex')}@example.test`;
   const name = overrides.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${email.split('@')[0]}`;
-  const res = await t.post('/auth/register', { name, email, password: overrides.password ?? 'secret123' });
+  const input = createRegisterInput({ name, email, ...(overrides.password ? { password: overrides.password } : {}) });
+  const res = await t.post('/auth/register', input);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  if (role !== 'user') await t.sql`UPDATE users SET role = ${role} WHERE id = ${res.body.user._id}`;
+  if (role !== 'user') await setUserRole(t.sql, res.body.user._id, role);
   return { id: res.body.user._id, email, name, role, token: res.body.idToken, refreshToken: res.body.refreshToken };
 }
 

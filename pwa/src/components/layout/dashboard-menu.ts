@@ -1,6 +1,6 @@
 import type { Role } from '@foodbridge/shared/constants';
 
-export interface MenuItem {
+interface MenuItem {
   to: string;
   label: string;
 }

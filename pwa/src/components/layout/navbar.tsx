@@ -32,7 +32,7 @@ const MENU = 'M4 5h16M4 12h16M4 19h16';
 const CLOSE = 'M18 6 6 18M6 6l12 12';
 const LOG_OUT = 'm16 17 5-5-5-5m5 5H9m0 9H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4';
 
-export const PLACEHOLDER_AVATAR = '/avatar-placeholder.svg';
+const PLACEHOLDER_AVATAR = '/avatar-placeholder.svg';
 
 /** Closes a popup on Escape (focus back to its trigger) and on a press anywhere outside `container`. */
 function useDismiss(open: boolean, close: () => void, container: RefObject<HTMLElement | null>, trigger: RefObject<HTMLElement | null>) {

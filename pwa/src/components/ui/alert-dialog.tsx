@@ -3,10 +3,10 @@ import { AlertDialog as A } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
 
-export const AlertDialog = A.Root;
-export const AlertDialogTrigger = A.Trigger;
+const AlertDialog = A.Root;
+const AlertDialogTrigger = A.Trigger;
 
-export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof A.Content>) {
+function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof A.Content>) {
   return (
     <A.Portal>
       <A.Overlay className="fixed inset-0 z-50 bg-stone-950/50" />
@@ -20,19 +20,19 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
     </A.Portal>
   );
 }
-export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof A.Title>) {
+function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof A.Title>) {
   return <A.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
-export function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof A.Description>) {
+function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof A.Description>) {
   return <A.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
-export function AlertDialogFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
+function AlertDialogFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
-export function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof A.Cancel>) {
+function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof A.Cancel>) {
   return <A.Cancel className={cn(buttonVariants({ variant: 'outline' }), className)} {...props} />;
 }
-export function AlertDialogAction({ className, destructive, ...props }: React.ComponentProps<typeof A.Action> & { destructive?: boolean }) {
+function AlertDialogAction({ className, destructive, ...props }: React.ComponentProps<typeof A.Action> & { destructive?: boolean }) {
   return <A.Action className={cn(buttonVariants({ variant: destructive ? 'destructive' : 'default' }), className)} {...props} />;
 }
 

@@ -1,6 +1,5 @@
 // Calls of the screens every signed-in role shares: own profile, favourites, reviews and transactions.
 import type { CharityRequestStatus } from '@foodbridge/shared/constants';
-import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import type { Review } from '@foodbridge/shared/schemas/review';
 import type { User } from '@foodbridge/shared/schemas/user';
 import type { Deleted } from '@foodbridge/shared/schemas/common';
@@ -20,7 +19,8 @@ const byEmail = (base: string, email: string | undefined) => (email ? `${base}/$
 
 export const useMyAccount = () => useApi<User>('/users/me');
 
-export const useFavorites = (email: string | undefined) => useApi<Favorite[]>(byEmail('/favorites', email));
+/** Online path; see favorites.ts. */
+export const favoritesPath = (email: string) => `/favorites/${encodeURIComponent(email)}`;
 export const removeFavorite = (favoriteId: string) => api.del<Deleted>(`/favorites/${encodeURIComponent(favoriteId)}`);
 
 export const useMyReviews = (email: string | undefined) => useApi<Review[]>(byEmail('/my-reviews', email));

@@ -1,10 +1,11 @@
 // Favourites live on the device for a signed-in account: read live, removed locally, and synced by push
 // replication (now, or when the connection returns). The API path serves a browser without a local store.
 import type { Favorite } from '@foodbridge/shared/schemas/favorite';
-import { useLocalFavorites, useLocalMode } from '@/lib/db/hooks';
+import { useLocalFavorites } from '@/lib/db/hooks';
+import { useLocalFirst } from '@/lib/db/local-first';
 import { removeFavoriteLocally } from '@/lib/db/local-store';
 import { useSession } from '@/lib/auth/session-store';
-import { removeFavorite, useFavorites } from './api';
+import { favoritesPath, removeFavorite } from './api';
 
 export type FavoriteItem = Pick<Favorite, '_id' | 'favoriteId' | 'donationId' | 'title' | 'image' | 'restaurant' | 'location' | 'status' | 'quantity'>;
 
@@ -18,26 +19,13 @@ export interface FavoritesList {
 
 export function useFavoritesList(): FavoritesList {
   const email = useSession((s) => s.user?.email);
-  const mode = useLocalMode();
-  const local = useLocalFavorites(mode === 'local');
-  const remote = useFavorites(mode === 'rest' ? email : undefined);
-  if (mode === 'local') {
-    return {
-      data: local.data,
-      error: undefined,
-      loading: local.loading,
-      reload: () => {},
-      remove: (f) => removeFavoriteLocally(f._id),
-    };
-  }
-  return {
-    data: remote.data,
-    error: remote.error,
-    loading: mode === 'wait' || remote.loading,
-    reload: remote.reload,
-    remove: async (f) => {
-      await removeFavorite(f.favoriteId);
-      remote.setData((list) => list?.filter((x) => x.favoriteId !== f.favoriteId));
-    },
-  };
+  const read = useLocalFirst<FavoriteItem[]>(useLocalFavorites(), email ? favoritesPath(email) : null);
+  const remove =
+    read.source === 'local'
+      ? (f: FavoriteItem) => removeFavoriteLocally(f._id)
+      : async (f: FavoriteItem) => {
+          await removeFavorite(f.favoriteId);
+          read.setData((list) => list?.filter((x) => x.favoriteId !== f.favoriteId));
+        };
+  return { data: read.data, error: read.error, loading: read.loading, reload: read.reload, remove };
 }

@@ -1,14 +1,13 @@
 import { Check, X } from 'lucide-react';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
-import { RecordCard, RecordList, type Column } from '@/components/record-list';
-import { StatusFilter, useStatusFilter } from '@/components/status-filter';
+import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
-import { StatusBadge } from '@/components/ui/badge';
 import { imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { paths, rejectDonation, verifyDonation } from './api';
+import { StatusRecordList, withStatus, type CardContent } from './status-record-list';
 
 type Decision = 'Verified' | 'Rejected';
 
@@ -16,14 +15,13 @@ type Decision = 'Verified' | 'Rejected';
 export function ManageDonations() {
   const state = useApi<Donation[]>(paths.donations);
   const { busy, run } = useRowAction<string>();
-  const filter = useStatusFilter(state.data, (d) => d.status);
 
   const decide = (d: Donation, decision: Decision) =>
     run(
       d._id,
       async () => {
         await (decision === 'Verified' ? verifyDonation(d._id) : rejectDonation(d._id));
-        state.setData((list) => list?.map((x) => (x._id === d._id ? { ...x, status: decision } : x)));
+        state.setData((list) => withStatus(list, d._id, decision));
         if (decision === 'Verified') notify.success('Verified!', `'${d.title}' is now listed for charities.`);
         else notify.success('Rejected', `'${d.title}' has been rejected.`);
       },
@@ -59,6 +57,16 @@ export function ManageDonations() {
       <span className="text-sm text-muted-foreground">No action needed</span>
     );
 
+  const card = (d: Donation): CardContent => ({
+    title: d.title,
+    fields: [
+      { label: 'Food type', value: d.foodType },
+      { label: 'Restaurant', value: d.restaurantName },
+      { label: 'E-mail', value: <span className="break-all">{d.restaurantEmail}</span> },
+      { label: 'Quantity', value: `${d.quantity} ${d.unit}` },
+    ],
+  });
+
   const columns: Column<Donation>[] = [
     {
       header: 'Title',
@@ -80,33 +88,18 @@ export function ManageDonations() {
       ),
     },
     { header: 'Quantity', cell: (d) => `${d.quantity} ${d.unit}`, className: 'whitespace-nowrap' },
-    { header: 'Status', cell: (d) => <StatusBadge status={d.status} /> },
-    { header: 'Actions', cell: (d) => <div className="flex gap-2">{actions(d)}</div> },
   ];
 
   return (
-    <RecordList
+    <StatusRecordList
       title="Manage Donations"
       description="Verify new donations before charities can see them."
-      toolbar={<StatusFilter {...filter} />}
       state={state}
-      rows={filter.items}
       columns={columns}
+      actions={actions}
       errorMessage="Failed to load donations."
       emptyMessage="No donations found."
-      card={(d) => (
-        <RecordCard
-          title={d.title}
-          badge={<StatusBadge status={d.status} />}
-          fields={[
-            { label: 'Food type', value: d.foodType },
-            { label: 'Restaurant', value: d.restaurantName },
-            { label: 'E-mail', value: <span className="break-all">{d.restaurantEmail}</span> },
-            { label: 'Quantity', value: `${d.quantity} ${d.unit}` },
-          ]}
-          actions={actions(d)}
-        />
-      )}
+      card={card}
     />
   );
 }

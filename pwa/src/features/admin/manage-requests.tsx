@@ -1,19 +1,17 @@
 import { Trash2 } from 'lucide-react';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
-import { RecordCard, RecordList, type Column } from '@/components/record-list';
-import { StatusFilter, useStatusFilter } from '@/components/status-filter';
+import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
-import { StatusBadge } from '@/components/ui/badge';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { deleteDonationRequest, paths } from './api';
+import { StatusRecordList, type CardContent } from './status-record-list';
 
 /** Manage All Donation Requests: every charity's request, which an admin may delete. */
 export function ManageRequests() {
   const state = useApi<DonationRequest[]>(paths.donationRequests);
   const { busy, run } = useRowAction<string>();
-  const filter = useStatusFilter(state.data, (r) => r.status);
 
   const remove = (r: DonationRequest) =>
     run(
@@ -40,6 +38,17 @@ export function ManageRequests() {
     </ConfirmButton>
   );
 
+  const card = (r: DonationRequest): CardContent => ({
+    title: r.donationTitle,
+    fields: [
+      { label: 'Restaurant', value: r.restaurantName },
+      { label: 'Charity', value: r.charityName },
+      { label: 'E-mail', value: <span className="break-all">{r.charityEmail}</span> },
+      { label: 'Pickup time', value: r.pickupTime },
+      { label: 'Description', value: r.requestDescription },
+    ],
+  });
+
   const columns: Column<DonationRequest>[] = [
     { header: 'Donation', cell: (r) => r.donationTitle, className: 'font-medium text-stone-900' },
     { header: 'Restaurant', cell: (r) => r.restaurantName },
@@ -62,34 +71,19 @@ export function ManageRequests() {
       className: 'min-w-48 max-w-64',
     },
     { header: 'Pickup time', cell: (r) => r.pickupTime, className: 'whitespace-nowrap' },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { header: <span className="sr-only">Actions</span>, cell: del },
   ];
 
   return (
-    <RecordList
+    <StatusRecordList
       title="Manage All Donation Requests"
       description="Every request charities have made, across all restaurants."
-      toolbar={<StatusFilter {...filter} />}
       state={state}
-      rows={filter.items}
       columns={columns}
+      actions={del}
+      actionsHeader={<span className="sr-only">Actions</span>}
       errorMessage="Failed to load requests."
       emptyMessage="No donation requests found."
-      card={(r) => (
-        <RecordCard
-          title={r.donationTitle}
-          badge={<StatusBadge status={r.status} />}
-          fields={[
-            { label: 'Restaurant', value: r.restaurantName },
-            { label: 'Charity', value: r.charityName },
-            { label: 'E-mail', value: <span className="break-all">{r.charityEmail}</span> },
-            { label: 'Pickup time', value: r.pickupTime },
-            { label: 'Description', value: r.requestDescription },
-          ]}
-          actions={del(r)}
-        />
-      )}
+      card={card}
     />
   );
 }

@@ -1,14 +1,13 @@
 import { Check, X } from 'lucide-react';
 import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request';
-import { RecordCard, RecordList, type Column } from '@/components/record-list';
-import { StatusFilter, useStatusFilter } from '@/components/status-filter';
-import { StatusBadge } from '@/components/ui/badge';
+import type { Column } from '@/components/record-list';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { formatDate } from '@/lib/utils';
 import { approveCharityRequest, paths, rejectCharityRequest } from './api';
+import { StatusRecordList, withStatus, type CardContent } from './status-record-list';
 
 type Decision = 'approved' | 'rejected';
 
@@ -16,14 +15,13 @@ type Decision = 'approved' | 'rejected';
 export function ManageRoleRequests() {
   const state = useApi<CharityRequest[]>(paths.charityRequests);
   const { busy, run } = useRowAction<{ id: string; decision: Decision }>();
-  const filter = useStatusFilter(state.data, (r) => r.status);
 
   const decide = (r: CharityRequest, decision: Decision) =>
     run(
       { id: r._id, decision },
       async () => {
         await (decision === 'approved' ? approveCharityRequest(r._id, r.email) : rejectCharityRequest(r._id));
-        state.setData((list) => list?.map((x) => (x._id === r._id ? { ...x, status: decision } : x)));
+        state.setData((list) => withStatus(list, r._id, decision));
         notify.success(decision === 'approved' ? 'Charity approved!' : 'Charity request rejected');
       },
       'Failed to update status.',
@@ -43,6 +41,16 @@ export function ManageRoleRequests() {
       </>
     );
   };
+
+  const card = (r: CharityRequest): CardContent => ({
+    title: r.name,
+    fields: [
+      { label: 'E-mail', value: <span className="break-all">{r.email}</span> },
+      { label: 'Organization', value: r.organization },
+      { label: 'Mission', value: r.mission },
+      { label: 'Requested', value: formatDate(r.requestedAt) },
+    ],
+  });
 
   const columns: Column<CharityRequest>[] = [
     {
@@ -65,33 +73,18 @@ export function ManageRoleRequests() {
       ),
       className: 'max-w-72',
     },
-    { header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { header: 'Actions', cell: (r) => <div className="flex gap-2">{actions(r)}</div> },
   ];
 
   return (
-    <RecordList
+    <StatusRecordList
       title="Manage Charity Role Requests"
       description="Approving a request gives the account the charity role."
-      toolbar={<StatusFilter {...filter} />}
       state={state}
-      rows={filter.items}
       columns={columns}
+      actions={actions}
       errorMessage="Failed to load requests."
       emptyMessage="No charity role requests found."
-      card={(r) => (
-        <RecordCard
-          title={r.name}
-          badge={<StatusBadge status={r.status} />}
-          fields={[
-            { label: 'E-mail', value: <span className="break-all">{r.email}</span> },
-            { label: 'Organization', value: r.organization },
-            { label: 'Mission', value: r.mission },
-            { label: 'Requested', value: formatDate(r.requestedAt) },
-          ]}
-          actions={actions(r)}
-        />
-      )}
+      card={card}
     />
   );
 }

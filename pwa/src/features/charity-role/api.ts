@@ -1,7 +1,7 @@
 // The charity-role request: existing-request check, the $25 fee's payment intent, and the request itself.
 import { CHARITY_ROLE_FEE_CENTS } from '@foodbridge/shared/constants';
 import type { CharityRequest, PaymentIntentResponse } from '@foodbridge/shared/schemas/charity-request';
-import { getAuthConfig } from '@/lib/auth/identity';
+import { getAuthConfig } from '@/lib/auth/app-config';
 import { api } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 

@@ -1,7 +1,6 @@
 // Calls of the charity's own screens: profile, donation requests, pickups and received donations.
 import type { Deleted } from '@foodbridge/shared/schemas/common';
-import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
-import type { DonationChangeResult, PickupItem } from '@foodbridge/shared/schemas/pickup';
+import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { api } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
@@ -17,12 +16,11 @@ export const updateCharityProfile = (changes: CharityProfileUpdate) =>
   api.patch<{ modifiedCount: number; user: User }>('/users/me', changes);
 
 /** The server scopes the list to the signed-in charity's own requests. Online path; see hooks.ts. */
-export const useMyDonationRequestsOnline = (enabled: boolean) => useApi<DonationRequest[]>(enabled ? '/donation-requests' : null);
+export const myDonationRequestsPath = '/donation-requests';
 export const cancelDonationRequest = (requestId: string) => api.del<Deleted>(`/donation-requests/${encodeURIComponent(requestId)}`);
 
 /** Online path; see hooks.ts. */
-export const usePickupsOnline = (email: string | undefined, status?: 'Picked') =>
-  useApi<PickupItem[]>(email ? `/my-pickups?email=${encodeURIComponent(email)}${status ? `&status=${status}` : ''}` : null);
+export const pickupsPath = (email: string, status?: 'Picked') => `/my-pickups?email=${encodeURIComponent(email)}${status ? `&status=${status}` : ''}`;
 
 export const submitDonationReview = (donationId: string, review: string) =>
   api.patch<DonationChangeResult>(`/donations/review/${encodeURIComponent(donationId)}`, { review });

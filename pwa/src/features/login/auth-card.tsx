@@ -1,19 +1,40 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 
-/** The frame both sign-in screens share: a card with a title, the form, and a divider before Google sign-in. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+/**
+ * The frame both sign-in screens share: a card with a title, the form, a divider before Google sign-in, and the
+ * line that leads to the other screen.
+ */
+export function AuthCard({
+  title,
+  subtitle,
+  google,
+  footer,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  google: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby="auth-title" className="w-full max-w-md rounded-2xl border border-border bg-white p-6 shadow-lg sm:p-8">
       <h1 id="auth-title" className="text-2xl font-bold tracking-tight text-stone-900">
         {title}
       </h1>
       <p className="mt-1 text-muted-foreground">{subtitle}</p>
-      <div className="mt-6">{children}</div>
+      <div className="mt-6">
+        {children}
+        <OrDivider />
+        {google}
+        <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>
+      </div>
     </section>
   );
 }
 
-export function OrDivider() {
+function OrDivider() {
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground" aria-hidden>
       <span className="h-px flex-1 bg-border" />
@@ -32,6 +53,17 @@ export function FormAlert({ message }: { message: string | null }) {
   );
 }
 
-export function ButtonSpinner() {
-  return <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />;
+/** The form's submit button; while busy it is disabled and says what is happening beside a spinner. */
+export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
+      {busy ? (
+        <>
+          <span className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden /> {busyLabel}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
 }

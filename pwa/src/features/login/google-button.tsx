@@ -19,25 +19,24 @@ function GoogleMark() {
  * shown rather than swallowed (the spec's original only logged failures).
  */
 export function GoogleButton({
-  onStart,
+  signingIn,
   onSignedIn,
-  onFailed,
   disabled,
 }: {
-  onStart?: () => void;
+  /** The page's own flag, true from the click until a failure, so its "already signed in" redirect waits. */
+  signingIn: { current: boolean };
   onSignedIn: () => void | Promise<void>;
-  onFailed?: () => void;
   disabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const signIn = async () => {
     setBusy(true);
-    onStart?.();
+    signingIn.current = true;
     try {
       await signInWithGoogle();
       await onSignedIn();
     } catch (err) {
-      onFailed?.();
+      signingIn.current = false;
       if (!isCancelled(err)) {
         console.error(err);
         notify.error('Google sign-in failed', authErrorMessage(err, 'Google sign-in did not work. Please try again.'));

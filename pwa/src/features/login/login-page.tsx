@@ -1,22 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LoginSchema } from '@foodbridge/shared/schemas/user';
-import { Button } from '@/components/ui/button';
-import { Field, Input } from '@/components/ui/input';
 import { signIn } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
 import { notify } from '@/lib/notify';
 import { useGoBack } from './after-sign-in';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, ButtonSpinner, FormAlert, OrDivider } from './auth-card';
-import { firstErrors, withoutField } from './field-errors';
+import { AuthCard, FormAlert, SubmitButton } from './auth-card';
+import { EmailField, PasswordField, useFieldErrors } from './auth-fields';
+import { firstErrors } from '@/lib/form-errors';
 import { GoogleButton } from './google-button';
-import { PasswordInput } from './password-input';
 
 export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   const user = useSession((s) => s.user);
   const ready = useSession((s) => s.ready);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearOnChange } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Set while this page signs someone in, so the "already signed in" redirect does not race the success path.
@@ -60,58 +58,27 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
   if (alreadySignedIn) return null;
 
   return (
-    <AuthCard title="Welcome back" subtitle="Log in to donate, request and track surplus food.">
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        onChange={(e) => setErrors((current) => withoutField(current, (e.target as EventTarget & { name?: string }).name ?? ''))}
-        className="flex flex-col gap-4"
-      >
-        <Field id="login-email" label="Email" error={errors.email}>
-          <Input
-            id="login-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={!!errors.email}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password}>
-          <PasswordInput
-            id="login-password"
-            name="password"
-            autoComplete="current-password"
-            aria-invalid={!!errors.password}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
-          />
-        </Field>
+    <AuthCard
+      title="Welcome back"
+      subtitle="Log in to donate, request and track surplus food."
+      google={<GoogleButton disabled={submitting} signingIn={signingIn} onSignedIn={succeed} />}
+      footer={
+        <>
+          New to FoodBridge?{' '}
+          <Link to="/registration" search={redirect ? { redirect } : {}} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
+        <EmailField id="login-email" error={errors.email} />
+        <PasswordField id="login-password" autoComplete="current-password" error={errors.password} />
         <FormAlert message={formError} />
-        <Button type="submit" size="lg" disabled={submitting} className="mt-1 w-full">
-          {submitting ? (
-            <>
-              <ButtonSpinner /> Logging in...
-            </>
-          ) : (
-            'Login'
-          )}
-        </Button>
+        <SubmitButton busy={submitting} busyLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
-      <OrDivider />
-      <GoogleButton
-        disabled={submitting}
-        onStart={() => (signingIn.current = true)}
-        onSignedIn={succeed}
-        onFailed={() => (signingIn.current = false)}
-      />
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        New to FoodBridge?{' '}
-        <Link to="/registration" search={redirect ? { redirect } : {}} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
-          Create an account
-        </Link>
-      </p>
     </AuthCard>
   );
 }

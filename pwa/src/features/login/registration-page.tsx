@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { ImagePlus } from 'lucide-react';
 import { IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { RegisterSchema } from '@foodbridge/shared/schemas/user';
-import { Button } from '@/components/ui/button';
+import { errorAria } from '@/components/field-aria';
 import { Field, Input } from '@/components/ui/input';
 import { signUp } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
@@ -11,10 +11,10 @@ import { notify } from '@/lib/notify';
 import { useGoBack } from './after-sign-in';
 import { saveProfilePhoto } from './api';
 import { authErrorMessage } from './auth-errors';
-import { AuthCard, ButtonSpinner, FormAlert, OrDivider } from './auth-card';
-import { firstErrors, withoutField } from './field-errors';
+import { AuthCard, FormAlert, SubmitButton } from './auth-card';
+import { EmailField, PasswordField, useFieldErrors } from './auth-fields';
+import { firstErrors } from '@/lib/form-errors';
 import { GoogleButton } from './google-button';
-import { PasswordInput } from './password-input';
 import { useProfilePhoto, type ProfilePhoto } from './use-profile-photo';
 
 const PHOTO_MISSING = 'Please upload a profile picture.';
@@ -67,7 +67,7 @@ export function RegistrationPage({ redirect }: { redirect?: string | undefined }
   const navigate = useNavigate();
   const goBack = useGoBack(redirect);
   const { photo, choiceError, choose, uploadNow } = useProfilePhoto();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, setErrors, clearOnChange } = useFieldErrors();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [step, setStep] = useState<'idle' | 'creating' | 'uploading'>('idle');
@@ -135,21 +135,27 @@ export function RegistrationPage({ redirect }: { redirect?: string | undefined }
 
   const busy = step !== 'idle';
   return (
-    <AuthCard title="Create your account" subtitle="Join restaurants and charities rescuing surplus food.">
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        onChange={(e) => setErrors((current) => withoutField(current, (e.target as EventTarget & { name?: string }).name ?? ''))}
-        className="flex flex-col gap-4"
-      >
+    <AuthCard
+      title="Create your account"
+      subtitle="Join restaurants and charities rescuing surplus food."
+      google={<GoogleButton disabled={busy} signingIn={registering} onSignedIn={welcome} />}
+      footer={
+        <>
+          Already have an account?{' '}
+          {/* The spec spells this link /logIn; the router matches paths case-insensitively, so it opens /login. */}
+          <Link
+            to={'/logIn' as '/login'}
+            search={redirect ? { redirect } : {}}
+            className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+          >
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
         <Field id="reg-name" label="Name" error={errors.name}>
-          <Input
-            id="reg-name"
-            name="name"
-            autoComplete="name"
-            aria-invalid={!!errors.name}
-            aria-describedby={errors.name ? 'reg-name-error' : undefined}
-          />
+          <Input id="reg-name" name="name" autoComplete="name" {...errorAria('reg-name', errors.name)} />
         </Field>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="reg-photo" className="text-sm font-medium text-foreground">
@@ -180,56 +186,13 @@ export function RegistrationPage({ redirect }: { redirect?: string | undefined }
           </div>
           <PhotoStatus photo={photo} error={photoError ?? choiceError} />
         </div>
-        <Field id="reg-email" label="Email" error={errors.email}>
-          <Input
-            id="reg-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            aria-invalid={!!errors.email}
-            aria-describedby={errors.email ? 'reg-email-error' : undefined}
-          />
-        </Field>
-        <Field id="reg-password" label="Password" error={errors.password} hint="At least 6 characters.">
-          <PasswordInput
-            id="reg-password"
-            name="password"
-            autoComplete="new-password"
-            aria-invalid={!!errors.password}
-            aria-describedby={errors.password ? 'reg-password-error' : undefined}
-          />
-        </Field>
+        <EmailField id="reg-email" error={errors.email} />
+        <PasswordField id="reg-password" autoComplete="new-password" error={errors.password} hint="At least 6 characters." />
         <FormAlert message={formError} />
-        <Button type="submit" size="lg" disabled={busy} className="mt-1 w-full">
-          {busy ? (
-            <>
-              <ButtonSpinner /> {step === 'uploading' ? 'Uploading picture...' : 'Creating account...'}
-            </>
-          ) : (
-            'Register'
-          )}
-        </Button>
+        <SubmitButton busy={busy} busyLabel={step === 'uploading' ? 'Uploading picture...' : 'Creating account...'}>
+          Register
+        </SubmitButton>
       </form>
-      <OrDivider />
-      <GoogleButton
-        disabled={busy}
-        onStart={() => (registering.current = true)}
-        onSignedIn={welcome}
-        onFailed={() => (registering.current = false)}
-      />
-      <p className="mt-6 text-center text-sm text-muted-foreground">
-        Already have an account?{' '}
-        {/* The spec spells this link /logIn; the router matches paths case-insensitively, so it opens /login. */}
-        <Link
-          to={'/logIn' as '/login'}
-          search={redirect ? { redirect } : {}}
-          className="font-semibold text-brand-800 underline-offset-4 hover:underline"
-        >
-          Login
-        </Link>
-      </p>
     </AuthCard>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { notify } from '@/lib/notify';
-import { firstErrors } from './form-errors';
+import { firstErrors } from '@/lib/form-errors';
 
 export type DonationValues = NonNullable<ReturnType<typeof DonationCreateSchema.safeParse>['data']>;
 

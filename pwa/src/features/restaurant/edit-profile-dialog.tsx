@@ -8,7 +8,7 @@ import { Field, Input } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { errorMessage, notify } from '@/lib/notify';
 import { updateProfile } from './api';
-import { firstErrors } from './form-errors';
+import { firstErrors } from '@/lib/form-errors';
 
 /** Lets the restaurant fill in what its profile shows as 'Not Provided' (PATCH /users/me). */
 export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {

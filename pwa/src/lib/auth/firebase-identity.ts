@@ -12,7 +12,7 @@ import {
   type Auth,
 } from 'firebase/auth';
 import type { TokenSource } from '@/lib/api-client';
-import type { AuthConfig } from './identity';
+import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { SessionUser } from './session-store';
 
 let auth: Auth;

@@ -1,7 +1,7 @@
 // One RxDB database per signed-in account on the free Dexie storage. Opened once per name and cached as a promise:
 // a second createRxDatabase with the same name in one page throws DB8, which React StrictMode's double effects
 // would otherwise trigger. No dev-mode plugin: it needs a validator and loads an iframe from the internet.
-import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase } from 'rxdb/plugins/core';
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { favoriteConflictHandler } from './favorite-conflicts';
@@ -28,7 +28,9 @@ export type FoodBridgeDatabase = RxDatabase<FoodBridgeCollections>;
 // Ready for the first schema version above 0 (schemas.ts holds the strategies).
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-const storage = getRxStorageDexie();
+/** Where the collections live: Dexie (IndexedDB) in the app; tests open the same collections on memory storage. */
+export type DatabaseStorage = RxStorage<unknown, unknown>;
+const dexie: DatabaseStorage = getRxStorageDexie();
 const opened = new Map<string, Promise<FoodBridgeDatabase>>();
 
 /** The account's database name: RxDB names allow lower-case letters, digits and underscores. */
@@ -36,7 +38,7 @@ export function databaseName(userId: string): string {
   return `foodbridge_${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 }
 
-async function create(name: string): Promise<FoodBridgeDatabase> {
+async function create(name: string, storage: DatabaseStorage): Promise<FoodBridgeDatabase> {
   const db = await createRxDatabase<FoodBridgeCollections>({ name, storage, multiInstance: true, eventReduce: true });
   try {
     await db.addCollections({
@@ -53,10 +55,10 @@ async function create(name: string): Promise<FoodBridgeDatabase> {
 }
 
 /** The open database of that name, created on first use. Never opens the same name twice. */
-export function openDatabase(name: string): Promise<FoodBridgeDatabase> {
+export function openDatabase(name: string, storage = dexie): Promise<FoodBridgeDatabase> {
   let db = opened.get(name);
   if (!db) {
-    db = create(name);
+    db = create(name, storage);
     opened.set(name, db);
     // A failed open may be retried later (e.g. after the browser freed storage).
     db.catch(() => opened.delete(name));
@@ -65,7 +67,7 @@ export function openDatabase(name: string): Promise<FoodBridgeDatabase> {
 }
 
 /** Closes the database if open here and deletes all of its data (every collection, replication state, outbox). */
-export async function removeDatabase(name: string): Promise<void> {
+export async function removeDatabase(name: string, storage = dexie): Promise<void> {
   const db = opened.get(name);
   opened.delete(name);
   const instance = await db?.catch(() => null);

@@ -1,8 +1,10 @@
 // The local store's life cycle, loaded only after sign-in (local-store.ts imports it dynamically): open the
 // account's database, replicate it, run the pickup outbox, and tear it all down on sign-out or a role change.
 import type { Role } from '@foodbridge/shared/constants';
+import { isOnline } from '@/lib/connectivity-store';
 import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
-import { createOutbox, readEntries, type Outbox } from './outbox';
+import type { OpenStore } from './local-database';
+import { createOutbox, readEntries, type Outbox } from './pickup-outbox';
 import { readRecord, writeRecord } from './record';
 import { startReplication, type Replications } from './replication';
 import type { OutboxEntry } from './schemas';
@@ -56,9 +58,9 @@ async function stopAndRemove() {
  * not keep the previous driver's data), and so is this account's own when its role changed: the server does not
  * re-send documents whose visibility a role change altered.
  */
-export async function activate(account: LocalAccount): Promise<FoodBridgeDatabase> {
+export async function activate(account: LocalAccount): Promise<OpenStore> {
   const name = databaseName(account.userId);
-  if (active && active.name === name && active.role === account.role) return active.db;
+  if (active && active.name === name && active.role === account.role) return { db: active.db, outbox: active.outbox };
 
   // The outbox survives a role reset, waiting confirmations and refusals not yet dismissed alike (only the server
   // may refuse, only the driver may dismiss); another account's does not.
@@ -101,7 +103,7 @@ export async function activate(account: LocalAccount): Promise<FoodBridgeDatabas
 
   active = { name, role: account.role, db, replication, outbox, unsubscribe: () => pendingSub.unsubscribe() };
   void outbox.replay();
-  return db;
+  return { db, outbox };
 }
 
 /**
@@ -109,7 +111,7 @@ export async function activate(account: LocalAccount): Promise<FoodBridgeDatabas
  * server first (the token is still valid at this point of sign-out).
  */
 export async function deactivate(): Promise<void> {
-  if (active && navigator.onLine) {
+  if (active && isOnline()) {
     // One last chance for what the account did offline: queued pickups and favourite changes.
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
@@ -126,17 +128,4 @@ export async function deactivate(): Promise<void> {
   // The service worker's Background Sync queue holds requests with this account's token: empty it too.
   navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_PICKUP_QUEUE' });
   bindSyncState(null);
-}
-
-function current(): Active {
-  if (!active) throw new Error('The local store is not open (signed out?)');
-  return active;
-}
-
-export async function confirmPickup(donationId: string, title?: string) {
-  return current().outbox.queue(donationId, title);
-}
-
-export async function dismissPickupRefusal(entryId: string) {
-  return current().outbox.dismiss(entryId);
 }

@@ -1,29 +1,17 @@
 // Reactive reads of the local store for the field screens: they render at once from the device and update live when
 // replication brings a change. Light on purpose (no RxDB import): the queries are methods of the open database.
-import { useEffect, useState } from 'react';
-import { PICKUP_CONFIRMABLE, type DonationStatus } from '@foodbridge/shared/constants';
+import { useEffect } from 'react';
+import { DONATION_GIVEN, type DonationStatus } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { useSession } from '@/lib/auth/session-store';
-import { useConnectivity } from '@/lib/connectivity-store';
-import type { FoodBridgeDatabase } from './database';
-import { startLocalStore, useLocalDatabase } from './local-store';
+import { plain, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
+import { startLocalStore } from './local-store';
+import { isGivenTo } from './pickup-outbox';
 import { readRecord } from './record';
-import type { FavoriteDocType, OutboxEntry } from './schemas';
-import { useSyncStore, type LocalCollection } from './sync-store';
-
-export interface LocalResult<T> {
-  data: T | undefined;
-  /** Nothing to show yet: the store is opening, or it is empty and its first pull has not finished. */
-  loading: boolean;
-  /** No local store for this viewer (signed out, or the browser refused IndexedDB): use the online API instead. */
-  unavailable: boolean;
-}
-
-interface Subscribable<T> {
-  subscribe(observer: { next: (value: T) => void; error: (err: unknown) => void }): { unsubscribe(): void };
-}
+import type { FavoriteDocType } from './schemas';
+import { useSyncStore } from './sync-store';
 
 /**
  * Where a field screen reads from: 'local' for a signed-in account with a working local store, 'rest' for a
@@ -44,51 +32,6 @@ export function useLocalStoreStarted() {
   useEffect(startLocalStore, []);
 }
 
-/**
- * Subscribes to a query of the open database. `key` names the query: a new key re-subscribes. `build` null means
- * "not for this viewer" (the result is then `unavailable`).
- */
-function useLocalQuery<R, T>(
-  collection: LocalCollection | 'outbox',
-  key: string,
-  build: ((db: FoodBridgeDatabase) => Subscribable<R>) | null,
-  convert: (raw: R) => T,
-  isEmpty: (value: T) => boolean,
-): LocalResult<T> {
-  useLocalStoreStarted();
-  const signedIn = useSession((s) => Boolean(s.user));
-  const db = useLocalDatabase((s) => s.db);
-  const failed = useSyncStore((s) => s.unavailable);
-  const pulled = useSyncStore((s) => collection === 'outbox' || Boolean(s.pulled[collection]));
-  const online = useConnectivity((s) => s.online);
-  const [result, setResult] = useState<{ key: string; db: FoodBridgeDatabase; value: T } | null>(null);
-  const enabled = Boolean(build);
-
-  useEffect(() => {
-    if (!db || !build) return;
-    const sub = build(db).subscribe({
-      next: (raw) => setResult({ key, db, value: convert(raw) }),
-      error: (err) => {
-        // As when the store cannot open: the screens fall back to the online API rather than load forever.
-        console.error(`[local store] ${collection} query failed; screens fall back to the network`, err);
-        useSyncStore.setState({ unavailable: true });
-      },
-    });
-    return () => sub.unsubscribe();
-    // `key` stands for `build` and `convert`, which callers create inline.
-  }, [db, key, enabled]);
-
-  const unavailable = !enabled || !signedIn || failed;
-  if (unavailable) return { data: undefined, loading: false, unavailable: true };
-  const current = result && result.db === db && result.key === key ? result.value : undefined;
-  if (current === undefined) return { data: undefined, loading: true, unavailable: false };
-  // Empty before the first pull finished means "not known yet", not "none" (unless offline: then it is all we have).
-  const loading = isEmpty(current) && !pulled && online;
-  return { data: loading ? undefined : current, loading, unavailable: false };
-}
-
-type Docs<T> = Array<{ toMutableJSON(): T }>;
-const plain = <T>(docs: Docs<T>) => docs.map((d) => d.toMutableJSON());
 const byNewest = <T extends { createdAt: string }>(list: T[]) => list.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 const emptyList = (list: unknown[]) => list.length === 0;
 
@@ -150,7 +93,6 @@ export function useLocalRequests(enabled = true): LocalResult<DonationRequest[]>
   );
 }
 
-const PICKUP_STATUSES: readonly DonationStatus[] = [...PICKUP_CONFIRMABLE, 'Picked'];
 
 /**
  * The charity's pickups, as GET /my-pickups lists them: donations given to it that are Accepted, Assigned or Picked.
@@ -158,22 +100,10 @@ const PICKUP_STATUSES: readonly DonationStatus[] = [...PICKUP_CONFIRMABLE, 'Pick
  */
 export function useLocalPickups(email: string | undefined, only?: 'Picked'): LocalResult<PickupItem[]> {
   const confirmed = useSyncStore((s) => s.confirmed);
-  const donations = useLocalDonations(only ? ['Picked'] : PICKUP_STATUSES, Boolean(email));
+  const donations = useLocalDonations(only ? ['Picked'] : DONATION_GIVEN, Boolean(email));
   if (!donations.data) return { ...donations, data: undefined };
-  const me = email?.toLowerCase();
   const data = donations.data
-    .filter((d) => d.charityEmail?.toLowerCase() === me)
+    .filter((d) => isGivenTo(d, email))
     .map((d): PickupItem => ({ ...d, donationTitle: d.title, status: confirmed[d._id] ? 'Picked' : d.status }));
   return { ...donations, data };
-}
-
-/** Every outbox entry (pending and refused), oldest first. */
-export function useOutbox(enabled = true): LocalResult<OutboxEntry[]> {
-  return useLocalQuery(
-    'outbox',
-    'all',
-    enabled ? (db) => db.outbox.find().$ as Subscribable<Docs<OutboxEntry>> : null,
-    (docs) => plain(docs).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-    () => false,
-  );
 }

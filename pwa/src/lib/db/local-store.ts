@@ -1,23 +1,18 @@
 // The local store as the rest of the app sees it, without loading RxDB up front: this module follows the session
 // and loads the engine (RxDB, Dexie, replication) with a dynamic import only once someone is signed in, so the
 // signed-out home page and a visitor's All Donations never download it.
-import { create } from 'zustand';
 import type { Role } from '@foodbridge/shared/constants';
 import { onSignOut } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
-import type { FoodBridgeDatabase } from './database';
-import { sendPickupConfirmation } from './pickup-api';
+import { requireStore, useLocalDatabase } from './local-database';
 import { readRecord } from './record';
-import type { FavoriteDocType, OutboxEntry } from './schemas';
+import type { FavoriteDocType } from './schemas';
 import { useSyncStore } from './sync-store';
 import { uuid } from './uuid';
 
 type Engine = typeof import('./engine');
 let engine: Promise<Engine> | null = null;
 const loadEngine = () => (engine ??= import('./engine'));
-
-/** The signed-in account's open database; null while signed out, opening, or switching accounts. */
-export const useLocalDatabase = create<{ db: FoodBridgeDatabase | null }>(() => ({ db: null }));
 
 interface Wanted {
   key: string;
@@ -35,7 +30,7 @@ function follow(state: ReturnType<typeof useSession.getState>) {
   if (key === wanted.key) return;
   const target: Wanted = { key, account };
   wanted = target;
-  useLocalDatabase.setState({ db: null });
+  useLocalDatabase.setState({ db: null, outbox: null });
   queue = queue.then(async () => {
     if (wanted !== target) return;
     try {
@@ -44,8 +39,8 @@ function follow(state: ReturnType<typeof useSession.getState>) {
         if (readRecord()) await (await loadEngine()).deactivate();
         return;
       }
-      const db = await (await loadEngine()).activate(target.account);
-      if (wanted === target) useLocalDatabase.setState({ db });
+      const opened = await (await loadEngine()).activate(target.account);
+      if (wanted === target) useLocalDatabase.setState(opened);
     } catch (err) {
       console.error('[local store] could not open the local database; screens fall back to the network', err);
       if (wanted === target) useSyncStore.setState({ unavailable: true });
@@ -68,19 +63,13 @@ export function startLocalStore() {
   // account's data is removed so the next account starts clean.
   onSignOut(async () => {
     wanted = { key: '', account: null };
-    useLocalDatabase.setState({ db: null });
+    useLocalDatabase.setState({ db: null, outbox: null });
     const done = queue.then(async () => {
       if (engine || readRecord()) await (await loadEngine()).deactivate();
     });
     queue = done.catch(() => undefined);
     await done.catch((err) => console.error('[local store] could not clear on sign-out', err));
   });
-}
-
-function requireDb(): FoodBridgeDatabase {
-  const { db } = useLocalDatabase.getState();
-  if (!db) throw new Error('Your offline data is still loading. Please try again in a moment.');
-  return db;
 }
 
 export interface FavoriteSource {
@@ -98,7 +87,7 @@ export interface FavoriteSource {
  * returns) and the server keeps that id. The donation's fields are copied so the Favorites page shows it offline.
  */
 export async function saveFavoriteLocally(donation: FavoriteSource, email: string): Promise<void> {
-  const db = requireDb();
+  const { db } = requireStore();
   const existing = await db.favorites.findOne({ selector: { donationId: donation._id } }).exec();
   if (existing) return;
   const id = uuid();
@@ -120,25 +109,6 @@ export async function saveFavoriteLocally(donation: FavoriteSource, email: strin
 }
 
 export async function removeFavoriteLocally(favoriteId: string): Promise<void> {
-  const doc = await requireDb().favorites.findOne(favoriteId).exec();
+  const doc = await requireStore().db.favorites.findOne(favoriteId).exec();
   await doc?.remove();
-}
-
-/**
- * Confirm Pickup, everywhere in the app. Normally the confirmation goes to the outbox first (shown as 'Waiting to
- * sync' until the server answers; the outbox then says 'Pickup confirmed!' or shows the refusal). Only a browser
- * without a local store sends it straight away, and then the caller shows the outcome ('sent', or the error thrown).
- */
-export async function confirmPickup(donationId: string, title?: string): Promise<{ queued: OutboxEntry } | { sent: true }> {
-  if (useSyncStore.getState().unavailable) {
-    await sendPickupConfirmation(donationId, uuid());
-    return { sent: true };
-  }
-  requireDb();
-  return { queued: await (await loadEngine()).confirmPickup(donationId, title) };
-}
-
-export async function dismissPickupRefusal(entryId: string): Promise<void> {
-  requireDb();
-  await (await loadEngine()).dismissPickupRefusal(entryId);
 }

@@ -14,6 +14,7 @@ import {
   type SyncPullResult,
 } from '@foodbridge/shared/schemas/sync';
 import { api, ApiError, currentToken } from '@/lib/api-client';
+import { isOnline } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
 import type { FavoriteDocType } from './schemas';
@@ -88,7 +89,7 @@ function pullStream<T>(
       const mine = ++generation;
       disconnect();
       // Offline: the 'online' listener below reconnects at once when the network returns.
-      if (closed || !navigator.onLine) return;
+      if (closed || !isOnline()) return;
       // EventSource cannot send an Authorization header: the server takes the token as `?token=`, from the same
       // source every API call uses (it refreshes a token about to expire).
       const token = await currentToken().catch(() => null);
@@ -129,7 +130,7 @@ function pullStream<T>(
     const onOffline = () => disconnect();
 
     const tick = setInterval(() => {
-      if (source?.readyState === EventSource.OPEN && navigator.onLine) onLive();
+      if (source?.readyState === EventSource.OPEN && isOnline()) onLive();
     }, LIVE_TICK_MS);
 
     window.addEventListener('online', onOnline);
@@ -148,7 +149,7 @@ function pullStream<T>(
 function pullHandler<T>(name: LocalCollection, events: ReplicationEvents) {
   return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
     // Certainly offline: fail without a request (RxDB retries, and at once when the browser goes online).
-    if (!navigator.onLine) throw new ApiError(0, 'Offline');
+    if (!isOnline()) throw new ApiError(0, 'Offline');
     const query = new URLSearchParams({ limit: String(batchSize) });
     if (checkpoint) {
       query.set('id', checkpoint.id);
@@ -194,7 +195,7 @@ function replicate<T>(
   });
   state.error$.subscribe((err) => {
     // Offline failures are expected and the status line already says Offline.
-    if (!navigator.onLine) return;
+    if (!isOnline()) return;
     const message = describe(err);
     console.error(`[sync] ${name}:`, message, err);
     events.onError(message);

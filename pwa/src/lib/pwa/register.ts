@@ -1,3 +1,4 @@
+import { isOnline } from '@/lib/connectivity-store';
 import { useServiceWorker } from './sw-store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -36,7 +37,7 @@ export function startServiceWorker(): void {
         if (registration.active) useServiceWorker.setState({ offlineReady: true });
         // An installed app can stay open for days without a navigation, which is when browsers look for updates.
         setInterval(() => {
-          if (navigator.onLine && !registration.installing) registration.update().catch(() => {});
+          if (isOnline() && !registration.installing) registration.update().catch(() => {});
         }, UPDATE_CHECK_MS);
       },
       // Blocked service workers (some private modes, test browsers) leave an online-only app: nothing to tell.

@@ -5,9 +5,9 @@ import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { isOfflineError, OfflineNotice, PickupRefusal, SyncStatus, WaitingToSync } from '@/components/sync-status';
 import { Button } from '@/components/ui/button';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { confirmPickup, dismissPickupRefusal } from '@/lib/db/local-store';
+import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
 import { errorMessage, notify } from '@/lib/notify';
-import { usePickupOutbox, usePickups } from '../hooks';
+import { usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
@@ -23,12 +23,7 @@ export function MyPickups() {
       // Written to the outbox first, so the confirmation survives no signal, a reload or a closed app; the card
       // shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
       const result = await confirmPickup(item._id, item.donationTitle);
-      if ('sent' in result) {
-        notify.success('Pickup confirmed!');
-        reload();
-      } else if (!navigator.onLine) {
-        notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
-      }
+      if ('sent' in result) reload();
     } catch (err) {
       notify.error('Failed to confirm pickup.', errorMessage(err, 'Please try again.'));
     } finally {

@@ -1,95 +1,88 @@
 import { useState } from 'react';
 import { Clock, Store } from 'lucide-react';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
-import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { ConfirmActionButton } from '@/components/confirm-action-button';
+import { ListStates } from '@/components/list-states';
+import { SyncStatus } from '@/components/sync-status';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
-import { EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
-import { errorMessage, notify } from '@/lib/notify';
+import { EmptyState, PageHeader } from '@/components/ui/states';
+import { notify } from '@/lib/notify';
 import { formatDate } from '@/lib/utils';
 import { cancelDonationRequest } from '../api';
 import { useMyDonationRequests } from '../hooks';
 
 export function MyRequests() {
-  const { data: all, error, loading, reload } = useMyDonationRequests();
-  const [cancelling, setCancelling] = useState<string | null>(null);
+  const requests = useMyDonationRequests();
   // Hidden at once; the server's removal then reaches the device through replication (or the next online read).
   const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
-  const data = all?.filter((r) => !cancelled.has(r._id));
+  const shown = requests.data?.filter((r) => !cancelled.has(r._id));
 
   async function cancel(request: DonationRequest) {
-    setCancelling(request._id);
-    try {
-      await cancelDonationRequest(request._id);
-      setCancelled((ids) => new Set(ids).add(request._id));
-      notify.success('Cancelled', 'Your request has been cancelled.');
-    } catch (err) {
-      notify.error('Failed to cancel the request.', errorMessage(err, 'Please try again.'));
-    } finally {
-      setCancelling(null);
-    }
+    await cancelDonationRequest(request._id);
+    setCancelled((ids) => new Set(ids).add(request._id));
+    notify.success('Cancelled', 'Your request has been cancelled.');
   }
 
   return (
     <section>
       <PageHeader title="My Donation Requests" description="Donations you asked for and where each one stands." />
       <SyncStatus />
-      {loading && !data ? (
-        <RequestsSkeleton />
-      ) : error && !data && isOfflineError(error) ? (
-        <OfflineNotice />
-      ) : error && !data ? (
-        <ErrorState message="Failed to load requests." onRetry={reload} />
-      ) : !data?.length ? (
-        <EmptyState message="You have not requested any donations yet." />
-      ) : (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          {data.map((request) => (
-            <li key={request._id}>
-              <Card className="flex h-full flex-col gap-3 p-5">
-                <div className="flex items-start justify-between gap-3">
-                  <h2 className="text-lg font-semibold leading-tight text-stone-900">{request.donationTitle}</h2>
-                  <StatusBadge status={request.status} />
-                </div>
-                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                  <Store className="size-4 shrink-0" aria-hidden /> {request.restaurantName}
-                </p>
-                <p className="whitespace-pre-line break-words text-sm text-stone-800">{request.requestDescription}</p>
-                <dl className="grid grid-cols-2 gap-2 text-sm">
-                  <div>
-                    <dt className="text-muted-foreground">Pickup time</dt>
-                    <dd className="flex items-center gap-1 font-medium">
-                      <Clock className="size-4" aria-hidden /> {request.pickupTime}
-                    </dd>
+      <ListStates
+        state={{ ...requests, data: shown }}
+        skeleton={<RequestsSkeleton />}
+        errorMessage="Failed to load requests."
+        empty={<EmptyState message="You have not requested any donations yet." />}
+      >
+        {(items) => (
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            {items.map((request) => (
+              <li key={request._id}>
+                <Card className="flex h-full flex-col gap-3 p-5">
+                  <div className="flex items-start justify-between gap-3">
+                    <h2 className="text-lg font-semibold leading-tight text-stone-900">{request.donationTitle}</h2>
+                    <StatusBadge status={request.status} />
                   </div>
-                  <div>
-                    <dt className="text-muted-foreground">Requested on</dt>
-                    <dd className="font-medium">{formatDate(request.requestDate)}</dd>
-                  </div>
-                </dl>
-                {request.status === 'Pending' && (
-                  <div className="mt-auto pt-1">
-                    <ConfirmButton
-                      title="Cancel this request?"
-                      description="This cannot be undone."
-                      confirmLabel="Yes, cancel it"
-                      cancelLabel="Keep it"
-                      onConfirm={() => void cancel(request)}
-                      disabled={cancelling === request._id}
-                      variant="outline"
-                      triggerClassName="w-full sm:w-auto"
-                    >
-                      {cancelling === request._id ? 'Cancelling...' : 'Cancel request'}
-                    </ConfirmButton>
-                  </div>
-                )}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                    <Store className="size-4 shrink-0" aria-hidden /> {request.restaurantName}
+                  </p>
+                  <p className="whitespace-pre-line break-words text-sm text-stone-800">{request.requestDescription}</p>
+                  <dl className="grid grid-cols-2 gap-2 text-sm">
+                    <div>
+                      <dt className="text-muted-foreground">Pickup time</dt>
+                      <dd className="flex items-center gap-1 font-medium">
+                        <Clock className="size-4" aria-hidden /> {request.pickupTime}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-muted-foreground">Requested on</dt>
+                      <dd className="font-medium">{formatDate(request.requestDate)}</dd>
+                    </div>
+                  </dl>
+                  {request.status === 'Pending' && (
+                    <div className="mt-auto pt-1">
+                      <ConfirmActionButton
+                        title="Cancel this request?"
+                        description="This cannot be undone."
+                        confirmLabel="Yes, cancel it"
+                        cancelLabel="Keep it"
+                        variant="outline"
+                        triggerClassName="w-full sm:w-auto"
+                        action={() => cancel(request)}
+                        busyLabel="Cancelling..."
+                        failure="Failed to cancel the request."
+                      >
+                        Cancel request
+                      </ConfirmActionButton>
+                    </div>
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

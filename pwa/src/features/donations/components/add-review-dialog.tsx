@@ -1,70 +1,42 @@
 import { useState, type FormEvent } from 'react';
 import { ReviewCreateSchema } from '@foodbridge/shared/schemas/review';
+import { namedControl } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, NativeSelect, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { useDialogSubmit, type SubmitDialogProps } from '@/components/use-dialog-submit';
 import { notify } from '@/lib/notify';
 import { addReview } from '../api';
-import { firstErrors } from '../form-errors';
+import { firstErrors } from '@/lib/form-errors';
 import { RATING_OPTIONS } from './rating-stars';
 
-export function AddReviewDialog({
-  donation,
-  onOpenChange,
-  onSubmitted,
-}: {
-  donation: { _id: string; title: string };
-  onOpenChange: (open: boolean) => void;
-  onSubmitted: () => void;
-}) {
+export function AddReviewDialog({ donation, ...parent }: { donation: { _id: string; title: string } } & SubmitDialogProps) {
   const [description, setDescription] = useState('');
   const [rating, setRating] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, send, dialog } = useDialogSubmit(parent);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // An unchosen rating must read "Rating is required", not the out-of-range message a coerced 0 would give.
     const parsed = ReviewCreateSchema.safeParse({ donationId: donation._id, description, rating: rating === '' ? undefined : rating });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
+    setErrors(parsed.success ? {} : firstErrors(parsed.error.issues));
+    if (!parsed.success) return;
+    await send(async () => {
       await addReview(parsed.data);
       notify.success('Review added', 'Thank you for sharing your experience.');
-      onSubmitted();
-      onOpenChange(false);
-    } catch (err) {
-      notify.error('Failed to submit review.', err instanceof ApiError && err.status < 500 ? err.message : undefined);
-    } finally {
-      setSubmitting(false);
-    }
+    }, 'Failed to submit review.');
   }
 
   return (
     <FormDialog
-      open
-      onOpenChange={(open) => !submitting && onOpenChange(open)}
+      {...dialog}
       title="Add Review"
       description={<>How was “{donation.title}”? Your review helps restaurants and charities.</>}
       onSubmit={submit}
       submitLabel={submitting ? 'Submitting...' : 'Submit Review'}
-      submitDisabled={submitting}
-      cancelDisabled={submitting}
     >
       <Field id="rating" label="Rating" error={errors.rating}>
-        <NativeSelect
-          id="rating"
-          name="rating"
-          required
-          value={rating}
-          onChange={(e) => setRating(e.target.value)}
-          aria-invalid={Boolean(errors.rating)}
-          aria-describedby={errors.rating ? 'rating-error' : undefined}
-        >
+        <NativeSelect {...namedControl('rating', errors)} required value={rating} onChange={(e) => setRating(e.target.value)}>
           <option value="" disabled>
             Select a rating
           </option>
@@ -77,15 +49,12 @@ export function AddReviewDialog({
       </Field>
       <Field id="description" label="Review" error={errors.description}>
         <Textarea
-          id="description"
-          name="description"
+          {...namedControl('description', errors)}
           required
           maxLength={2000}
           placeholder="What went well, and what could be better?"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          aria-invalid={Boolean(errors.description)}
-          aria-describedby={errors.description ? 'description-error' : undefined}
         />
       </Field>
     </FormDialog>

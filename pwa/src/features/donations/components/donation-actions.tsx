@@ -9,11 +9,13 @@ import { PickupRefusal, WaitingToSync } from '@/components/sync-status';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { confirmPickup, dismissPickupRefusal, saveFavoriteLocally } from '@/lib/db/local-store';
+import { isOnline } from '@/lib/connectivity-store';
+import { saveFavoriteLocally } from '@/lib/db/local-store';
+import { confirmPickup, dismissPickupRefusal, isGivenTo, usePickupEntry } from '@/lib/db/pickup-outbox';
 import { errorMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { saveFavorite } from '../api';
-import { useIsFavorite, useOwnRequest, usePickupEntry } from '../hooks/use-donation';
+import { useIsFavorite, useOwnRequest } from '../hooks/use-donation';
 
 // The forms (and the zod schemas they validate with) load only when a signed-in user opens one; a visitor reading
 // the page never downloads them.
@@ -64,7 +66,7 @@ export function DonationActions({
   const location = useLocation();
   const { isFavorite, reload: reloadFavorite, local: localFavorites } = useIsFavorite(donation._id);
   const { request: ownRequest, reload: reloadOwnRequest } = useOwnRequest(donation._id);
-  const isOwnPickup = role === 'charity' && Boolean(user) && donation.charityEmail?.toLowerCase() === user?.email.toLowerCase();
+  const isOwnPickup = role === 'charity' && isGivenTo(donation, user?.email);
   const pickupEntry = usePickupEntry(donation._id, isOwnPickup);
   const [dialog, setDialog] = useState<'request' | 'review' | null>(null);
   const [saving, setSaving] = useState(false);
@@ -102,7 +104,7 @@ export function DonationActions({
         // Saved on the device at once; push replication sends it now or when the connection returns, and tells the
         // user if the server kept something else.
         await saveFavoriteLocally(donation, signedInUser.email);
-        notify.success('Saved!', navigator.onLine ? undefined : 'It will sync when you are back online.');
+        notify.success('Saved!', isOnline() ? undefined : 'It will sync when you are back online.');
       } else {
         await saveFavorite(donation._id);
         notify.success('Saved!');
@@ -119,12 +121,7 @@ export function DonationActions({
     setConfirming(true);
     try {
       const result = await confirmPickup(donation._id, donation.title);
-      if ('sent' in result) {
-        notify.success('Pickup confirmed!');
-        onDonationChanged();
-      } else if (!navigator.onLine) {
-        notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
-      }
+      if ('sent' in result) onDonationChanged();
     } catch (err) {
       notify.error('Failed to confirm pickup.', serverDetail(err) ?? errorMessage(err, 'Please try again.'));
       // A conflict means the donation moved on (already picked, withdrawn): show where it stands now.

@@ -4,8 +4,8 @@ import type { DonationRequest } from '@foodbridge/shared/schemas/donation-reques
 import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import type { Review } from '@foodbridge/shared/schemas/review';
 import { useSession } from '@/lib/auth/session-store';
-import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalMode, useLocalRequests, useOutbox } from '@/lib/db/hooks';
-import type { OutboxEntry } from '@/lib/db/schemas';
+import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalRequests } from '@/lib/db/hooks';
+import { useLocalFirst, type LocalFirst } from '@/lib/db/local-first';
 import { useApi, type ApiState } from '@/lib/use-api';
 import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPath } from '../api';
 
@@ -20,17 +20,17 @@ export interface ReadState<T> {
   local: boolean;
 }
 
-const noop = () => {};
-const fromApi = <T>(s: ApiState<T>): ReadState<T> => ({ data: s.data, error: s.error, loading: s.loading, reload: s.reload, local: false });
+const readState = <T>({ data, error, loading, reload, source }: LocalFirst<T>): ReadState<T> => ({
+  data,
+  error,
+  loading,
+  reload,
+  local: source === 'local',
+});
 
 /** Verified donations: from the device for a signed-in account (live, offline too), from the API for visitors. */
 export function useVerifiedDonations(): ReadState<Donation[]> {
-  const mode = useLocalMode();
-  const local = useLocalDonations(['Verified'], mode === 'local');
-  const remote = useApi<Donation[]>(mode === 'rest' ? verifiedDonationsPath : null);
-  if (mode === 'local') return { data: local.data, error: undefined, loading: local.loading, reload: noop, local: true };
-  if (mode === 'wait') return { data: undefined, error: undefined, loading: true, reload: noop, local: false };
-  return fromApi(remote);
+  return readState(useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPath));
 }
 
 /**
@@ -40,14 +40,9 @@ export function useVerifiedDonations(): ReadState<Donation[]> {
  */
 export function useDonation(id: string): ReadState<Donation> {
   const { ready, user } = useSession();
-  const mode = useLocalMode();
-  const local = useLocalDonation(id, mode === 'local');
-  const needsApi = ready && (mode === 'rest' || (mode === 'local' && !local.loading && !local.data));
-  const remote = useApi<Donation>(needsApi ? donationPath(id) : null);
-  useReloadOnViewerChange(ready ? (user?.id ?? '') : null, remote.reload);
-  if (mode === 'local' && local.data) return { data: local.data, error: undefined, loading: false, reload: noop, local: true };
-  if (!needsApi) return { data: undefined, error: undefined, loading: true, reload: noop, local: false };
-  return fromApi(remote);
+  const read = useLocalFirst(useLocalDonation(id), donationPath(id), { ready, onlineWhenMissing: true });
+  useReloadOnViewerChange(ready ? (user?.id ?? '') : null, read.reload);
+  return { ...readState(read), data: read.data ?? undefined };
 }
 
 export function useDonationReviews(donationId: string | undefined): ApiState<Review[]> {
@@ -60,36 +55,21 @@ export function useDonationReviews(donationId: string | undefined): ApiState<Rev
  */
 export function useIsFavorite(donationId: string): { isFavorite: boolean | undefined; favoriteId?: string; reload: () => void; local: boolean } {
   const email = useSession((s) => s.user?.email);
-  const mode = useLocalMode();
-  const local = useLocalFavorite(donationId, mode === 'local');
-  const { data, reload } = useApi<Favorite[]>(mode === 'rest' && email ? favoritesPath(email) : null);
-  if (mode === 'local') {
-    return { isFavorite: local.loading ? undefined : Boolean(local.data), favoriteId: local.data?.favoriteId, reload: noop, local: true };
-  }
+  const local = useLocalFavorite(donationId);
+  // The device answers for this one donation, the API with the whole list: both read as a list here.
+  const asList = { ...local, data: local.data === undefined ? undefined : local.data ? [local.data] : [] };
+  const { data, reload, source } = useLocalFirst<Array<Pick<Favorite, 'donationId' | 'favoriteId'>>>(asList, email ? favoritesPath(email) : null);
   const found = data?.find((f) => f.donationId === donationId);
-  return { isFavorite: data ? Boolean(found) : undefined, favoriteId: found?.favoriteId, reload, local: false };
+  return { isFavorite: data ? Boolean(found) : undefined, favoriteId: found?.favoriteId, reload, local: source === 'local' };
 }
 
 /** A signed-in charity's own request for this donation, so the page can say it was sent instead of offering it again. */
 export function useOwnRequest(donationId: string): { request: DonationRequest | undefined; reload: () => void } {
   const { user, role } = useSession();
-  const mode = useLocalMode();
   const isCharity = Boolean(user) && role === 'charity';
-  const local = useLocalRequests(mode === 'local' && isCharity);
-  const { data, reload } = useApi<DonationRequest[]>(mode === 'rest' && user && isCharity ? charityRequestsPath(user.email) : null);
+  const { data, reload } = useLocalFirst(useLocalRequests(isCharity), user && isCharity ? charityRequestsPath(user.email) : null);
   const me = user?.email.toLowerCase();
-  const list = mode === 'local' ? local.data : data;
-  return {
-    request: list?.find((r) => r.donationId === donationId && r.charityEmail.toLowerCase() === me),
-    reload: mode === 'local' ? noop : reload,
-  };
-}
-
-/** This donation's pickup confirmation still in the outbox (waiting to sync, or refused), if any. */
-export function usePickupEntry(donationId: string, enabled: boolean): OutboxEntry | undefined {
-  const outbox = useOutbox(enabled);
-  const mine = outbox.data?.filter((e) => e.donationId === donationId);
-  return mine?.find((e) => e.state === 'pending') ?? mine?.[0];
+  return { request: data?.find((r) => r.donationId === donationId && r.charityEmail.toLowerCase() === me), reload };
 }
 
 // The first viewer is covered by the path change; only a later switch of account needs a fresh copy.

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CHARITY_ROLE_FEE_CENTS,
   CHARITY_ROLE_FEE_CURRENCY,
+  DONATION_GIVEN,
   type DonationStatus,
   type FoodType,
   type QuantityUnit,
@@ -9,7 +10,15 @@ import {
 } from '@foodbridge/shared';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
-import type { Sql, TxSql } from './connection.ts';
+import { insertCharityRequest } from '../db/charity-requests.ts';
+import { lockForTransaction, type Sql, type TxSql } from '../db/connection.ts';
+import { insertDonationRequest } from '../db/donation-requests.ts';
+import { insertDonation } from '../db/donations.ts';
+import { insertFavorite } from '../db/favorites.ts';
+import { insertImage } from '../db/images.ts';
+import { recordPaymentIntent } from '../db/payments.ts';
+import { insertReview } from '../db/reviews.ts';
+import { hasAnyUser, hasLiveUserWithEmail, insertUser } from '../db/users.ts';
 import { renderAvatar, renderDonationImage, type RenderedImage } from './seed-images.ts';
 
 export const DEMO_PASSWORD = 'foodbridge123';
@@ -59,6 +68,8 @@ interface DemoDonation {
 }
 
 const CHARITY_ASSIGNMENT = 'charity';
+/** Any fixed number: two servers seeding one Postgres at once take turns on it. */
+const SEED_LOCK_KEY = 7415;
 
 const DONATIONS: readonly DemoDonation[] = [
   {
@@ -236,13 +247,8 @@ export async function seedIfEmpty(
 
 async function shouldSeed(sql: Sql | TxSql, mode: SeedMode): Promise<boolean> {
   if (mode === 'never') return false;
-  if (mode === 'auto') {
-    const [row] = await sql<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM users) AS any`;
-    return !row!.any;
-  }
-  const emails = DEMO_ACCOUNTS.map((a) => a.email);
-  const [row] = await sql<{ any: boolean }[]>`SELECT EXISTS (SELECT 1 FROM users WHERE email IN ${sql(emails)} AND NOT deleted) AS any`;
-  return !row!.any;
+  if (mode === 'auto') return !(await hasAnyUser(sql));
+  return !(await hasLiveUserWithEmail(sql, DEMO_ACCOUNTS.map((a) => a.email)));
 }
 
 /** Seeds in one transaction; returns undefined when `mode` says this database is not to be seeded. */
@@ -256,7 +262,7 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
 
   return sql.begin(async (tx) => {
     // Two instances starting together on one Postgres: the second waits here, then sees the first one's rows.
-    await tx`SELECT pg_advisory_xact_lock(7415)`;
+    await lockForTransaction(tx, SEED_LOCK_KEY);
     if (!(await shouldSeed(tx, mode))) return undefined;
     const now = Date.now();
     const ago = (hours: number) => new Date(now - hours * 3_600_000);
@@ -266,14 +272,25 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
       const id = randomUUID();
       const imageId = randomUUID();
       users.set(account.key, { id, account });
-      await tx`
-        INSERT INTO users (id, email, name, photo_url, role, mission, address, phone, password_hash, created_at)
-        VALUES (${id}, ${account.email}, ${account.name}, ${`/images/${imageId}`}, ${account.role}, ${account.mission ?? null},
-                ${account.address}, ${account.phone}, ${hashes[i]!}, ${ago(24 * 30 - i)})`;
-      await insertImage(tx, imageId, id, avatars[i]!, ago(24 * 30 - i));
+      const createdAt = ago(24 * 30 - i);
+      await insertUser(tx, {
+        id,
+        email: account.email,
+        name: account.name,
+        photoURL: `/images/${imageId}`,
+        role: account.role,
+        mission: account.mission,
+        address: account.address,
+        phone: account.phone,
+        passwordHash: hashes[i]!,
+        createdAt,
+        lastLogin: null,
+      });
+      await storeImage(tx, imageId, id, avatars[i]!, createdAt);
     }
     const user = (key: AccountKey) => users.get(key)!;
     const charity = user('charity');
+    const charityRef = { id: charity.id, name: charity.account.name, email: charity.account.email };
 
     const donationIds = new Map<string, string>();
     for (const [i, d] of DONATIONS.entries()) {
@@ -282,58 +299,76 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
       const owner = user(d.by);
       const created = ago(d.ageHours);
       donationIds.set(d.title, id);
-      await insertImage(tx, imageId, owner.id, pictures[i]!, created);
-      const taken = d.status === 'Accepted' || d.status === 'Assigned' || d.status === 'Picked';
+      await storeImage(tx, imageId, owner.id, pictures[i]!, created);
+      const taken = DONATION_GIVEN.includes(d.status);
       const assigned = d.assignedTo ?? (taken ? { name: charity.account.name, type: CHARITY_ASSIGNMENT } : undefined);
-      const picked = d.status === 'Picked' ? ago(d.ageHours - 20) : null;
-      await tx`
-        INSERT INTO donations (id, title, food_type, quantity, unit, pickup_time, location, image, restaurant_id,
-                               restaurant_name, restaurant_email, status, charity_id, charity_name, charity_email,
-                               assigned_to, assigned_type, pickup_date, review, reviewed_at, created_at)
-        VALUES (${id}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime},
-                ${`${owner.account.name}, ${owner.account.address}`}, ${`/images/${imageId}`}, ${owner.id},
-                ${owner.account.name}, ${owner.account.email}, ${d.status},
-                ${taken ? charity.id : null}, ${taken ? charity.account.name : null}, ${taken ? charity.account.email : null},
-                ${assigned?.name ?? null}, ${assigned?.type ?? null}, ${picked},
-                ${d.review ?? null}, ${d.review ? ago(d.ageHours - 26) : null}, ${created})`;
+      await insertDonation(tx, {
+        id,
+        title: d.title,
+        foodType: d.foodType,
+        quantity: d.quantity,
+        unit: d.unit,
+        pickupTime: d.pickupTime,
+        location: `${owner.account.name}, ${owner.account.address}`,
+        image: `/images/${imageId}`,
+        restaurantId: owner.id,
+        restaurantName: owner.account.name,
+        restaurantEmail: owner.account.email,
+        status: d.status,
+        charity: taken ? charityRef : undefined,
+        assignedTo: assigned?.name,
+        assignedType: assigned?.type,
+        pickupDate: d.status === 'Picked' ? ago(d.ageHours - 20) : null,
+        review: d.review,
+        reviewedAt: d.review ? ago(d.ageHours - 26) : null,
+        createdAt: created,
+      });
 
       // The request that won each taken donation, and the charity's open requests on verified ones.
       const request = taken
-        ? { status: 'Accepted', description: 'We can collect with our own van and serve it the same evening.', time: '18:00' }
-        : d.requested && { status: 'Pending', description: d.requested.description, time: d.requested.time };
+        ? { status: 'Accepted' as const, description: 'We can collect with our own van and serve it the same evening.', time: '18:00' }
+        : d.requested && { status: 'Pending' as const, description: d.requested.description, time: d.requested.time };
       if (request) {
-        await tx`
-          INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description,
-                                         pickup_time, status, request_date)
-          VALUES (${id}, ${charity.id}, ${charity.account.name}, ${charity.account.email}, ${request.description},
-                  ${request.time}, ${request.status}, ${ago(d.ageHours - 2)})`;
+        await insertDonationRequest(tx, {
+          donationId: id,
+          charityId: charity.id,
+          charityName: charity.account.name,
+          charityEmail: charity.account.email,
+          requestDescription: request.description,
+          pickupTime: request.time,
+          status: request.status,
+          requestDate: ago(d.ageHours - 2),
+        });
       }
     }
 
     for (const [i, r] of REVIEWS.entries()) {
       const reviewer = user(r.by);
-      await tx`
-        INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating, created_at)
-        VALUES (${donationIds.get(r.donation)!}, ${reviewer.id}, ${reviewer.account.name}, ${reviewer.account.email},
-                ${r.text}, ${r.rating}, ${ago(20 - i * 3)})`;
+      await insertReview(tx, {
+        donationId: donationIds.get(r.donation)!,
+        reviewerId: reviewer.id,
+        reviewerName: reviewer.account.name,
+        reviewerEmail: reviewer.account.email,
+        description: r.text,
+        rating: r.rating,
+        createdAt: ago(20 - i * 3),
+      });
     }
 
     for (const [i, f] of FAVORITES.entries()) {
       const owner = user(f.by);
-      await tx`
-        INSERT INTO favorites (donation_id, user_id, email, created_at)
-        VALUES (${donationIds.get(f.donation)!}, ${owner.id}, ${owner.account.email}, ${ago(10 - i)})`;
+      await insertFavorite(tx, { donationId: donationIds.get(f.donation)!, userId: owner.id, email: owner.account.email, createdAt: ago(10 - i) });
     }
 
     // The charity became one through an approved (test-mode) fee; the user has a request waiting for an admin.
-    await insertCharityRequest(tx, charity.id, charity.account, {
+    await insertPaidCharityRequest(tx, charity.id, charity.account, {
       organization: charity.account.name,
       mission: charity.account.mission!,
       status: 'approved',
       at: ago(24 * 25),
     });
     const sam = user('user');
-    await insertCharityRequest(tx, sam.id, sam.account, {
+    await insertPaidCharityRequest(tx, sam.id, sam.account, {
       organization: 'Northside Youth Kitchen',
       mission: 'A volunteer kitchen cooking free after-school meals for teenagers in the Northside district.',
       status: 'pending',
@@ -349,27 +384,39 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
   });
 }
 
-async function insertImage(tx: TxSql, id: string, ownerId: string, image: RenderedImage, at: Date): Promise<void> {
-  await tx`
-    INSERT INTO images (id, owner_id, content_type, width, height, byte_size, bytes, created_at)
-    VALUES (${id}, ${ownerId}, ${image.contentType}, ${image.width}, ${image.height}, ${image.bytes.length}, ${image.bytes}, ${at})`;
+function storeImage(tx: TxSql, id: string, ownerId: string, image: RenderedImage, at: Date) {
+  return insertImage(tx, { id, ownerId, type: image.contentType, width: image.width, height: image.height, bytes: image.bytes, createdAt: at });
 }
 
-async function insertCharityRequest(
+async function insertPaidCharityRequest(
   tx: TxSql,
   userId: string,
   account: DemoAccount,
   r: { organization: string; mission: string; status: 'pending' | 'approved'; at: Date },
 ): Promise<void> {
   const paymentId = `pi_test_seed_${randomBytes(8).toString('hex')}`;
-  await tx`
-    INSERT INTO payments (payment_intent_id, user_id, email, amount, currency, mode, status, created_at, used_at)
-    VALUES (${paymentId}, ${userId}, ${account.email}, ${CHARITY_ROLE_FEE_CENTS}, ${CHARITY_ROLE_FEE_CURRENCY}, 'test',
-            'succeeded', ${r.at}, ${r.at})`;
-  await tx`
-    INSERT INTO charity_requests (user_id, name, email, organization, mission, payment_amount, payment_id, status, requested_at)
-    VALUES (${userId}, ${account.name}, ${account.email}, ${r.organization}, ${r.mission}, ${CHARITY_ROLE_FEE_CENTS},
-            ${paymentId}, ${r.status}, ${r.at})`;
+  await recordPaymentIntent(tx, {
+    id: paymentId,
+    userId,
+    email: account.email,
+    amount: CHARITY_ROLE_FEE_CENTS,
+    currency: CHARITY_ROLE_FEE_CURRENCY,
+    mode: 'test',
+    status: 'succeeded',
+    createdAt: r.at,
+    usedAt: r.at,
+  });
+  await insertCharityRequest(tx, {
+    userId,
+    name: account.name,
+    email: account.email,
+    organization: r.organization,
+    mission: r.mission,
+    paymentAmount: CHARITY_ROLE_FEE_CENTS,
+    paymentId,
+    status: r.status,
+    requestedAt: r.at,
+  });
 }
 
 /** The sign-in details, framed so they stand out in the start-up log. */

@@ -1,9 +1,14 @@
-/** The first message per field of a failed safeParse, as the forms show them. */
+// How every form turns a failed safeParse of a shared schema into the one message it shows under each input.
+
+/**
+ * The first message per field (a field shows one problem at a time). A problem that belongs to no field is dropped:
+ * no input could show it, and the server answers the same body with its own readable message.
+ */
 export function firstErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
+    if (key && !(key in errors)) errors[key] = issue.message;
   }
   return errors;
 }

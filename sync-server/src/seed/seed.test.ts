@@ -1,11 +1,20 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DONATION_STATUSES, FOOD_TYPES } from '@foodbridge/shared';
+import { DONATION_GIVEN, DONATION_STATUSES, FOOD_TYPES } from '@foodbridge/shared';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { insertUser } from '../db/users.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './seed.ts';
 
 const quiet = { log: () => {} };
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+/** What a seeding run reports: every demo account, the shared password, 13 donations, a picture for each. */
+const seeded = {
+  accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, role: a.role })),
+  password: DEMO_PASSWORD,
+  donations: 13,
+  images: DEMO_ACCOUNTS.length + 13,
+};
 
 describe('demo seed on an empty database', () => {
   let db: TestDatabase;
@@ -13,7 +22,7 @@ describe('demo seed on an empty database', () => {
   beforeAll(async () => {
     db = await openTestDatabase();
     const result = await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'auto' }, { log: (text) => (printed += text) });
-    expect(result).toBeDefined();
+    expect(result).toEqual(seeded);
   });
   afterAll(() => db?.close());
 
@@ -46,7 +55,7 @@ describe('demo seed on an empty database', () => {
       const id = url.replace(/^\/images\//, '');
       const [img] = await db.sql<{ bytes: Buffer; content_type: string; width: number; byte_size: number }[]>`
         SELECT bytes, content_type, width, byte_size FROM images WHERE id = ${id}`;
-      expect(img, url).toBeDefined();
+      expect(img?.content_type, url).toBe('image/jpeg');
       const meta = await sharp(img!.bytes).metadata();
       expect(meta.format).toBe('jpeg');
       expect(meta.width).toBe(img!.width);
@@ -62,12 +71,12 @@ describe('demo seed on an empty database', () => {
       SELECT d.id, d.status, d.charity_email, d.review,
              (SELECT count(*) FROM donation_requests r
                WHERE r.donation_id = d.id AND r.status = 'Accepted' AND r.charity_id = d.charity_id) AS accepted
-      FROM donations d WHERE d.status IN ('Accepted', 'Assigned', 'Picked')`;
+      FROM donations d WHERE d.status IN ${db.sql(DONATION_GIVEN)}`;
     expect(taken.length).toBeGreaterThanOrEqual(3);
     for (const d of taken) {
       expect(d.charity_email).toBe('charity@foodbridge.test');
       expect(Number(d.accepted)).toBe(1);
-      if (d.status === 'Picked') expect(d.review).toBeTruthy();
+      if (d.status === 'Picked') expect(d.review).toMatch(/\S/);
     }
     const pending = await db.sql<{ status: string }[]>`
       SELECT d.status FROM donation_requests r JOIN donations d ON d.id = r.donation_id WHERE r.status = 'Pending'`;
@@ -76,8 +85,10 @@ describe('demo seed on an empty database', () => {
   });
 
   it('creates a pending and an approved charity request, each paid by a spent test-mode payment', async () => {
-    const rows = await db.sql<{ email: string; status: string; mode: string; pay_status: string; used_at: Date | null; payment_id: string }[]>`
-      SELECT c.email, c.status, c.payment_id, p.mode, p.status AS pay_status, p.used_at
+    const rows = await db.sql<
+      { email: string; status: string; mode: string; pay_status: string; used_at: Date | null; paid_at: Date; requested_at: Date; payment_id: string }[]
+    >`
+      SELECT c.email, c.status, c.payment_id, c.requested_at, p.mode, p.status AS pay_status, p.used_at, p.created_at AS paid_at
       FROM charity_requests c JOIN payments p ON p.payment_intent_id = c.payment_id ORDER BY c.email`;
     expect(rows.map((r) => [r.email, r.status])).toEqual([
       ['charity@foodbridge.test', 'approved'],
@@ -85,9 +96,46 @@ describe('demo seed on an empty database', () => {
     ]);
     for (const r of rows) {
       expect(r).toMatchObject({ mode: 'test', pay_status: 'succeeded' });
-      expect(r.used_at).not.toBeNull();
+      // Paid, spent and requested at the same moment.
+      expect(r.used_at).toEqual(r.requested_at);
+      expect(r.paid_at).toEqual(r.requested_at);
       expect(r.payment_id).toMatch(/^pi_test_seed_/);
     }
+  });
+
+  it('writes each demo donation in its state, with its charity, driver and review', async () => {
+    const rows = await db.sql<{ title: string; status: string; charity_email: string | null; assigned: string | null; picked: boolean; reviewed: boolean }[]>`
+      SELECT title, status, charity_email, assigned_to || ' / ' || assigned_type AS assigned,
+             pickup_date IS NOT NULL AS picked, review IS NOT NULL AND reviewed_at IS NOT NULL AS reviewed
+      FROM donations ORDER BY created_at DESC`;
+    const charity = 'charity@foodbridge.test';
+    const given = 'Hope Community Pantry / charity';
+    const open = { charity_email: null, assigned: null, picked: false, reviewed: false };
+    expect(rows).toEqual([
+      { title: 'Canned tomatoes and dry pasta', status: 'Pending', ...open },
+      { title: 'Rice, lentils and canned beans', status: 'Pending', ...open },
+      { title: 'Sourdough loaves and baguettes', status: 'Verified', ...open },
+      { title: 'Roasted vegetable lasagne trays', status: 'Verified', ...open },
+      { title: 'Seasonal vegetable box: carrots, kale and squash', status: 'Verified', ...open },
+      { title: 'Unopened cereal boxes and granola bars', status: 'Verified', ...open },
+      { title: 'Fresh apples and pears', status: 'Verified', ...open },
+      { title: 'Pasta primavera trays', status: 'Verified', ...open },
+      { title: 'Chickpea curry with rice', status: 'Accepted', charity_email: charity, assigned: given, picked: false, reviewed: false },
+      { title: 'Mixed salad greens', status: 'Rejected', ...open },
+      { title: 'Chicken and vegetable soup', status: 'Assigned', charity_email: charity, assigned: 'Jordan Lee / volunteer driver', picked: false, reviewed: false },
+      { title: 'Day-old croissants and muffins', status: 'Picked', charity_email: charity, assigned: given, picked: true, reviewed: true },
+      { title: 'Whole-grain sandwich bread', status: 'Picked', charity_email: charity, assigned: given, picked: true, reviewed: true },
+    ]);
+  });
+
+  it('leaves the demo accounts never signed in, with their profiles filled in', async () => {
+    const rows = await db.sql<{ email: string; last_login: Date | null; address: string; phone: string; mission: string | null }[]>`
+      SELECT email, last_login, address, phone, mission FROM users ORDER BY email`;
+    expect(rows).toEqual(
+      [...DEMO_ACCOUNTS]
+        .sort((a, b) => a.email.localeCompare(b.email))
+        .map((a) => ({ email: a.email, last_login: null, address: a.address, phone: a.phone, mission: a.mission ?? null })),
+    );
   });
 
   it('adds reviews and favorites', async () => {
@@ -119,11 +167,11 @@ describe('SEED_DEMO_DATA', () => {
     expect(await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'never' }, quiet)).toBeUndefined();
     expect((await db.sql`SELECT 1 FROM users`).length).toBe(0);
 
-    await db.sql`INSERT INTO users (email, name) VALUES ('someone@example.test', 'Someone')`;
+    await insertUser(db.sql, { email: 'someone@example.test', name: 'Someone', role: 'user' });
     expect(await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'auto' }, quiet)).toBeUndefined();
     expect((await db.sql`SELECT 1 FROM donations`).length).toBe(0);
 
-    expect(await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'always' }, quiet)).toBeDefined();
+    expect(await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'always' }, quiet)).toEqual(seeded);
     const [users] = await db.sql`SELECT count(*)::int AS n FROM users`;
     expect(users!.n).toBe(DEMO_ACCOUNTS.length + 1);
   });
@@ -142,7 +190,7 @@ describe('seeded accounts through the API', () => {
       const res = await t.post('/auth/login', { email: a.email, password: DEMO_PASSWORD });
       expect(res.status, a.email).toBe(200);
       expect(res.body.user).toMatchObject({ email: a.email, role: a.role, name: a.name });
-      expect(res.body.idToken).toBeTruthy();
+      expect(res.body.idToken).toMatch(JWT);
     }
     const me = await t.post('/auth/login', { email: 'admin@foodbridge.test', password: DEMO_PASSWORD });
     const profile = await t.get('/users/me', me.body.idToken);

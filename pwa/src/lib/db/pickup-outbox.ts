@@ -1,17 +1,46 @@
-// Pickup confirmations, the one action a driver takes at the back door with no signal. Every Confirm Pickup is
-// first written to the local outbox (so it survives a reload or a closed app), then sent with its own id as the
+// The pickup path, the one action a driver takes at the back door with no signal. Every Confirm Pickup is first
+// written to the local outbox (so it survives a reload or a closed app), then sent with its own id as the
 // Idempotency-Key. An entry leaves the outbox only on a definite answer: 2xx, or a refusal the driver is shown.
+// No RxDB import here: the engine (engine.ts, loaded after sign-in) runs an outbox on the open database, and the
+// screens reach it through local-database.ts.
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import { api, ApiError } from '@/lib/api-client';
+import { isOnline } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
 import type { FoodBridgeDatabase } from './database';
-import { sendPickupConfirmation } from './pickup-api';
+import { requireStore } from './local-database';
+import { plain, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
 import type { OutboxEntry } from './schemas';
-import { markConfirmed } from './sync-store';
+import { markConfirmed, useSyncStore } from './sync-store';
 import { uuid } from './uuid';
 
 const RETRY_EVERY_MS = 30_000;
 const FIRST_RETRY_MS = 1_000;
+// A weak connection can leave a request hanging with no answer; the outbox must move on and try again later.
+const SEND_TIMEOUT_MS = 15_000;
+
+/** Whether the donation was given to this charity (accepted for it, or already picked by it). */
+export function isGivenTo(donation: Pick<Donation, 'charityEmail'>, email: string | undefined): boolean {
+  return Boolean(email) && donation.charityEmail?.toLowerCase() === email?.toLowerCase();
+}
+
+/** "Picked by us": the pickup is done, and by this charity. */
+export function isPickedBy(donation: Pick<Donation, 'status' | 'charityEmail'> | null | undefined, email: string): boolean {
+  return donation?.status === 'Picked' && isGivenTo(donation, email);
+}
+
+/**
+ * The single call that confirms a pickup on the server, used by the outbox (and directly only where there is no
+ * local store). The key makes a repeat after a lost answer return the first answer instead of acting twice.
+ */
+export function sendPickupConfirmation(donationId: string, key: string) {
+  return api.patch<DonationChangeResult>(
+    `/donations/pickup/${encodeURIComponent(donationId)}`,
+    {},
+    { headers: { 'Idempotency-Key': key }, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+  );
+}
 
 type Outcome = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'retry'; message: string };
 
@@ -32,7 +61,7 @@ async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
       // there first); a refusal if the donation went to someone else meanwhile.
       try {
         const now = await api.get<Donation>(`/donations/${encodeURIComponent(entry.donationId)}`);
-        if (now.status === 'Picked' && now.charityEmail?.toLowerCase() === email.toLowerCase()) return { kind: 'done' };
+        if (isPickedBy(now, email)) return { kind: 'done' };
       } catch (check) {
         if (check instanceof ApiError && isTransient(check)) return { kind: 'retry', message: check.message };
       }
@@ -52,9 +81,19 @@ export interface Outbox {
 
 /** The outbox's entries (only those in `state` when given), oldest first. */
 export async function readEntries(db: FoodBridgeDatabase, state?: OutboxEntry['state']): Promise<OutboxEntry[]> {
-  return (await db.outbox.find(state ? { selector: { state } } : {}).exec())
-    .map((d) => d.toMutableJSON())
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return byOldest((await db.outbox.find(state ? { selector: { state } } : {}).exec()).map((d) => d.toMutableJSON()));
+}
+
+const byOldest = (list: OutboxEntry[]) => list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+// Without Web Locks, at least the outboxes of this page take turns (tabs then cannot be kept apart).
+const localChains = new Map<string, Promise<unknown>>();
+
+function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(name, fn);
+  const run = (localChains.get(name) ?? Promise.resolve()).then(fn);
+  localChains.set(name, run.catch(() => undefined));
+  return run;
 }
 
 export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed: (donationId: string) => void): Outbox {
@@ -69,7 +108,6 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
   // for one donation. Not the replay lock, which is held across network calls: a tap must not wait for those. Only
   // queue() inserts pending entries, so the two never need to exclude each other.
   const queueLockName = `foodbridge-outbox-queue-${db.name}`;
-  const localChains = new Map<string, Promise<unknown>>();
 
   async function pass(): Promise<{ left: number; progressed: boolean }> {
     let progressed = false;
@@ -77,7 +115,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
     const confirmed: string[] = [];
     for (const entry of await readEntries(db, 'pending')) {
       if (stopped) break;
-      if (!navigator.onLine) {
+      if (!isOnline()) {
         left += 1;
         continue;
       }
@@ -87,8 +125,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       // The server's own state, replicated here, is a definite answer too: if the donation already shows Picked by
       // us (an answer lost on the way back, or the service worker's Background Sync got there first), it is done.
       const local = await db.donations.findOne(entry.donationId).exec();
-      const pickedByUs = local?.status === 'Picked' && local.charityEmail?.toLowerCase() === email.toLowerCase();
-      const outcome: Outcome = pickedByUs ? { kind: 'done' } : await attempt(entry, email);
+      const outcome: Outcome = isPickedBy(local, email) ? { kind: 'done' } : await attempt(entry, email);
       if (outcome.kind === 'done') {
         await doc.remove();
         progressed = true;
@@ -110,14 +147,6 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
     return { left, progressed };
   }
 
-  function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(name, fn);
-    // No Web Locks: at least this tab's calls take turns.
-    const run = (localChains.get(name) ?? Promise.resolve()).then(fn);
-    localChains.set(name, run.catch(() => undefined));
-    return run;
-  }
-
   function replay(): Promise<void> {
     if (stopped) return Promise.resolve();
     if (running) {
@@ -137,7 +166,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       // entries remain). Offline, the 'online' event starts the next pass instead.
       clearTimeout(retryTimer);
       fruitless = result.progressed ? 0 : fruitless + 1;
-      if (result.left > 0 && navigator.onLine && !stopped) {
+      if (result.left > 0 && isOnline() && !stopped) {
         const delay = Math.min(RETRY_EVERY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, fruitless - 1));
         retryTimer = setTimeout(() => void replay(), delay);
       }
@@ -180,4 +209,55 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       window.removeEventListener('online', onOnline);
     },
   };
+}
+
+/**
+ * Confirm Pickup, everywhere in the app. Normally the confirmation goes to the outbox first (shown as 'Waiting to
+ * sync' until the server answers; the outbox then says 'Pickup confirmed!' or shows the refusal). Only a browser
+ * without a local store sends it straight away: 'sent' then tells the caller to show the donation's new state, and
+ * a refusal is thrown for the caller to show.
+ */
+export async function confirmPickup(donationId: string, title?: string): Promise<{ queued: OutboxEntry } | { sent: true }> {
+  if (useSyncStore.getState().unavailable) {
+    await sendPickupConfirmation(donationId, uuid());
+    notify.success('Pickup confirmed!');
+    return { sent: true };
+  }
+  const queued = await requireStore().outbox.queue(donationId, title);
+  if (!isOnline()) notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
+  return { queued };
+}
+
+export async function dismissPickupRefusal(entryId: string): Promise<void> {
+  await requireStore().outbox.dismiss(entryId);
+}
+
+/** Every outbox entry (pending and refused), oldest first. */
+export function useOutbox(enabled = true): LocalResult<OutboxEntry[]> {
+  return useLocalQuery(
+    'outbox',
+    'all',
+    enabled ? (db) => db.outbox.find().$ as Subscribable<Docs<OutboxEntry>> : null,
+    (docs) => byOldest(plain(docs)),
+    () => false,
+  );
+}
+
+/** This donation's pickup confirmation still in the outbox (waiting to sync, or refused), if any. */
+export function usePickupEntry(donationId: string, enabled: boolean): OutboxEntry | undefined {
+  const outbox = useOutbox(enabled);
+  const mine = outbox.data?.filter((e) => e.donationId === donationId);
+  return mine?.find((e) => e.state === 'pending') ?? mine?.[0];
+}
+
+/** Pickup confirmations on this device: which donations wait to sync, and which the server refused. */
+export function usePickupOutbox(): { waiting: Set<string>; refused: OutboxEntry[] } {
+  const { data } = useOutbox();
+  const waiting = new Set<string>();
+  const refused: OutboxEntry[] = [];
+  for (const entry of data ?? []) {
+    if (entry.state === 'pending') waiting.add(entry.donationId);
+    else refused.push(entry);
+  }
+  return { waiting, refused };
 }

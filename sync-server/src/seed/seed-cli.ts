@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from './connection.ts';
-import { migrate } from './migrate.ts';
+import { openDatabase } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
 import { accountsBox, seedDemoData } from './seed.ts';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

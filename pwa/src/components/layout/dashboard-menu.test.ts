@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './dashboard-menu';
+
+const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((i) => i.label);
+const common = ['Request Charity Role', 'Favorites', 'My Reviews', 'Transaction History'];
+
+describe('menuFor', () => {
+  it('puts Home first, then the role\'s own items, then the items every role has', () => {
+    expect(labels('user')).toEqual(['Home', 'My Profile', ...common]);
+    expect(labels('restaurant')).toEqual(['Home', 'Restaurant Profile', 'Add Donation', 'My Donations', 'Requested Donations', ...common]);
+    expect(labels('charity')).toEqual(['Home', 'Charity Profile', 'My Requests', 'My Pickups', 'Received Donations', ...common]);
+    expect(labels('admin')).toEqual([
+      'Home',
+      'Admin Profile',
+      'Manage Donations',
+      'Manage Users',
+      'Manage Role Requests',
+      'Manage Requests',
+      ...common,
+    ]);
+  });
+
+  it('links every item to a dashboard route that exists, each once', () => {
+    // The route files, listed without loading them: a renamed route must not leave a dead menu item.
+    const routes = Object.keys(import.meta.glob('../../routes/dashBoard/*.tsx')).map((file) =>
+      file.replace('../../routes', '').replace(/(\/index)?\.tsx$/, ''),
+    );
+    for (const role of ['user', 'restaurant', 'charity', 'admin'] as const) {
+      const paths = menuFor(role).map((i) => i.to);
+      expect(paths.filter((p) => p !== '/dashBoard' && !routes.includes(p))).toEqual([]);
+      expect(new Set(paths).size).toBe(paths.length);
+    }
+  });
+
+  it('gives the admin pages to the admin only', () => {
+    const adminPages = ['/dashBoard/manageUsers', '/dashBoard/manageDonations', '/dashBoard/manageRoleRequests', '/dashBoard/manageRequests'];
+    for (const role of ['user', 'restaurant', 'charity'] as const) {
+      expect(menuFor(role).filter((i) => adminPages.includes(i.to))).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { RecordCard, RecordList, type Column } from '@/components/record-list';
+import { StatusFilter, useStatusFilter } from '@/components/status-filter';
+import { StatusBadge } from '@/components/ui/badge';
+import type { ApiState } from '@/lib/use-api';
+
+/** What a record's phone card shows above its status badge and actions. */
+export interface CardContent {
+  title: ReactNode;
+  fields: { label: string; value: ReactNode }[];
+}
+
+/**
+ * An admin screen over records that each carry a status: a "Show" filter over the statuses, and after the
+ * record's own columns its status badge and actions (on the phone cards: the badge by the title, the actions below).
+ */
+export function StatusRecordList<T extends { _id: string; status: string }>({
+  state,
+  columns,
+  actions,
+  actionsHeader = 'Actions',
+  card,
+  ...text
+}: {
+  title: string;
+  description: string;
+  errorMessage: string;
+  emptyMessage: string;
+  state: ApiState<T[]>;
+  columns: Column<T>[];
+  actions: (row: T) => ReactNode;
+  actionsHeader?: ReactNode;
+  card: (row: T) => CardContent;
+}) {
+  const filter = useStatusFilter(state.data, (row) => row.status);
+  return (
+    <RecordList
+      {...text}
+      toolbar={<StatusFilter {...filter} />}
+      state={state}
+      rows={filter.items}
+      columns={[
+        ...columns,
+        { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+        { header: actionsHeader, cell: (row) => <div className="flex gap-2">{actions(row)}</div> },
+      ]}
+      card={(row) => <RecordCard {...card(row)} badge={<StatusBadge status={row.status} />} actions={actions(row)} />}
+    />
+  );
+}
+
+/** The list with one record's status changed, as the server has just done. */
+export const withStatus = <T extends { _id: string; status: string }>(list: T[] | undefined, id: string, status: T['status']) =>
+  list?.map((row) => (row._id === id ? { ...row, status } : row));

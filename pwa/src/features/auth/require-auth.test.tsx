@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { render, screen } from '@testing-library/react';
+import type { Role } from '@foodbridge/shared/constants';
+import { useSession } from '@/lib/auth/session-store';
+import { RequireAuth } from './require-auth';
+
+const navigate = vi.fn(async () => {});
+let href = '/dashBoard/myDonations?status=Pending';
+
+vi.mock('@tanstack/react-router', () => ({
+  useNavigate: () => navigate,
+  useLocation: ({ select }: { select: (l: { href: string }) => string }) => select({ href }),
+  Link: ({ children, to }: { children: ReactNode; to: string }) => <a href={to}>{children}</a>,
+}));
+
+const ada = { id: 'u1', email: 'ada@example.com', name: 'Ada' };
+
+function guard(roles?: readonly Role[]) {
+  return render(
+    <RequireAuth roles={roles}>
+      <p>Protected page</p>
+    </RequireAuth>,
+  );
+}
+
+beforeEach(() => {
+  navigate.mockClear();
+  href = '/dashBoard/myDonations?status=Pending';
+  useSession.setState({ user: null, role: 'user', loading: false, ready: true });
+});
+
+describe('RequireAuth', () => {
+  it('waits with a spinner while the saved session is checked, without redirecting', () => {
+    useSession.setState({ ready: false });
+    guard();
+    expect(screen.getByRole('status').textContent).toBe('Checking your session');
+    expect(screen.queryByText('Protected page')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('waits while a sign-in is running', () => {
+    useSession.setState({ loading: true, user: ada });
+    guard();
+    expect(screen.getByRole('status').textContent).toBe('Checking your session');
+  });
+
+  it('sends a signed-out visitor to /login once, remembering the whole href', () => {
+    const { rerender } = guard();
+    expect(screen.getByRole('status').textContent).toBe('Redirecting to sign in');
+    // The location changes while the login page loads; the redirect must not fire again with a nested href.
+    href = '/login?redirect=%2FdashBoard%2FmyDonations';
+    rerender(
+      <RequireAuth>
+        <p>Protected page</p>
+      </RequireAuth>,
+    );
+    expect(navigate.mock.calls).toEqual([[{ to: '/login', search: { redirect: '/dashBoard/myDonations?status=Pending' }, replace: true }]]);
+  });
+
+  it('shows Access Denied to a signed-in user of another role', () => {
+    useSession.getState().setSession(ada, 'charity');
+    const { container } = guard(['restaurant', 'admin']);
+    expect(screen.getByRole('heading').textContent).toBe('Access Denied');
+    expect(container.querySelector('p')?.textContent).toBe('You do not have permission to view this page.');
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/');
+  });
+
+  it('shows the page to a signed-in user of a listed role, or of any role when none is listed', () => {
+    useSession.getState().setSession(ada, 'restaurant');
+    const first = guard(['restaurant', 'admin']);
+    expect(first.container.innerHTML).toBe('<p>Protected page</p>');
+    first.unmount();
+
+    useSession.getState().setSession(ada);
+    const second = guard();
+    expect(second.container.innerHTML).toBe('<p>Protected page</p>');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

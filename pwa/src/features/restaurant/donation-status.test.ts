@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DONATION_STATUSES } from '@foodbridge/shared/constants';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { canDelete, canEdit, lockReason } from './donation-status';
+
+function donation(overrides: Partial<Donation>): Donation {
+  return {
+    _id: 'd1',
+    title: 'Sourdough loaves',
+    foodType: 'Bakery',
+    quantity: 5,
+    unit: 'kg',
+    pickupTime: '18:00',
+    location: 'Main Street 1',
+    image: '/images/bread.webp',
+    restaurantName: 'Corner Bakery',
+    restaurantEmail: 'bakery@example.com',
+    status: 'Pending',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('what a restaurant may do with its donation', () => {
+  it('may edit only while Pending or Verified', () => {
+    const editable = DONATION_STATUSES.filter((status) => canEdit(donation({ status })));
+    expect(editable).toEqual(['Pending', 'Verified']);
+  });
+
+  it('may delete in every status but while a charity is on its way (Accepted, Assigned)', () => {
+    const deletable = DONATION_STATUSES.filter((status) => canDelete(donation({ status })));
+    expect(deletable).toEqual(['Pending', 'Verified', 'Rejected', 'Picked']);
+  });
+});
+
+describe('lockReason', () => {
+  it('explains a rejected donation', () => {
+    expect(lockReason(donation({ status: 'Rejected' }))).toBe('Rejected donations cannot be updated.');
+  });
+
+  it('names the charity that picked it up, when known', () => {
+    expect(lockReason(donation({ status: 'Picked', charityName: 'Harvest Hope' }))).toBe(
+      'Picked up by Harvest Hope: this donation is complete.',
+    );
+    expect(lockReason(donation({ status: 'Picked' }))).toBe('Picked up: this donation is complete.');
+  });
+
+  it("uses the spec's 'Assigned to {assignedTo} ({assignedType})' wording, with fallbacks", () => {
+    expect(lockReason(donation({ status: 'Assigned', assignedTo: 'Sam Driver', assignedType: 'volunteer', charityName: 'Harvest Hope' }))).toBe(
+      'Assigned to Sam Driver (volunteer): it can no longer be updated.',
+    );
+    expect(lockReason(donation({ status: 'Assigned', charityName: 'Harvest Hope' }))).toBe(
+      'Assigned to Harvest Hope: it can no longer be updated.',
+    );
+    expect(lockReason(donation({ status: 'Assigned', assignedTo: '' }))).toBe('Assigned to a charity: it can no longer be updated.');
+  });
+
+  it('names the accepting charity, or says a charity', () => {
+    expect(lockReason(donation({ status: 'Accepted', charityName: 'Harvest Hope' }))).toBe(
+      'Accepted by Harvest Hope: it can no longer be updated.',
+    );
+    expect(lockReason(donation({ status: 'Accepted' }))).toBe('Accepted by a charity: it can no longer be updated.');
+  });
+});

@@ -1,0 +1,272 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, imageUrl, setTokenSource, uploadImage, type TokenSource } from './api-client';
+
+// Every step the client takes, in order, so a test can assert the whole conversation rather than a count.
+let log: string[];
+let answers: Array<() => Response | Promise<Response>>;
+let sent: Array<{ url: string; init: RequestInit }>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A token source like the real ones: refresh stores the new token, and getToken returns it from then on. */
+function tokens(initial: string | null, refreshed: string | null): TokenSource {
+  let current = initial;
+  return {
+    getToken: async () => {
+      log.push(`getToken -> ${current}`);
+      return current;
+    },
+    refresh: async () => {
+      log.push(`refresh -> ${refreshed}`);
+      current = refreshed;
+      return refreshed;
+    },
+  };
+}
+
+const headersOf = (i: number) => sent[i]!.init.headers as Record<string, string>;
+
+beforeEach(() => {
+  log = [];
+  answers = [];
+  sent = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      const auth = (init.headers as Record<string, string>).Authorization ?? 'no token';
+      log.push(`fetch ${init.method} ${url} (${auth})`);
+      const next = answers.shift();
+      if (!next) throw new Error(`unexpected request ${init.method} ${url}`);
+      return next();
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setTokenSource({ getToken: async () => null, refresh: async () => null });
+});
+
+describe('api client', () => {
+  it('sends the bearer token and parses the JSON answer', async () => {
+    setTokenSource(tokens('t1', null));
+    answers.push(() => json(200, { items: [1, 2] }));
+
+    await expect(api.get('/donations')).resolves.toEqual({ items: [1, 2] });
+    expect(headersOf(0)).toEqual({ Accept: 'application/json', Authorization: 'Bearer t1' });
+    expect(sent[0]!.init.body).toBeUndefined();
+  });
+
+  it('sends no token, and does not even ask for one, on an anonymous call', async () => {
+    setTokenSource(tokens('t1', 't2'));
+    answers.push(() => json(200, { ok: true }));
+
+    await api.post('/auth/login', { email: 'a@b.co' }, { anonymous: true });
+    expect(log).toEqual(['fetch POST /auth/login (no token)']);
+    expect(headersOf(0).Authorization).toBeUndefined();
+  });
+
+  it('sends a JSON body with its Content-Type, and an empty object when a write has no body', async () => {
+    setTokenSource(tokens(null, null));
+    answers.push(
+      () => json(200, {}),
+      () => json(200, {}),
+    );
+
+    await api.patch('/donations/1', { title: 'Bread' });
+    await api.post('/donations/verify/1');
+    expect(sent.map((s) => [s.init.method, s.init.body, headersOf(sent.indexOf(s))['Content-Type']])).toEqual([
+      ['PATCH', '{"title":"Bread"}', 'application/json'],
+      ['POST', '{}', 'application/json'],
+    ]);
+  });
+
+  it('sends a FormData body as it is, with no Content-Type (the browser adds the multipart boundary)', async () => {
+    setTokenSource(tokens('t1', null));
+    answers.push(() => json(201, { ok: true }));
+    const form = new FormData();
+    form.append('name', 'x');
+
+    await api.post('/upload', form);
+    expect(sent[0]!.init.body).toBe(form);
+    expect(headersOf(0)).toEqual({ Accept: 'application/json', Authorization: 'Bearer t1' });
+  });
+
+  it('on a 401 refreshes once, then sends the original request once more with the new token', async () => {
+    setTokenSource(tokens('old', 'new'));
+    answers.push(
+      () => json(401, { message: 'Token expired' }),
+      () => json(200, { name: 'Ada' }),
+    );
+
+    await expect(api.patch('/users/me', { name: 'Ada' })).resolves.toEqual({ name: 'Ada' });
+    expect(log).toEqual([
+      'getToken -> old',
+      'fetch PATCH /users/me (Bearer old)',
+      'refresh -> new',
+      'getToken -> new',
+      'fetch PATCH /users/me (Bearer new)',
+    ]);
+    expect(sent[1]!.init.body).toBe('{"name":"Ada"}');
+  });
+
+  it('does not retry a second 401: the caller gets the server message of the retried request', async () => {
+    setTokenSource(tokens('old', 'new'));
+    answers.push(
+      () => json(401, { message: 'Token expired' }),
+      () => json(401, { message: 'Account removed', code: 'auth/user-disabled' }),
+    );
+
+    await expect(api.get('/users/me')).rejects.toEqual(new ApiError(401, 'Account removed', 'auth/user-disabled'));
+    expect(log.filter((l) => l.startsWith('refresh'))).toEqual(['refresh -> new']);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('gives the 401 as an ApiError when the refresh returns no token', async () => {
+    setTokenSource(tokens('old', null));
+    answers.push(() => json(401, { message: 'Token expired', code: 'auth/id-token-expired' }));
+
+    const err = await api.get('/users/me').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, message: 'Token expired', code: 'auth/id-token-expired' });
+    expect(log).toEqual(['getToken -> old', 'fetch GET /users/me (Bearer old)', 'refresh -> null']);
+  });
+
+  it('does not refresh on a 401 to a request sent without a token', async () => {
+    setTokenSource(tokens(null, 'new'));
+    answers.push(() => json(401, { message: 'Please sign in to continue.' }));
+
+    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401, message: 'Please sign in to continue.' });
+    expect(log).toEqual(['getToken -> null', 'fetch GET /users/me (no token)']);
+  });
+
+  it('does not refresh on a 401 to an anonymous call (a wrong password is not an expired token)', async () => {
+    setTokenSource(tokens('t1', 'new'));
+    answers.push(() => json(401, { message: 'Wrong e-mail or password.' }));
+
+    await expect(api.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
+    expect(log).toEqual(['fetch POST /auth/login (no token)']);
+  });
+
+  it('turns a network failure into ApiError status 0 with a readable message and code', async () => {
+    setTokenSource(tokens(null, null));
+    answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    const err = await api.get('/donations/verified').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({
+      status: 0,
+      message: 'Cannot reach FoodBridge. Check your connection and try again.',
+      code: 'auth/network-request-failed',
+    });
+  });
+
+  it('lets an AbortError through untouched, so callers can tell a cancelled request from a failed one', async () => {
+    setTokenSource(tokens(null, null));
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    answers.push(() => Promise.reject(abort));
+    const controller = new AbortController();
+
+    await expect(api.get('/donations', { signal: controller.signal })).rejects.toBe(abort);
+    expect(sent[0]!.init.signal).toBe(controller.signal);
+  });
+
+  it("carries the server's message and code into the ApiError", async () => {
+    setTokenSource(tokens('t1', null));
+    answers.push(() => json(409, { message: 'You have already requested this donation.', code: 'duplicate' }));
+
+    await expect(api.post('/donation-requests', {})).rejects.toEqual(
+      new ApiError(409, 'You have already requested this donation.', 'duplicate'),
+    );
+  });
+
+  it('gives a generic message with the status when the error body is not JSON', async () => {
+    setTokenSource(tokens(null, null));
+    answers.push(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
+
+    const err = await api.get('/donations').catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 502, message: 'Request failed (502)', code: undefined });
+  });
+
+  it('answers undefined for an empty success body', async () => {
+    setTokenSource(tokens(null, null));
+    answers.push(() => new Response(null, { status: 204 }));
+
+    await expect(api.del('/favorites/1')).resolves.toBeUndefined();
+    expect(sent[0]!.init.method).toBe('DELETE');
+  });
+});
+
+describe('imageUrl', () => {
+  it('asks our image endpoint for the width the screen needs', () => {
+    expect(imageUrl('/images/abc.webp', 320)).toBe('/images/abc.webp?w=320');
+    expect(imageUrl('/images/abc.webp?v=2', 640)).toBe('/images/abc.webp?v=2&w=640');
+  });
+
+  it('leaves other addresses alone, and has no URL for no picture', () => {
+    expect(imageUrl('https://cdn.example.com/a.jpg', 320)).toBe('https://cdn.example.com/a.jpg');
+    expect(imageUrl('/home/hero.svg', 320)).toBe('/home/hero.svg');
+    expect(imageUrl(undefined, 320)).toBeUndefined();
+    expect(imageUrl('', 320)).toBeUndefined();
+  });
+});
+
+describe('uploadImage', () => {
+  // XMLHttpRequest stand-in: records what was sent and answers with the status and text a test sets.
+  class FakeXhr {
+    static last: FakeXhr;
+    static answer = { status: 200, text: '' };
+    headers: Record<string, string> = {};
+    opened = '';
+    body: unknown;
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    constructor() {
+      FakeXhr.last = this;
+    }
+    open(method: string, url: string) {
+      this.opened = `${method} ${url}`;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(body: unknown) {
+      this.body = body;
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 });
+      this.status = FakeXhr.answer.status;
+      this.responseText = FakeXhr.answer.text;
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+
+  beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
+
+  it('posts the file with the token and reports progress', async () => {
+    setTokenSource(tokens('t1', null));
+    FakeXhr.answer = { status: 201, text: JSON.stringify({ data: { url: '/images/x.webp', id: 'x' } }) };
+    const progress: number[] = [];
+    const file = new File(['abc'], 'photo.png', { type: 'image/png' });
+
+    await expect(uploadImage(file, (f) => progress.push(f))).resolves.toEqual({ data: { url: '/images/x.webp', id: 'x' } });
+    expect(FakeXhr.last.opened).toBe('POST /images');
+    expect(FakeXhr.last.headers).toEqual({ Authorization: 'Bearer t1' });
+    expect((FakeXhr.last.body as FormData).get('image')).toBeInstanceOf(File);
+    expect(progress).toEqual([0.25]);
+  });
+
+  it("rejects with the server's message, or a readable one when the body is not JSON", async () => {
+    setTokenSource(tokens(null, null));
+    FakeXhr.answer = { status: 413, text: JSON.stringify({ message: 'The image is larger than 5 MB.' }) };
+    const file = new File(['abc'], 'photo.png', { type: 'image/png' });
+
+    await expect(uploadImage(file)).rejects.toEqual(new ApiError(413, 'The image is larger than 5 MB.'));
+    FakeXhr.answer = { status: 500, text: 'oops' };
+    await expect(uploadImage(file)).rejects.toEqual(new ApiError(500, 'Failed to upload image.'));
+  });
+});

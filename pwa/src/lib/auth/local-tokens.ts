@@ -1,0 +1,109 @@
+// The built-in provider's tokens: kept in localStorage, refreshed shortly before they expire, and handed to the api
+// client as its TokenSource.
+import type { AuthSession } from '@foodbridge/shared/schemas/auth';
+import { api, ApiError, type TokenSource } from '@/lib/api-client';
+import { isOnline } from '@/lib/connectivity-store';
+import { isRecord, readJson, unreadableAnswer } from './server-answer';
+import { useSession, type SessionUser } from './session-store';
+
+/** Another tab's log-out shows up here as a 'storage' event on this key. */
+export const SESSION_KEY = 'foodbridge.session';
+/** A token this close to its expiry is refreshed before it is sent. */
+const REFRESH_MARGIN_MS = 60_000;
+
+export interface StoredSession {
+  idToken: string;
+  refreshToken: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+function isStoredSession(value: unknown): value is StoredSession {
+  return (
+    isRecord(value) &&
+    typeof value.idToken === 'string' &&
+    typeof value.refreshToken === 'string' &&
+    typeof value.expiresAt === 'number'
+  );
+}
+
+export function readStoredSession(): StoredSession | null {
+  return readJson(SESSION_KEY, isStoredSession);
+}
+
+export function clearStoredSession() {
+  localStorage.removeItem(SESSION_KEY);
+}
+
+function store(session: AuthSession) {
+  const stored: StoredSession = {
+    idToken: session.idToken,
+    refreshToken: session.refreshToken,
+    expiresAt: Date.now() + session.expiresIn * 1000,
+  };
+  localStorage.setItem(SESSION_KEY, JSON.stringify(stored));
+}
+
+/**
+ * Asks the built-in provider for tokens and keeps those of its answer. The schema, and zod with it, is loaded only
+ * here (sign-in, registration, refresh), so the signed-out home page never downloads it.
+ */
+export async function requestSession(
+  path: '/auth/login' | '/auth/register' | '/auth/refresh',
+  body: Record<string, unknown>,
+): Promise<AuthSession> {
+  const [answer, { AuthSessionSchema }] = await Promise.all([
+    api.post<unknown>(path, body, { anonymous: true }),
+    import('@foodbridge/shared/schemas/auth'),
+  ]);
+  const parsed = AuthSessionSchema.safeParse(answer);
+  if (!parsed.success) throw unreadableAnswer();
+  store(parsed.data);
+  return parsed.data;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** A fresh ID token, or null. Callers at the same moment share one request: a refresh token is good for one use. */
+function refresh(): Promise<string | null> {
+  const current = readStoredSession();
+  if (!current) return Promise.resolve(null);
+  refreshing ??= requestSession('/auth/refresh', { refreshToken: current.refreshToken })
+    .then((session) => session.idToken)
+    .catch((err: unknown) => {
+      // Only a definite refusal ends the session; offline keeps the stored tokens for later.
+      if (err instanceof ApiError && err.status === 401) {
+        clearStoredSession();
+        useSession.getState().setSession(null);
+      }
+      return null;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export const localTokenSource: TokenSource = {
+  async getToken() {
+    const stored = readStoredSession();
+    if (!stored) return null;
+    if (stored.expiresAt - REFRESH_MARGIN_MS < Date.now() && isOnline()) return (await refresh()) ?? stored.idToken;
+    return stored.idToken;
+  },
+  refresh,
+};
+
+/** The user the token's claims name, for a start without the server; null when the token cannot be read. */
+export function userFromToken(token: string): SessionUser | null {
+  try {
+    const base64 = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    // atob gives one character per byte; the claims are UTF-8 (a name like "José").
+    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    const claims: unknown = JSON.parse(json);
+    if (!isRecord(claims) || typeof claims.sub !== 'string' || typeof claims.email !== 'string') return null;
+    return { id: claims.sub, email: claims.email, name: typeof claims.name === 'string' ? claims.name : 'User' };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,20 @@
+// The signed-in account's open database and its pickup outbox, as React and the app-facing modules see them. A leaf
+// (types only besides zustand): the engine side and the app side both import it, so no import cycle runs through
+// local-store's lazy import of the engine.
+import { create } from 'zustand';
+import type { FoodBridgeDatabase } from './database';
+import type { Outbox } from './pickup-outbox';
+
+export interface OpenStore {
+  db: FoodBridgeDatabase;
+  outbox: Outbox;
+}
+
+/** Both null while signed out, opening, or switching accounts. */
+export const useLocalDatabase = create<{ db: FoodBridgeDatabase | null; outbox: Outbox | null }>(() => ({ db: null, outbox: null }));
+
+export function requireStore(): OpenStore {
+  const { db, outbox } = useLocalDatabase.getState();
+  if (!db || !outbox) throw new Error('Your offline data is still loading. Please try again in a moment.');
+  return { db, outbox };
+}
