@@ -2,8 +2,6 @@
 // migration table as the Dexie database the app opens, a fresh database per call, removed when the test ends.
 import { onTestFinished } from 'vitest';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import type { Donation } from '@foodbridge/shared/schemas/donation';
-import { createDonationInput } from '@foodbridge/shared/testing/factories';
 import { useSession } from '@/lib/auth/session-store';
 import { openDatabase, removeDatabase, type FoodBridgeDatabase } from '@/lib/db/database';
 import type { OpenStore } from '@/lib/db/local-database';
@@ -18,23 +16,6 @@ export async function openTestDatabase(): Promise<FoodBridgeDatabase> {
   const db = await openDatabase(name, memory);
   onTestFinished(() => removeDatabase(name, memory));
   return db;
-}
-
-let donations = 0;
-
-/** A donation as the server stores and replicates it. */
-export function createStoredDonation(overrides: Partial<Donation> = {}): Donation {
-  donations += 1;
-  return {
-    _id: `donation-${donations}`,
-    ...createDonationInput(),
-    restaurantName: 'Corner Bakery',
-    restaurantEmail: 'bakery@example.test',
-    status: 'Verified',
-    createdAt: new Date(Date.UTC(2026, 0, 1, 12, donations)).toISOString(),
-    updatedAt: new Date(Date.UTC(2026, 0, 1, 12, donations)).toISOString(),
-    ...overrides,
-  };
 }
 
 /**

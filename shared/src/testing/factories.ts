@@ -3,7 +3,7 @@
 // Plain TypeScript with type-only imports, so it runs in Node and in a browser alike.
 import type { z } from 'zod';
 import type { CharityRequestCreate } from '../schemas/charity-request.ts';
-import type { DonationCreate } from '../schemas/donation.ts';
+import type { Donation, DonationCreate } from '../schemas/donation.ts';
 import type { DonationRequestCreate } from '../schemas/donation-request.ts';
 import type { ReviewCreate } from '../schemas/review.ts';
 import type { LoginInput, ProfileUpdateSchema, RegisterInput } from '../schemas/user.ts';
@@ -38,6 +38,25 @@ export function createDonationInput(overrides: Partial<DonationInput> = {}): Don
     pickupTime: '18:00 - 20:00',
     location: '1 Main Street',
     image: 'https://images.example.test/bread.jpg',
+    ...overrides,
+  };
+}
+
+/**
+ * A donation as the API answers it and the app stores it (a Verified one of a fixed restaurant unless overridden),
+ * for the app's unit tests; each call is a minute newer than the last, so lists sorted by date have a known order.
+ */
+export function createDonation(overrides: Partial<Donation> = {}): Donation {
+  const n = next();
+  const at = new Date(Date.UTC(2026, 0, 1, 12, n)).toISOString();
+  return {
+    _id: `donation-${n}`,
+    ...createDonationInput(),
+    restaurantName: 'Corner Bakery',
+    restaurantEmail: 'bakery@example.test',
+    status: 'Verified',
+    createdAt: at,
+    updatedAt: at,
     ...overrides,
   };
 }

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { createDonation } from '@foodbridge/shared/testing/factories';
 import { filterDonations, parseDonationFilters } from './filter-donations';
 
 function donation(overrides: Partial<Donation>): Donation {
-  return {
-    _id: 'd0',
-    title: 'Sourdough loaves',
-    foodType: 'Bakery',
-    quantity: 5,
-    unit: 'kg',
-    pickupTime: '18:00',
-    location: 'Main Street 1',
-    image: '/images/bread.webp',
-    restaurantName: 'Corner Bakery',
-    restaurantEmail: 'bakery@example.com',
-    status: 'Verified',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return createDonation({ status: 'Verified', ...overrides });
 }
 
 const list = [

@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DONATION_STATUSES } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { createDonation } from '@foodbridge/shared/testing/factories';
 import { canDelete, canEdit, lockReason } from './donation-status';
 
 function donation(overrides: Partial<Donation>): Donation {
-  return {
-    _id: 'd1',
-    title: 'Sourdough loaves',
-    foodType: 'Bakery',
-    quantity: 5,
-    unit: 'kg',
-    pickupTime: '18:00',
-    location: 'Main Street 1',
-    image: '/images/bread.webp',
-    restaurantName: 'Corner Bakery',
-    restaurantEmail: 'bakery@example.com',
-    status: 'Pending',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return createDonation({ status: 'Pending', ...overrides });
 }
 
 describe('what a restaurant may do with its donation', () => {

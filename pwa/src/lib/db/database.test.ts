@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { databaseName, openDatabase, removeDatabase } from './database';
-import { createStoredDonation } from '@/testing/local-database';
+import { createDonation } from '@foodbridge/shared/testing/factories';
 
 const memory = getRxStorageMemory();
 
@@ -22,7 +22,7 @@ describe('openDatabase', () => {
 
   it('removeDatabase takes every document with it: the next open starts empty', async () => {
     const db = await openDatabase('test_removed', memory);
-    await db.donations.insert(createStoredDonation());
+    await db.donations.insert(createDonation());
     await db.outbox.insert({ id: 'e1', donationId: 'd1', createdAt: '2026-01-01T00:00:00.000Z', attempts: 0, state: 'pending' });
 
     await removeDatabase('test_removed', memory);

@@ -1,11 +1,12 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDonation } from '@foodbridge/shared/testing/factories';
 import { useSession } from '@/lib/auth/session-store';
 import { useLocalFavorite, useLocalPickups } from './hooks';
 import { startLocalStore } from './local-store';
 import { usePickupEntry, usePickupOutbox } from './pickup-outbox';
 import { markConfirmed, markPulled, useSyncStore } from './sync-store';
-import { createStoredDonation, signInWithStore, type EngineStandIn } from '@/testing/local-database';
+import { signInWithStore, type EngineStandIn } from '@/testing/local-database';
 
 // As in local-first.test.tsx: local-store opens a memory-storage database instead of loading the engine.
 const engine = vi.hoisted((): EngineStandIn => ({ store: null }));
@@ -28,13 +29,13 @@ afterEach(() => {
 describe('useLocalPickups', () => {
   it("lists the donations given to this charity that are Accepted, Assigned or Picked, newest first, as GET /my-pickups does", async () => {
     const db = await signInWithStore(engine, ME);
-    const accepted = createStoredDonation({ status: 'Accepted', charityEmail: ME.toUpperCase(), createdAt: '2026-01-01T09:00:00.000Z' });
-    const picked = createStoredDonation({ status: 'Picked', charityEmail: ME, createdAt: '2026-01-01T10:00:00.000Z' });
+    const accepted = createDonation({ status: 'Accepted', charityEmail: ME.toUpperCase(), createdAt: '2026-01-01T09:00:00.000Z' });
+    const picked = createDonation({ status: 'Picked', charityEmail: ME, createdAt: '2026-01-01T10:00:00.000Z' });
     await db.donations.bulkInsert([
       accepted,
       picked,
-      createStoredDonation({ status: 'Accepted', charityEmail: 'other@charity.test' }),
-      createStoredDonation({ status: 'Verified' }),
+      createDonation({ status: 'Accepted', charityEmail: 'other@charity.test' }),
+      createDonation({ status: 'Verified' }),
     ]);
 
     const all = renderHook(() => useLocalPickups(ME));
@@ -51,7 +52,7 @@ describe('useLocalPickups', () => {
 
   it('shows a pickup the server just confirmed as Picked before the replicated copy says so', async () => {
     const db = await signInWithStore(engine, ME);
-    const donation = createStoredDonation({ status: 'Assigned', charityEmail: ME });
+    const donation = createDonation({ status: 'Assigned', charityEmail: ME });
     await db.donations.insert(donation);
     const { result } = renderHook(() => useLocalPickups(ME));
     await waitFor(() => expect(result.current.data?.map((p) => p.status)).toEqual(['Assigned']));

@@ -1,6 +1,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { createDonation } from '@foodbridge/shared/testing/factories';
 import { useSession } from '@/lib/auth/session-store';
 import { useConnectivity } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
@@ -9,7 +10,7 @@ import { useLocalDatabase } from './local-database';
 import { useLocalFirst, type LocalFirstOptions } from './local-first';
 import { writeRecord } from './record';
 import { markPulled, useSyncStore } from './sync-store';
-import { createStoredDonation, signInWithStore, type EngineStandIn } from '@/testing/local-database';
+import { signInWithStore, type EngineStandIn } from '@/testing/local-database';
 
 // The engine (RxDB on Dexie, replication, the outbox's start-up) is the lazily loaded chunk local-store opens after
 // sign-in. Here it hands over a database on memory storage instead, so the real local-store follows the real session
@@ -58,7 +59,7 @@ async function storeOpened(db: FoodBridgeDatabase) {
 
 describe('useLocalFirst', () => {
   it('a visitor reads the online API', async () => {
-    const donation = createStoredDonation();
+    const donation = createDonation();
     answers[VERIFIED_PATH] = () => json(200, [donation]);
     visitor();
 
@@ -123,16 +124,16 @@ describe('useLocalFirst', () => {
 
   it('signed in, reads the local store and follows it live', async () => {
     const db = await signInWithStore(engine);
-    const older = createStoredDonation({ createdAt: '2026-01-01T08:00:00.000Z' });
+    const older = createDonation({ createdAt: '2026-01-01T08:00:00.000Z' });
     await db.donations.insert(older);
-    await db.donations.insert(createStoredDonation({ status: 'Picked' }));
+    await db.donations.insert(createDonation({ status: 'Picked' }));
     markPulled('donations');
 
     const { result } = renderVerified();
     await waitFor(() => expect(result.current.data).toEqual([older]));
     expect(result.current).toMatchObject({ source: 'local', loading: false, error: undefined });
 
-    const newer = createStoredDonation({ createdAt: '2026-01-02T08:00:00.000Z' });
+    const newer = createDonation({ createdAt: '2026-01-02T08:00:00.000Z' });
     await act(() => db.donations.insert(newer));
 
     await waitFor(() => expect(result.current.data).toEqual([newer, older]));
@@ -177,9 +178,9 @@ describe('useLocalFirst', () => {
   it('asks the API for what the device does not have, when told to', async () => {
     const db = await signInWithStore(engine);
     markPulled('donations');
-    const kept = createStoredDonation();
+    const kept = createDonation();
     await db.donations.insert(kept);
-    const elsewhere = createStoredDonation({ status: 'Picked' });
+    const elsewhere = createDonation({ status: 'Picked' });
     answers[`/donations/${elsewhere._id}`] = () => json(200, elsewhere);
     const read = (id: string) => renderHook(() => useLocalFirst<Donation | null>(useLocalDonation(id), `/donations/${id}`, { onlineWhenMissing: true }));
 

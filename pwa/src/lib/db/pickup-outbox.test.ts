@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { createDonation } from '@foodbridge/shared/testing/factories';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
 import type { FoodBridgeDatabase } from './database';
@@ -7,7 +8,7 @@ import { useLocalDatabase } from './local-database';
 import { confirmPickup, createOutbox, dismissPickupRefusal, isGivenTo, isPickedBy, readEntries } from './pickup-outbox';
 import type { OutboxEntry } from './schemas';
 import { bindSyncState, useSyncStore } from './sync-store';
-import { createStoredDonation, openTestDatabase } from '@/testing/local-database';
+import { openTestDatabase } from '@/testing/local-database';
 
 const ME = 'driver@charity.test';
 const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
@@ -104,7 +105,7 @@ describe('isPickedBy and isGivenTo', () => {
 describe('pickup outbox', () => {
   it('sends a queued confirmation with the entry id as Idempotency-Key and removes it on 2xx', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Accepted', charityEmail: ME });
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
     routes[pickupPath(donation._id)] = confirmed(donation);
     const { outbox, onConfirmed } = startOutbox(db);
 
@@ -120,7 +121,7 @@ describe('pickup outbox', () => {
 
   it('a double tap (two queue() calls at once) gives one entry, one key and one request', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Accepted', charityEmail: ME });
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
     routes[pickupPath(donation._id)] = confirmed(donation);
     const { outbox } = startOutbox(db);
 
@@ -133,7 +134,7 @@ describe('pickup outbox', () => {
 
   it('two tabs (two outboxes on one database) without Web Locks give one entry and one request', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Accepted', charityEmail: ME });
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
     routes[pickupPath(donation._id)] = confirmed(donation);
     const tabA = startOutbox(db);
     const tabB = startOutbox(db);
@@ -149,7 +150,7 @@ describe('pickup outbox', () => {
 
   it('two tabs take turns through Web Locks when the browser has them', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Accepted', charityEmail: ME });
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
     routes[pickupPath(donation._id)] = confirmed(donation);
     // A stand-in for navigator.locks: exclusive locks by name, granted in request order.
     const held = new Map<string, Promise<unknown>>();
@@ -192,7 +193,7 @@ describe('pickup outbox', () => {
 
   it('a 409 while the donation is Picked by us counts as done', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Picked', charityEmail: ME });
+    const donation = createDonation({ status: 'Picked', charityEmail: ME });
     routes[pickupPath(donation._id)] = refuse(409, 'This donation was already picked up.');
     routes[`GET /donations/${donation._id}`] = () => json(200, donation);
     await leftPending(db, donation._id);
@@ -207,7 +208,7 @@ describe('pickup outbox', () => {
 
   it('a 409 while the donation is Picked by another charity is a refusal with the server message', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Picked', charityEmail: 'other@charity.test' });
+    const donation = createDonation({ status: 'Picked', charityEmail: 'other@charity.test' });
     routes[pickupPath(donation._id)] = refuse(409, 'This donation was already picked up.');
     routes[`GET /donations/${donation._id}`] = () => json(200, donation);
     await leftPending(db, donation._id);
@@ -282,7 +283,7 @@ describe('pickup outbox', () => {
 
   it('offline, sends nothing and waits; the online event sends what waits', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Accepted', charityEmail: ME });
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
     routes[pickupPath(donation._id)] = confirmed(donation);
     window.dispatchEvent(new Event('offline'));
     const { outbox } = startOutbox(db);
@@ -314,7 +315,7 @@ describe('pickup outbox', () => {
 
   it('the replicated donation showing Picked by us settles the entry without a request', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Picked', charityEmail: ME.toUpperCase() });
+    const donation = createDonation({ status: 'Picked', charityEmail: ME.toUpperCase() });
     await db.donations.insert(donation);
     await leftPending(db, donation._id);
     const { outbox, onConfirmed } = startOutbox(db);
@@ -328,7 +329,7 @@ describe('pickup outbox', () => {
 
   it('a replicated donation Picked by another charity is still sent, for the server to answer', async () => {
     const db = await openTestDatabase();
-    const donation = createStoredDonation({ status: 'Picked', charityEmail: 'other@charity.test' });
+    const donation = createDonation({ status: 'Picked', charityEmail: 'other@charity.test' });
     await db.donations.insert(donation);
     routes[pickupPath(donation._id)] = refuse(403, 'Only the charity that was given this donation can confirm its pickup.');
     await leftPending(db, donation._id);
