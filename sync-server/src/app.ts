@@ -16,6 +16,8 @@ import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { serveSpa } from './http/spa.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { refuseNulInUrl } from './http/validate.ts';
 
 const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
 // JSON bodies are small; a replication push carries up to 200 rows of two document states each; an upload is the
@@ -29,6 +31,9 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  // First, so that every answer, refusals and errors included, carries the headers.
+  app.use('*', securityHeaders(deps));
+  app.use('*', refuseNulInUrl);
   app.use('*', (c, next) => {
     const path = c.req.path;
     const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;

@@ -85,10 +85,12 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
   const tsx = join(rootDir, 'node_modules', '.bin', 'tsx');
   const [cmd, args] = existsSync(tsx) ? [tsx, []] : ['npx', ['tsx']];
   // Empty values win over a developer's .env (the server never overwrites variables that are already set), so the
-  // run always uses the embedded database, the built-in identity provider and test-mode payments.
+  // run always uses the embedded database, the built-in identity provider and test-mode payments, outside production
+  // mode (which refuses to start with those).
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
+    NODE_ENV: '',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

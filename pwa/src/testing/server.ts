@@ -10,6 +10,8 @@ export interface SentRequest {
   /** The bearer token sent, or null. */
   token: string | null;
   body: unknown;
+  /** The Idempotency-Key header, on the requests that carry one (pickup confirmations). */
+  key?: string;
 }
 
 type Route = (request: SentRequest) => Response | Promise<Response>;
@@ -35,6 +37,7 @@ export function stubServer(routes: Record<string, Route>) {
       path,
       token: headers.Authorization?.replace(/^Bearer /, '') ?? null,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      ...(headers['Idempotency-Key'] ? { key: headers['Idempotency-Key'] } : {}),
     };
     requests.push(request);
     const route = routes[`${request.method} ${path}`];

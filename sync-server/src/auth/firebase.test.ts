@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSigningKey,
@@ -81,8 +82,31 @@ describe('Firebase identity mode', () => {
     expect(count!.n).toBe(0);
   });
 
+  it('refuses a token signed by a published key but without an expiry or issue time', async () => {
+    const sign = (o: { exp?: boolean; iat?: boolean }) => {
+      const jwt = new SignJWT({ email: 'timeless@example.test', email_verified: true })
+        .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
+        .setIssuer(`https://securetoken.google.com/${projectId}`)
+        .setAudience(projectId)
+        .setSubject('timeless-uid');
+      if (o.exp) jwt.setExpirationTime('1h');
+      if (o.iat) jwt.setIssuedAt();
+      return jwt.sign(key.privateKey);
+    };
+    for (const [name, idToken] of [
+      ['no exp', await sign({ iat: true })],
+      ['no iat', await sign({ exp: true })],
+    ] as const) {
+      const res = await t.get('/users/me', idToken);
+      expect(res.status, name).toBe(401);
+      expect(res.body.message, name).toBe('Invalid sign-in token. Please sign in again.');
+    }
+    const [count] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email = 'timeless@example.test'`;
+    expect(count!.n).toBe(0);
+  });
+
   it('turns the built-in sign-in routes off', async () => {
-    for (const path of ['/auth/login', '/auth/register', '/auth/refresh']) {
+    for (const path of ['/auth/login', '/auth/register', '/auth/refresh', '/auth/logout']) {
       const res = await t.post(path, { email: 'a@example.test', password: 'secret123', name: 'A', refreshToken: 'x' });
       expect(res.status, path).toBe(400);
       expect(res.body.code, path).toBe('auth/operation-not-allowed');

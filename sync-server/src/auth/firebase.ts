@@ -3,7 +3,8 @@ import type { VerifiedIdentity } from './local-provider.ts';
 
 /**
  * Verifies Firebase ID tokens the way Firebase documents it: RS256 signed by one of Google's published keys,
- * issuer https://securetoken.google.com/<project>, audience <project>, not expired, with a subject.
+ * issuer https://securetoken.google.com/<project>, audience <project>, with an expiry (not passed), an issue time and a
+ * subject.
  */
 export class FirebaseVerifier {
   private readonly keys: JWTVerifyGetKey;
@@ -20,6 +21,8 @@ export class FirebaseVerifier {
       issuer: `https://securetoken.google.com/${this.projectId}`,
       audience: this.projectId,
       algorithms: ['RS256'],
+      // jose checks exp only when it is there: a token without it would be good forever.
+      requiredClaims: ['exp', 'iat'],
     });
     if (!payload.sub) throw new Error('token without subject');
     if (typeof payload.email !== 'string') throw new Error('token without email');

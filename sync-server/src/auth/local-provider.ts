@@ -1,7 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import type { Sql } from '../db/connection.ts';
-import { consumeRefreshToken, loadOrStoreSigningKey, storeRefreshToken } from '../db/identity.ts';
+import {
+  consumeRefreshToken,
+  loadOrStoreSigningKey,
+  revokeRefreshTokenFamily,
+  storeRefreshToken,
+  type RedeemedRefreshToken,
+} from '../db/identity.ts';
 
 const LOCAL_ISSUER = 'foodbridge';
 const LOCAL_AUDIENCE = 'foodbridge';
@@ -53,7 +59,11 @@ export class LocalTokenIssuer {
     return { keys: [this.publicJwk] };
   }
 
-  async issue(user: { id: string; email: string; name: string; photoURL?: string | undefined }): Promise<IssuedTokens> {
+  /** A sign-in starts a new family of refresh tokens; a refresh passes on the family of the token it used up. */
+  async issue(
+    user: { id: string; email: string; name: string; photoURL?: string | undefined },
+    familyId: string = randomUUID(),
+  ): Promise<IssuedTokens> {
     const idToken = await new SignJWT({ email: user.email, name: user.name, ...(user.photoURL ? { picture: user.photoURL } : {}) })
       .setProtectedHeader({ alg: ALG, kid: this.kid, typ: 'JWT' })
       .setIssuer(LOCAL_ISSUER)
@@ -64,13 +74,17 @@ export class LocalTokenIssuer {
       .sign(this.privateKey);
     const refreshToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.refreshDays * 24 * 3600 * 1000);
-    await storeRefreshToken(this.sql, hashToken(refreshToken), user.id, expiresAt);
+    await storeRefreshToken(this.sql, hashToken(refreshToken), user.id, familyId, expiresAt);
     return { idToken, refreshToken, expiresIn: this.ttlSeconds };
   }
 
-  /** Returns the user id the refresh token belonged to, or undefined if it is unknown, used or expired. */
-  redeemRefreshToken(token: string): Promise<string | undefined> {
+  /** The user and family the refresh token belonged to, or undefined if it is unknown, used, revoked or expired. */
+  redeemRefreshToken(token: string): Promise<RedeemedRefreshToken | undefined> {
     return consumeRefreshToken(this.sql, hashToken(token));
+  }
+
+  revokeRefreshToken(token: string): Promise<void> {
+    return revokeRefreshTokenFamily(this.sql, hashToken(token));
   }
 
   async verify(token: string): Promise<VerifiedIdentity> {
@@ -78,6 +92,8 @@ export class LocalTokenIssuer {
       issuer: LOCAL_ISSUER,
       audience: LOCAL_AUDIENCE,
       algorithms: [ALG],
+      // jose checks exp only when it is there: a token without it would be good forever.
+      requiredClaims: ['exp', 'iat'],
     });
     if (typeof payload.email !== 'string' || !payload.sub) throw new Error('token without email');
     return {

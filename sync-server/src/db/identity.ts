@@ -16,39 +16,84 @@ export async function loadOrStoreSigningKey(sql: Sql, candidate: SigningKeyRow):
   return row!;
 }
 
-export async function storeRefreshToken(sql: Sql, hash: string, userId: string, expiresAt: Date): Promise<void> {
-  await sql`INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES (${hash}, ${userId}, ${expiresAt})`;
+export async function storeRefreshToken(sql: Sql, hash: string, userId: string, familyId: string, expiresAt: Date): Promise<void> {
+  await sql`
+    INSERT INTO refresh_tokens (token_hash, user_id, family_id, expires_at) VALUES (${hash}, ${userId}, ${familyId}, ${expiresAt})`;
 }
 
-/** Uses up a refresh token (rotation): returns its user only if it was live, and revokes it in the same statement. */
-export async function consumeRefreshToken(sql: Sql, hash: string): Promise<string | undefined> {
-  const [row] = await sql<{ user_id: string }[]>`
+export interface RedeemedRefreshToken {
+  userId: string;
+  familyId: string;
+}
+
+/**
+ * Uses up a refresh token (rotation): returns its user and family only if it was live, revoking it in the same
+ * statement. A token that was already used is a replay (stolen, or a copy left behind), so its whole family is
+ * revoked: whoever holds the newer token has to sign in again too.
+ */
+export async function consumeRefreshToken(sql: Sql, hash: string): Promise<RedeemedRefreshToken | undefined> {
+  const [row] = await sql<{ user_id: string; family_id: string }[]>`
     UPDATE refresh_tokens SET revoked_at = now()
     WHERE token_hash = ${hash} AND revoked_at IS NULL AND expires_at > now()
-    RETURNING user_id`;
-  return row?.user_id;
-}
-
-const LOGIN_FAILURE_LIMIT = 5;
-const LOGIN_FAILURE_WINDOW_MINUTES = 15;
-
-export async function isLoginLocked(sql: Sql, email: string): Promise<boolean> {
-  const [row] = await sql<{ failures: number }[]>`
-    SELECT failures FROM login_failures
-    WHERE email = ${email} AND window_start > now() - make_interval(mins => ${LOGIN_FAILURE_WINDOW_MINUTES})`;
-  return (row?.failures ?? 0) >= LOGIN_FAILURE_LIMIT;
-}
-
-export async function recordLoginFailure(sql: Sql, email: string): Promise<void> {
+    RETURNING user_id, family_id`;
+  if (row) return { userId: row.user_id, familyId: row.family_id };
   await sql`
-    INSERT INTO login_failures (email, failures, window_start) VALUES (${email}, 1, now())
-    ON CONFLICT (email) DO UPDATE SET
-      failures = CASE WHEN login_failures.window_start > now() - make_interval(mins => ${LOGIN_FAILURE_WINDOW_MINUTES})
-                      THEN login_failures.failures + 1 ELSE 1 END,
-      window_start = CASE WHEN login_failures.window_start > now() - make_interval(mins => ${LOGIN_FAILURE_WINDOW_MINUTES})
-                      THEN login_failures.window_start ELSE now() END`;
+    UPDATE refresh_tokens SET revoked_at = now()
+    WHERE revoked_at IS NULL
+      AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ${hash} AND revoked_at IS NOT NULL)`;
+  return undefined;
 }
 
-export async function clearLoginFailures(sql: Sql, email: string): Promise<void> {
-  await sql`DELETE FROM login_failures WHERE email = ${email}`;
+/** Log-out: revokes the token and every token rotated from the same sign-in. Unknown or revoked: nothing to do. */
+export async function revokeRefreshTokenFamily(sql: Sql, hash: string): Promise<void> {
+  await sql`
+    UPDATE refresh_tokens SET revoked_at = now()
+    WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = ${hash})`;
+}
+
+/** Tries per e-mail from one client address before it waits: the owner elsewhere is not locked out by them. */
+export const LOGIN_ATTEMPTS_PER_CLIENT = 5;
+/** Tries per e-mail from all addresses together: slows a guess spread over many addresses. */
+export const LOGIN_ATTEMPTS_PER_EMAIL = 50;
+const LOGIN_WINDOW_MINUTES = 15;
+/** The login_attempts row counting an e-mail's tries from every address. */
+const ANY_CLIENT = '*';
+
+/**
+ * Counts a sign-in attempt before the password is checked, in one statement that also returns the counts, so that
+ * parallel attempts each see their own number and a burst cannot slip past the limit. Attempts refused at the
+ * per-address limit do not count towards the e-mail's total (one address cannot use up everyone's tries).
+ * Returns the seconds to wait when the attempt is over a limit, or null when it may go on.
+ */
+export async function countLoginAttempt(sql: Sql, email: string, client: string): Promise<number | null> {
+  const [row] = await sql<{ client_attempts: number; client_wait: number; email_attempts: number | null; email_wait: number | null }[]>`
+    WITH by_client AS (
+      INSERT INTO login_attempts AS a (email, client, attempts, window_start) VALUES (${email}, ${client}, 1, now())
+      ON CONFLICT (email, client) DO UPDATE SET
+        attempts = CASE WHEN a.window_start > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) THEN a.attempts + 1 ELSE 1 END,
+        window_start = CASE WHEN a.window_start > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) THEN a.window_start ELSE now() END
+      RETURNING attempts, window_start
+    ), by_email AS (
+      INSERT INTO login_attempts AS a (email, client, attempts, window_start)
+      SELECT ${email}, ${ANY_CLIENT}, 1, now() FROM by_client WHERE by_client.attempts <= ${LOGIN_ATTEMPTS_PER_CLIENT}
+      ON CONFLICT (email, client) DO UPDATE SET
+        attempts = CASE WHEN a.window_start > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) THEN a.attempts + 1 ELSE 1 END,
+        window_start = CASE WHEN a.window_start > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) THEN a.window_start ELSE now() END
+      RETURNING attempts, window_start
+    )
+    SELECT c.attempts AS client_attempts,
+           ceil(extract(epoch FROM c.window_start + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now()))::int AS client_wait,
+           e.attempts AS email_attempts,
+           ceil(extract(epoch FROM e.window_start + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now()))::int AS email_wait
+    FROM by_client c LEFT JOIN by_email e ON true`;
+  if (row!.client_attempts > LOGIN_ATTEMPTS_PER_CLIENT) return Math.max(row!.client_wait, 1);
+  if ((row!.email_attempts ?? 0) > LOGIN_ATTEMPTS_PER_EMAIL) return Math.max(row!.email_wait ?? 1, 1);
+  return null;
+}
+
+/** After the right password: this address starts afresh, and the attempt is taken back from the e-mail's total. */
+export async function forgetLoginAttempt(sql: Sql, email: string, client: string): Promise<void> {
+  await sql`
+    WITH cleared AS (DELETE FROM login_attempts WHERE email = ${email} AND client = ${client})
+    UPDATE login_attempts SET attempts = attempts - 1 WHERE email = ${email} AND client = ${ANY_CLIENT} AND attempts > 0`;
 }

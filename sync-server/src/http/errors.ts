@@ -15,6 +15,9 @@ export class ApiError extends HTTPException {
   }
 }
 
+/** Postgres cannot store U+0000 in text, so text holding it is refused before it gets that far. */
+export const NUL_IN_TEXT = 'Text must not contain the NUL character (U+0000)';
+
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message: string = MSG.signInRequired, code?: string) => new ApiError(401, message, code);
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found`);
@@ -54,6 +57,8 @@ export function errorResponse(err: unknown, c: Context) {
     case '23514': // check constraint
     case '22001': // value too long
       return c.json({ message: 'Invalid value in request' }, 400);
+    case '22021': // character not in repertoire: from our (always valid UTF-8) strings, only a NUL does this
+      return c.json({ message: NUL_IN_TEXT }, 400);
     case '23505':
       return c.json({ message: 'This already exists' }, 409);
     case '23503':

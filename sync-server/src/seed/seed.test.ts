@@ -166,6 +166,10 @@ describe('SEED_DEMO_DATA', () => {
   it("'never' leaves an empty database empty, 'auto' leaves a used one alone, 'always' adds the demo data", async () => {
     expect(await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'never' }, quiet)).toBeUndefined();
     expect((await db.sql`SELECT 1 FROM users`).length).toBe(0);
+    // A real Postgres (DATABASE_URL) is never seeded by default, even empty: only the embedded demo store is.
+    const postgres = { SEED_DEMO_DATA: 'auto', DATABASE_URL: 'postgres://db.internal/foodbridge' } as const;
+    expect(await seedIfEmpty(db.sql, postgres, quiet)).toBeUndefined();
+    expect((await db.sql`SELECT 1 FROM users`).length).toBe(0);
 
     await insertUser(db.sql, { email: 'someone@example.test', name: 'Someone', role: 'user' });
     expect(await seedIfEmpty(db.sql, { SEED_DEMO_DATA: 'auto' }, quiet)).toBeUndefined();

@@ -232,23 +232,35 @@ export interface SeedResult {
 export type SeedMode = Config['SEED_DEMO_DATA'];
 
 /**
- * Called at every start: seeds demo data as SEED_DEMO_DATA says. 'auto' (default) seeds only a database without
- * any user, 'always' also one that has users of its own as long as no demo account exists yet, 'never' never.
+ * What SEED_DEMO_DATA means for this database. 'auto' (default) seeds the embedded database when it has no user at
+ * all, and never a real Postgres (DATABASE_URL), whose empty state is more likely a new deployment than a demo:
+ * the demo accounts' password is in the README. 'always' also seeds a database with users of its own (Postgres
+ * included) as long as no demo account exists yet; 'never' never.
  */
+export function demoSeedMode(config: Pick<Config, 'SEED_DEMO_DATA' | 'DATABASE_URL'>): SeedMode {
+  return config.SEED_DEMO_DATA === 'auto' && config.DATABASE_URL ? 'never' : config.SEED_DEMO_DATA;
+}
+
+/** Called at every start: seeds demo data as {@link demoSeedMode} says. */
 export async function seedIfEmpty(
   sql: Sql,
-  config: Pick<Config, 'SEED_DEMO_DATA'>,
+  config: Pick<Config, 'SEED_DEMO_DATA' | 'DATABASE_URL'>,
   opts: { log?: (text: string) => void } = {},
 ): Promise<SeedResult | undefined> {
-  const result = await seedDemoData(sql, config.SEED_DEMO_DATA);
+  const result = await seedDemoData(sql, demoSeedMode(config));
   if (result) (opts.log ?? console.log)(accountsBox(result));
   return result;
+}
+
+/** Whether a live demo account (admin@foodbridge.test, ...) exists: anyone who read the README can sign in as it. */
+export function hasDemoAccounts(sql: Sql | TxSql): Promise<boolean> {
+  return hasLiveUserWithEmail(sql, DEMO_ACCOUNTS.map((a) => a.email));
 }
 
 async function shouldSeed(sql: Sql | TxSql, mode: SeedMode): Promise<boolean> {
   if (mode === 'never') return false;
   if (mode === 'auto') return !(await hasAnyUser(sql));
-  return !(await hasLiveUserWithEmail(sql, DEMO_ACCOUNTS.map((a) => a.email)));
+  return !(await hasDemoAccounts(sql));
 }
 
 /** Seeds in one transaction; returns undefined when `mode` says this database is not to be seeded. */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import {
   createAuthSession,
@@ -234,13 +234,96 @@ describe('signIn and signUp', () => {
 });
 
 describe('signOut', () => {
-  async function signedIn() {
-    stubServer({ 'GET /auth/config': config, 'GET /users/me': () => json(200, createUser()) });
-    storeSession({ idToken: TOKEN });
+  const loggedOut = () => new Response(null, { status: 204 });
+
+  async function signedIn(logOut: Parameters<typeof stubServer>[0][string] = loggedOut) {
+    const server = stubServer({
+      'GET /auth/config': config,
+      'GET /users/me': () => json(200, createUser()),
+      'POST /auth/logout': logOut,
+    });
+    storeSession({ idToken: TOKEN, refreshToken: 'refresh-dana' });
     const loaded = await load();
     await loaded.initIdentity();
-    return loaded;
+    return { ...loaded, server };
   }
+
+  it('asks the server to end the stored refresh token after the hooks, without the ID token', async () => {
+    const { signOut, onSignOut, server } = await signedIn();
+    const sentDuringHook: string[][] = [];
+    onSignOut(async () => {
+      sentDuringHook.push(server.sent());
+    });
+
+    await signOut();
+    expect(sentDuringHook).toEqual([['GET /auth/config', 'GET /users/me']]);
+    expect(server.requests.slice(2)).toEqual([
+      { method: 'POST', path: '/auth/logout', token: null, body: { refreshToken: 'refresh-dana' } },
+    ]);
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it.each([
+    ['offline', offline, 0],
+    ['failing (500)', () => json(500, { message: 'Database is down' }), 500],
+  ])('completes the log-out when the server is %s', async (_name, answer, status) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { signOut, useSession, server } = await signedIn(answer);
+
+    await signOut();
+    expect(server.sent().at(-1)).toBe('POST /auth/logout');
+    expect(useSession.getState()).toMatchObject({ user: null, loading: false });
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(warn).toHaveBeenLastCalledWith('Could not end the session on the server', expect.objectContaining({ status }));
+  });
+
+  it('sends nothing when the device knows it is offline, and still logs out', async () => {
+    const { signOut, useSession, server } = await signedIn();
+    window.dispatchEvent(new Event('offline'));
+
+    await signOut();
+    expect(server.sent()).toEqual(['GET /auth/config', 'GET /users/me']);
+    expect(useSession.getState().user).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('does not wait more than a few seconds for a server that does not answer', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { signOut, useSession } = await signedIn();
+    // A connection that hangs (a captive portal, a dead link): only the abort signal ends the request.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_path: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+      ),
+    );
+
+    let done = false;
+    const signingOut = signOut().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(2_900);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    await signingOut;
+    expect(useSession.getState().user).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('still revokes the refresh token when a hook fails', async () => {
+    const { signOut, onSignOut, server } = await signedIn();
+    onSignOut(async () => {
+      throw new Error('could not clear the local store');
+    });
+
+    await expect(signOut()).rejects.toThrow('could not clear the local store');
+    expect(server.sent().at(-1)).toBe('POST /auth/logout');
+  });
 
   it('runs the sign-out hooks in order while the token is still valid, then drops the stored session', async () => {
     const { signOut, onSignOut, useSession, currentToken } = await signedIn();

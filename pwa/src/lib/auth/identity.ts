@@ -10,6 +10,7 @@ import {
   localTokenSource,
   readStoredSession,
   requestSession,
+  revokeStoredSession,
   SESSION_KEY,
   userFromToken,
   type StoredSession,
@@ -166,7 +167,9 @@ export async function signOut(): Promise<void> {
     for (const hook of signOutHooks) await hook();
     if (firebase) await (await firebase).signOut();
   } finally {
-    // Even after a failed hook: someone who logs out must not be signed in again by the next start.
+    // Even after a failed hook: someone who logs out must not be signed in again by the next start, nor by whoever
+    // copied the refresh token.
+    await revokeStoredSession();
     clearStoredSession();
     useSession.getState().setSession(null);
   }

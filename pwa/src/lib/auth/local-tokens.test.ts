@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   createAuthSession,
   createUser,
@@ -79,6 +79,28 @@ describe('the stored token', () => {
     answer();
     await expect(tokens).resolves.toEqual(['id-fresh', 'id-fresh', 'id-fresh']);
     expect(server.sent()).toEqual(['POST /auth/refresh']);
+  });
+
+  it("takes the tokens another tab stored while this one waited for its turn, and does not use the old refresh token again", async () => {
+    const server = stubServer({});
+    storeSession({ idToken: 'id-1', refreshToken: 'refresh-1', expiresAt: NOW - 1000 });
+    // Another tab holds the refresh lock; by the time it lets go, its fresh tokens are stored.
+    const locks = {
+      request: async <T,>(_name: string, fn: () => Promise<T>) => {
+        storeSession({ idToken: 'id-other-tab', refreshToken: 'refresh-2', expiresAt: NOW + 3_600_000 });
+        return fn();
+      },
+    };
+    const original = Object.getOwnPropertyDescriptor(navigator, 'locks');
+    Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
+    onTestFinished(() => {
+      if (original) Object.defineProperty(navigator, 'locks', original);
+      else delete (navigator as { locks?: unknown }).locks;
+    });
+    const { localTokenSource } = await load();
+
+    await expect(localTokenSource.getToken()).resolves.toBe('id-other-tab');
+    expect(server.requests).toEqual([]);
   });
 
   it('is sent as it is, without trying a refresh, while the device is offline', async () => {

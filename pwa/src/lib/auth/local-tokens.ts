@@ -62,14 +62,48 @@ export async function requestSession(
   return parsed.data;
 }
 
+/** Log-out asks the server to revoke the refresh token, but never waits longer than this for it (offline, lie-fi). */
+const LOG_OUT_TIMEOUT_MS = 3_000;
+
+/**
+ * Asks the server to revoke the stored refresh token (and those rotated from the same sign-in). Best effort: it
+ * never fails and gives up after a few seconds, so log-out works offline; the token then lapses on its own.
+ */
+export async function revokeStoredSession(): Promise<void> {
+  const stored = readStoredSession();
+  if (!stored || !isOnline()) return;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), LOG_OUT_TIMEOUT_MS);
+  try {
+    await api.post('/auth/logout', { refreshToken: stored.refreshToken }, { anonymous: true, signal: abort.signal });
+  } catch (err) {
+    console.warn('Could not end the session on the server', err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Tabs take turns refreshing: a refresh token is good for one use, and the server treats a second use as theft and
+ * revokes every token of the sign-in. Two tabs whose tokens expire together would otherwise sign each other out.
+ */
+function oneTabAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('foodbridge-token-refresh', fn) : fn();
+}
 
 /** A fresh ID token, or null. Callers at the same moment share one request: a refresh token is good for one use. */
 function refresh(): Promise<string | null> {
-  const current = readStoredSession();
-  if (!current) return Promise.resolve(null);
-  refreshing ??= requestSession('/auth/refresh', { refreshToken: current.refreshToken })
-    .then((session) => session.idToken)
+  const before = readStoredSession();
+  if (!before) return Promise.resolve(null);
+  refreshing ??= oneTabAtATime(async () => {
+    const current = readStoredSession();
+    if (!current) return null;
+    // Another tab refreshed while this one waited for its turn: its tokens are this tab's too.
+    if (current.refreshToken !== before.refreshToken) return current.idToken;
+    return (await requestSession('/auth/refresh', { refreshToken: current.refreshToken })).idToken;
+  })
     .catch((err: unknown) => {
       // Only a definite refusal ends the session; offline keeps the stored tokens for later.
       if (err instanceof ApiError && err.status === 401) {

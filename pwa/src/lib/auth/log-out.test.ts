@@ -10,6 +10,7 @@ async function signedIn() {
   stubServer({
     'GET /auth/config': () => json(200, { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } }),
     'GET /users/me': () => json(200, createUser()),
+    'POST /auth/logout': () => new Response(null, { status: 204 }),
   });
   storeSession({ idToken: makeToken({ sub: 'user-1', email: 'dana@example.test' }) });
   const [{ logOut }, identity, { useSession }] = await Promise.all([

@@ -1,0 +1,368 @@
+// The local store's life cycle with nothing of ours replaced: the real session (identity), local-store following
+// it, the engine on RxDB's Dexie storage over fake-indexeddb, replication and the pickup outbox. Only the network
+// (a stubbed fetch standing in for the sync-server) and browser APIs happy-dom lacks are stood in for.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
+import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
+import { createDonation } from '@foodbridge/shared/testing/factories';
+import type { OutboxEntry } from './schemas';
+import {
+  createAuthSession,
+  createUser,
+  json,
+  makeToken,
+  offline,
+  SESSION_KEY,
+  storeSession,
+  stubServer,
+  type SentRequest,
+} from '@/testing/server';
+
+// sonner is a third-party UI library: only its toast calls are watched.
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const LOCAL: AuthConfig = { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } };
+const DANA = createUser();
+const DANA_TOKEN = makeToken({ sub: DANA._id, email: DANA.email, name: DANA.name });
+const DANA_DB = 'foodbridge_user1';
+const BO = createUser({ _id: 'user-2', name: 'Bo Baker', email: 'bo@example.test' });
+const BO_TOKEN = makeToken({ sub: BO._id, email: BO.email, name: BO.name });
+const BO_DB = 'foodbridge_user2';
+const COLLECTIONS = ['_rxdb_internal', 'donationrequests', 'donations', 'favorites', 'outbox'];
+const ALL_PULLED = { donations: true, favorites: true, donationrequests: true };
+const PULLS = ['donations', 'favorites', 'donation-requests'].map((c) => `GET /sync/${c}/pull?limit=500`);
+
+type Routes = Parameters<typeof stubServer>[0];
+
+/** The sync-server of a charity account that has nothing on the server yet, plus the test's own routes. */
+function serve(routes: Routes = {}, me = DANA) {
+  const emptyPull = () => json(200, { documents: [], checkpoint: null });
+  return stubServer({
+    'GET /auth/config': () => json(200, LOCAL),
+    'GET /users/me': () => json(200, me),
+    'POST /auth/logout': () => new Response(null, { status: 204 }),
+    ...Object.fromEntries(PULLS.map((pull) => [pull, emptyPull])),
+    ...routes,
+  });
+}
+
+/**
+ * A page load: the app's modules afresh, with IndexedDB and localStorage as the device keeps them. Started as main.tsx
+ * starts it: the local store follows the session from the first moment.
+ */
+async function openPage() {
+  vi.resetModules();
+  const [identity, session, localStore, localDatabase, record, syncStore, connectivity, outbox] = await Promise.all([
+    import('@/lib/auth/identity'),
+    import('@/lib/auth/session-store'),
+    import('./local-store'),
+    import('./local-database'),
+    import('./record'),
+    import('./sync-store'),
+    import('@/lib/connectivity-store'),
+    import('./pickup-outbox'),
+  ]);
+  localStore.startLocalStore();
+  return { ...identity, ...session, ...localDatabase, ...record, ...syncStore, ...connectivity, ...outbox };
+}
+type Page = Awaited<ReturnType<typeof openPage>>;
+
+let page: Page | null = null;
+let worker: { postMessage: ReturnType<typeof vi.fn> };
+
+/** The account's store once it is open and its first pulls are done (log-out's last push then has nothing to await). */
+async function openStore(p: Page, name: string) {
+  const db = await vi.waitFor(
+    () => {
+      const { db } = p.useLocalDatabase.getState();
+      if (db?.name !== name) throw new Error(`${name} is not open yet`);
+      return db;
+    },
+    { timeout: 3000 },
+  );
+  await vi.waitFor(() => expect(p.useSyncStore.getState().pulled).toEqual(ALL_PULLED), { timeout: 3000 });
+  return db;
+}
+
+async function signedInAsDana() {
+  storeSession({ idToken: DANA_TOKEN });
+  page = await openPage();
+  await page.initIdentity();
+  return { page, db: await openStore(page, DANA_DB) };
+}
+
+/** The IndexedDB databases RxDB's Dexie storage made for the account's database, by collection. */
+async function collectionsOnDevice(name: string) {
+  const prefix = `rxdb-dexie-${name}--0--`;
+  return (await indexedDB.databases())
+    .flatMap((d) => (d.name?.startsWith(prefix) ? [d.name.slice(prefix.length)] : []))
+    .sort();
+}
+
+/** A pause in real time while setTimeout is faked (setInterval is left real in the test that fakes timers). */
+function realPause(ms: number) {
+  return new Promise<void>((resolve) => {
+    const id = setInterval(() => {
+      clearInterval(id);
+      resolve();
+    }, ms);
+  });
+}
+
+/** An outbox entry as an earlier session of the app left it. */
+function outboxEntry(overrides: Partial<OutboxEntry> & Pick<OutboxEntry, 'id' | 'donationId'>): OutboxEntry {
+  return { createdAt: '2026-01-01T10:00:00.000Z', attempts: 0, state: 'pending', ...overrides };
+}
+
+const pickupsSent = (requests: SentRequest[]) => requests.filter((r) => r.method === 'PATCH');
+
+beforeEach(() => {
+  // The live stream is not under test: a source that never opens (the initial pulls bring everything).
+  vi.stubGlobal(
+    'EventSource',
+    class {
+      static readonly OPEN = 1;
+      readyState = 0;
+      onopen = null;
+      onmessage = null;
+      onerror = null;
+      close() {}
+    },
+  );
+  // happy-dom's navigator.locks is null, which RxDB's leader election takes for a Web Locks API: without it, the
+  // election runs over BroadcastChannel and the outbox takes turns inside the page.
+  Object.defineProperty(navigator, 'locks', { value: undefined, configurable: true });
+  worker = { postMessage: vi.fn() };
+  Object.defineProperty(navigator, 'serviceWorker', { value: { controller: worker }, configurable: true });
+  toast.success.mockClear();
+});
+
+afterEach(async () => {
+  // A sign-out that failed under fake timers still waits for its bounded wait: let it end.
+  if (vi.isFakeTimers()) await vi.advanceTimersByTimeAsync(10_000);
+  vi.useRealTimers();
+  // A failed test must not leave its database open for the next one (RxDB refuses a name opened twice).
+  if (page?.useSession.getState().user) await page.signOut().catch(() => undefined);
+  page = null;
+});
+
+describe('log-out', () => {
+  it("removes the account's database and device record, and empties the service worker's queue", async () => {
+    const server = serve();
+    const { page, db } = await signedInAsDana();
+    await db.donations.insert(createDonation());
+    await db.outbox.insert(
+      outboxEntry({ id: 'entry-1', donationId: 'donation-1', attempts: 1, state: 'refused', refusal: 'Taken.' }),
+    );
+    // Besides the collections, one store per replication for its checkpoints.
+    const replicationMeta = expect.stringMatching(/^rx-replication-meta-[0-9a-f]{64}$/);
+    const onDevice = [...COLLECTIONS, replicationMeta, replicationMeta, replicationMeta];
+    expect(await collectionsOnDevice(DANA_DB)).toEqual(onDevice);
+    expect(page.readRecord()).toEqual({ name: DANA_DB, role: 'charity' });
+    const syncState = localStorage.getItem(`foodbridge.sync.${DANA_DB}`);
+    expect(JSON.parse(syncState ?? 'null')).toMatchObject({ pulled: ALL_PULLED });
+    const sentBefore = server.requests.length;
+
+    await page.signOut();
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(db.closed).toBe(true);
+    expect(page.readRecord()).toBeNull();
+    expect(localStorage.getItem(`foodbridge.sync.${DANA_DB}`)).toBeNull();
+    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
+    expect(page.useLocalDatabase.getState()).toEqual({ db: null, outbox: null });
+    expect(page.useSession.getState().user).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    // Nothing waited to be sent: log-out only asked the server to end the session.
+    expect(server.sent().slice(sentBefore)).toEqual(['POST /auth/logout']);
+
+    // Opened again (the next sign-in of the same account), it starts empty.
+    const { openDatabase, removeDatabase } = await import('./database');
+    const again = await openDatabase(DANA_DB);
+    expect([await again.donations.count().exec(), await again.outbox.count().exec()]).toEqual([0, 0]);
+    await removeDatabase(DANA_DB);
+  });
+
+  it('gives a pickup queued while the server was unreachable one last send, before the token is dropped', async () => {
+    let signingOut = false;
+    const atSignOut: Array<{ key: string | undefined; token: string | null; sessionStored: boolean }> = [];
+    const donation = createDonation({ _id: 'donation-7', title: 'Bread' });
+    const server = serve({
+      'PATCH /donations/pickup/donation-7': (request) => {
+        if (!signingOut) return offline(request);
+        const sessionStored = localStorage.getItem(SESSION_KEY) !== null;
+        atSignOut.push({ key: request.key, token: request.token, sessionStored });
+        const picked = { ...donation, status: 'Picked', charityEmail: DANA.email } as const;
+        return json(200, { modifiedCount: 1, donation: picked } satisfies DonationChangeResult);
+      },
+    });
+    const { page, db } = await signedInAsDana();
+
+    const { queued } = (await page.confirmPickup('donation-7', 'Bread')) as { queued: OutboxEntry };
+    await vi.waitFor(async () =>
+      expect(await page.readEntries(db)).toEqual([
+        { ...queued, attempts: 1, lastError: 'Cannot reach FoodBridge. Check your connection and try again.' },
+      ]),
+    );
+
+    signingOut = true;
+    await page.signOut();
+    expect(atSignOut).toEqual([{ key: queued.id, token: DANA_TOKEN, sessionStored: true }]);
+    // Every attempt, the failed ones and the last, carried the entry's one key.
+    expect(new Set(pickupsSent(server.requests).map((r) => r.key))).toEqual(new Set([queued.id]));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Pickup confirmed!', { description: 'Bread', duration: undefined }),
+    );
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
+  });
+
+  it('completes after its bounded wait when the server never answers the last send', async () => {
+    let signingOut = false;
+    let unanswered = 0;
+    serve({
+      'PATCH /donations/pickup/donation-8': (request) => {
+        if (!signingOut) return offline(request);
+        unanswered += 1;
+        return new Promise<Response>(() => {});
+      },
+    });
+    const { page, db } = await signedInAsDana();
+    await page.confirmPickup('donation-8', 'Soup');
+    await vi.waitFor(async () => expect((await page.readEntries(db))[0]?.attempts).toBe(1));
+
+    signingOut = true;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let done = false;
+    const signingOff = page.signOut().then(() => (done = true));
+    // Under fake timers vi.waitFor moves the clock on by its interval at every check: count them.
+    let waitedMs = 0;
+    await vi.waitFor(
+      () => {
+        waitedMs += 1;
+        expect(unanswered).toBe(1);
+      },
+      { interval: 1 },
+    );
+    await vi.advanceTimersByTimeAsync(2_999 - waitedMs);
+    // Real time for the store's work (IndexedDB does not run on timers): it still waits, the database untouched.
+    await realPause(200);
+    expect(done).toBe(false);
+    expect(db.closed).toBe(false);
+    await vi.advanceTimersByTimeAsync(waitedMs + 1);
+    // Removing the database may still need a few (fake) timer turns.
+    await vi.waitFor(() => expect(done).toBe(true), { timeout: 1000, interval: 10 });
+    await signingOff;
+
+    expect(unanswered).toBe(1);
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(page.readRecord()).toBeNull();
+    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('offline, sends no pickup and still removes everything', async () => {
+    const server = serve();
+    const { page, db } = await signedInAsDana();
+    page.useConnectivity.setState({ online: false });
+    const { queued } = (await page.confirmPickup('donation-9', 'Rice')) as { queued: OutboxEntry };
+    expect(await page.readEntries(db)).toEqual([queued]);
+
+    await page.signOut();
+    expect(pickupsSent(server.requests)).toEqual([]);
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(page.readRecord()).toBeNull();
+    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
+  });
+});
+
+describe('switching accounts and roles', () => {
+  it("signing in as another account removes the previous account's database", async () => {
+    const server = serve({
+      'POST /auth/login': () => json(200, createAuthSession({ idToken: BO_TOKEN, user: BO })),
+      'POST /users': () => json(200, BO),
+    });
+    const { page, db: danas } = await signedInAsDana();
+    await danas.donations.insert(createDonation());
+
+    await page.signIn(BO.email, 'secret123');
+    const bos = await openStore(page, BO_DB);
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(danas.closed).toBe(true);
+    expect(await bos.donations.count().exec()).toBe(0);
+    expect(page.readRecord()).toEqual({ name: BO_DB, role: 'charity' });
+    expect(localStorage.getItem(`foodbridge.sync.${DANA_DB}`)).toBeNull();
+    expect(
+      server.requests
+        .filter((r) => PULLS.includes(`${r.method} ${r.path}`))
+        .map((r) => r.token)
+        .sort(),
+    ).toEqual([...PULLS.map(() => DANA_TOKEN), ...PULLS.map(() => BO_TOKEN)].sort());
+
+    await page.signOut();
+    expect(await collectionsOnDevice(BO_DB)).toEqual([]);
+  });
+
+  it("removes another account's database that an earlier page left, and does not send its pickups", async () => {
+    vi.resetModules();
+    const earlier = await import('./database');
+    const left = await earlier.openDatabase(DANA_DB);
+    await left.donations.insert(createDonation());
+    await left.outbox.insert(outboxEntry({ id: 'entry-dana', donationId: 'donation-3' }));
+    await left.close();
+    (await import('./record')).writeRecord({ name: DANA_DB, role: 'charity' });
+    expect(await collectionsOnDevice(DANA_DB)).toEqual(COLLECTIONS);
+
+    const server = serve({}, BO);
+    storeSession({ idToken: BO_TOKEN });
+    page = await openPage();
+    await page.initIdentity();
+    const bos = await openStore(page, BO_DB);
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(page.readRecord()).toEqual({ name: BO_DB, role: 'charity' });
+    expect([await bos.donations.count().exec(), await bos.outbox.count().exec()]).toEqual([0, 0]);
+    expect(pickupsSent(server.requests)).toEqual([]);
+
+    await page.signOut();
+    expect(await collectionsOnDevice(BO_DB)).toEqual([]);
+  });
+
+  it('a role change keeps the outbox, waiting and refused entries alike, and drops the rest', async () => {
+    const server = serve({
+      'GET /users/role/dana%40example.test': () => json(200, { role: 'admin' }),
+      'PATCH /donations/pickup/donation-w': () => json(503, { message: 'Database is down' }),
+    });
+    const { page, db } = await signedInAsDana();
+    const waiting = outboxEntry({ id: 'entry-waiting', donationId: 'donation-w', title: 'Bread' });
+    const refused = outboxEntry({
+      id: 'entry-refused',
+      donationId: 'donation-r',
+      title: 'Soup',
+      createdAt: '2026-01-01T11:00:00.000Z',
+      attempts: 1,
+      state: 'refused',
+      refusal: 'This donation was given to another charity.',
+    });
+    await db.donations.insert(createDonation());
+    await db.outbox.bulkInsert([waiting, refused]);
+
+    await page.refreshRole();
+    const rebuilt = await openStore(page, DANA_DB);
+    expect(rebuilt).not.toBe(db);
+    expect(db.closed).toBe(true);
+    expect(page.readRecord()).toEqual({ name: DANA_DB, role: 'admin' });
+    expect(await rebuilt.donations.count().exec()).toBe(0);
+    // The rebuilt store's outbox goes on sending the waiting entry, under its first key.
+    await vi.waitFor(async () =>
+      expect(await page.readEntries(rebuilt)).toEqual([
+        { ...waiting, attempts: expect.any(Number), lastError: 'Database is down' },
+        refused,
+      ]),
+    );
+    expect(pickupsSent(server.requests)[0]).toMatchObject({ key: 'entry-waiting', token: DANA_TOKEN });
+
+    await page.signOut();
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+  });
+});

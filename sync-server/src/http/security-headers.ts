@@ -1,0 +1,62 @@
+import { createMiddleware } from 'hono/factory';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Deps } from '../deps.ts';
+
+const STRIPE_JS = 'https://js.stripe.com';
+/** Paths whose answers belong to the caller even when the request carries no Authorization header (a 401). */
+const PRIVATE_PATH = /^\/(users\/me|transactions)(\/|$)|^\/my-/;
+
+/** An empty source list means 'none'; say so, for whoever reads the header. */
+const sources = (list: string[]) => (list.length ? list : ["'none'"]);
+const when = (configured: boolean, ...origins: string[]) => (configured ? origins : []);
+
+/**
+ * The headers every answer carries, API and app alike: a Content-Security-Policy with no inline script (the app
+ * keeps its tokens in localStorage, so an injected script must have nowhere to run), no framing, no MIME sniffing,
+ * no full URL in the Referer to other sites. Outside origins are allowed only for the services this server is
+ * configured with, as /auth/config tells the app which ones to load.
+ */
+export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
+  const stripe = Boolean(deps.config.STRIPE_PUBLISHABLE_KEY);
+  const firebase = Boolean(deps.firebase);
+  const authDomain = deps.config.FIREBASE_AUTH_DOMAIN ?? '';
+  const customAuthDomain = /^[a-z0-9.-]+(:\d+)?$/i.test(authDomain) && !authDomain.endsWith('.firebaseapp.com');
+  const headers = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Stripe.js loads from Stripe only; Firebase's sign-in popup loads Google's gapi to talk to its frame.
+      scriptSrc: ["'self'", ...when(stripe, STRIPE_JS), ...when(firebase, 'https://apis.google.com')],
+      // The card field and 3-D Secure checks are Stripe frames; Firebase's sign-in helper is a frame on the
+      // project's auth domain (*.firebaseapp.com unless the project set its own).
+      frameSrc: sources([
+        ...when(stripe, STRIPE_JS, 'https://hooks.stripe.com'),
+        ...when(firebase, 'https://*.firebaseapp.com'),
+        ...when(firebase && customAuthDomain, `https://${authDomain}`),
+      ]),
+      connectSrc: ["'self'", ...when(stripe, 'https://api.stripe.com'), ...when(firebase, 'https://*.googleapis.com')],
+      // Uploads are previewed from blob: URLs; a Google account's picture is the avatar of a Firebase sign-in.
+      imgSrc: ["'self'", 'data:', 'blob:', ...when(firebase, 'https://*.googleusercontent.com')],
+      // Sonner's toasts and Radix's scroll lock insert <style> elements at run time, with computed values.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    // Firebase's sign-in popup reports back to the page that opened it.
+    crossOriginOpenerPolicy: firebase ? 'same-origin-allow-popups' : 'same-origin',
+    // Whether the site is served over TLS, and for which subdomains, is the TLS-terminating proxy's to declare.
+    strictTransportSecurity: false,
+  });
+  return createMiddleware(async (c, next) => {
+    await headers(c, next);
+    // A signed-in answer is the caller's own (profile, payments); nothing between them and us may keep it. Answers
+    // that chose their own caching (public pictures, the app's files, the stream) keep it.
+    const signedIn = c.req.header('authorization') !== undefined || PRIVATE_PATH.test(c.req.path);
+    if (signedIn && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+}
