@@ -12,6 +12,7 @@ export const MSG = {
   pickupTimeRequired: 'Pickup time is required',
   locationRequired: 'Location is required',
   imageRequired: 'Please upload an image first.',
+  imageForeign: 'Please upload the image here; links to other sites are not accepted.',
   organizationRequired: 'Organization is required',
   missionRequired: 'Mission statement is required',
   requestDescriptionRequired: 'Request description is required',

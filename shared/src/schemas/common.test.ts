@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, IdSchema, requiredText } from './common.ts';
+import { EmailSchema, IdSchema, ImageUrlSchema, requiredText } from './common.ts';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
 
@@ -39,5 +39,31 @@ describe('EmailSchema', () => {
     expect(messages(EmailSchema.safeParse('  '))).toEqual(['Email is required']);
     expect(messages(EmailSchema.safeParse('ada@'))).toEqual(['Please enter a valid email address']);
     expect(messages(EmailSchema.safeParse('ada lovelace@example.com'))).toEqual(['Please enter a valid email address']);
+  });
+});
+
+describe('ImageUrlSchema', () => {
+  const own = '/images/5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
+  const foreign = 'Please upload the image here; links to other sites are not accepted.';
+
+  it('accepts our own image endpoint, with or without a variant width', () => {
+    expect(ImageUrlSchema.parse(own)).toBe(own);
+    expect(ImageUrlSchema.parse(`${own}?w=320`)).toBe(`${own}?w=320`);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'https://tracker.example/x.gif',
+    '//evil.example/x',
+    '/images/../x',
+    `https://evil.example${own}`,
+    `${own}?w=320&track=1`,
+  ])('refuses %s', (url) => {
+    expect(messages(ImageUrlSchema.safeParse(url))).toEqual([foreign]);
+  });
+
+  it('keeps the spec message for a missing image', () => {
+    expect(messages(ImageUrlSchema.safeParse(''))).toEqual(['Please upload an image first.']);
   });
 });

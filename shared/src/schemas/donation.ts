@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DONATION_STATUSES, FOOD_TYPES, QUANTITY_UNITS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { ImageUrlSchema, requiredText } from './common.ts';
 
 export const DonationSchema = z.object({
   _id: z.string(),
@@ -24,6 +24,8 @@ export const DonationSchema = z.object({
   pickupDate: z.string().optional(),
   review: z.string().optional(),
   reviewedAt: z.string().optional(),
+  /** Set while a Verified donation is back in Pending because its restaurant changed what an admin checked. */
+  reverifyReason: z.string().optional(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
 
@@ -44,7 +46,7 @@ export const DonationCreateSchema = z.object({
   unit: z.enum(QUANTITY_UNITS).default('kg'),
   pickupTime: requiredText(MSG.pickupTimeRequired, 120),
   location: requiredText(MSG.locationRequired, 200),
-  image: requiredText(MSG.imageRequired, 500),
+  image: ImageUrlSchema,
 });
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoginSchema, ProfileUpdateSchema, RegisterSchema, RoleUpdateSchema } from './user.ts';
+import { LoginSchema, ProfileUpdateSchema, RegisterSchema, RoleUpdateSchema, UserUpsertSchema } from './user.ts';
 
 const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
@@ -58,5 +58,24 @@ describe('ProfileUpdateSchema', () => {
 
   it('drops fields a user may not edit (role, e-mail)', () => {
     expect(ProfileUpdateSchema.parse({ name: 'Ada', role: 'admin', email: 'x@y.z' })).toEqual({ name: 'Ada' });
+  });
+});
+
+describe('photoURL', () => {
+  const own = '/images/5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
+  const foreign = 'Please upload the image here; links to other sites are not accepted.';
+  const issues = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+
+  it('refuses a foreign photo at registration and in a profile edit', () => {
+    const base = { name: 'Ada', email: 'ada@example.test', password: 'correct horse battery' };
+    expect(issues(RegisterSchema.safeParse({ ...base, photoURL: 'javascript:alert(1)' }))).toEqual([foreign]);
+    expect(issues(ProfileUpdateSchema.safeParse({ photoURL: 'https://tracker.example/x.gif' }))).toEqual([foreign]);
+    expect(RegisterSchema.parse({ ...base, photoURL: own }).photoURL).toBe(own);
+    expect(ProfileUpdateSchema.parse({ photoURL: `${own}?w=96` }).photoURL).toBe(`${own}?w=96`);
+  });
+
+  it('drops a foreign photo at upsert instead of refusing the sign-in', () => {
+    expect(UserUpsertSchema.parse({ name: 'Ada', photoURL: 'https://lh3.googleusercontent.com/a/x' })).toEqual({ name: 'Ada', photoURL: undefined });
+    expect(UserUpsertSchema.parse({ photoURL: own }).photoURL).toBe(own);
   });
 });

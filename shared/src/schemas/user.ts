@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { EmailSchema, requiredText } from './common.ts';
+import { EmailSchema, isImageUrl, requiredText } from './common.ts';
+
+// An empty string still means "no photo", as before; anything else must be one of our own images.
+const photoURL = z
+  .string()
+  .trim()
+  .refine((url) => url === '' || isImageUrl(url), { message: MSG.imageForeign })
+  .optional();
 
 const RoleSchema = z.enum(ROLES);
 
@@ -24,13 +31,20 @@ export type User = z.infer<typeof UserSchema>;
 /** POST /users: the signed-in user registers (or refreshes) itself; identity comes from the token. */
 export const UserUpsertSchema = z.object({
   name: z.string().trim().max(120).optional(),
-  photoURL: z.string().trim().max(500).optional(),
+  // In firebase mode a Google account sends its Google photo (lh3.googleusercontent.com). Refusing it would
+  // refuse the sign-in itself, so a foreign URL is dropped silently: nothing is stored and the app shows its
+  // placeholder.
+  photoURL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((url) => (url !== undefined && isImageUrl(url) ? url : undefined)),
 });
 
 /** PATCH /users/me: profile fields the user may edit. */
 export const ProfileUpdateSchema = z.object({
   name: z.string().trim().min(1, { message: MSG.nameRequired }).max(120).optional(),
-  photoURL: z.string().trim().max(500).optional(),
+  photoURL,
   address: z.string().trim().max(300).optional(),
   phone: z.string().trim().max(40).optional(),
   mission: z.string().trim().max(2000).optional(),
@@ -54,7 +68,7 @@ export const RegisterSchema = z.object({
   name: requiredText(MSG.nameRequired, 120),
   email: EmailSchema,
   password,
-  photoURL: z.string().trim().max(500).optional(),
+  photoURL,
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 

@@ -37,7 +37,7 @@ export function createDonationInput(overrides: Partial<DonationInput> = {}): Don
     unit: 'kg',
     pickupTime: '18:00 - 20:00',
     location: '1 Main Street',
-    image: 'https://images.example.test/bread.jpg',
+    image: '/images/5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f',
     ...overrides,
   };
 }

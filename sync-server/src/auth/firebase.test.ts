@@ -29,11 +29,12 @@ describe('Firebase identity mode', () => {
     await jwks?.close();
   });
 
-  it('accepts a valid token and registers the account as a user on its first call', async () => {
+  it("accepts a valid token and registers the account as a user on its first call, without another site's picture", async () => {
     const idToken = await token('New.Person@Example.test', { picture: 'https://img.example/p.png' });
     const me = await t.get('/users/me', idToken);
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: 'new.person@example.test', name: 'Fire Base', role: 'user', photoURL: 'https://img.example/p.png' });
+    expect(me.body).toMatchObject({ email: 'new.person@example.test', name: 'Fire Base', role: 'user' });
+    expect(me.body.photoURL).toBeUndefined();
     // A second call finds the same account rather than making another.
     expect((await t.get('/users/me', idToken)).body._id).toBe(me.body._id);
     const [count] = await t.sql`SELECT count(*)::int AS n FROM users WHERE email = 'new.person@example.test'`;

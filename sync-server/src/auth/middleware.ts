@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors } from 'jose';
+import { isImageUrl } from '@foodbridge/shared';
 import { findUserByEmail, isRemovedAccount, upsertUser, type UserRow } from '../db/users.ts';
 import { unauthorized } from '../http/errors.ts';
 import type { AppEnv, Deps } from '../deps.ts';
@@ -51,7 +52,8 @@ async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
     row = await upsertUser(deps.sql, {
       email: identity.email,
       name: identity.name,
-      photoURL: identity.picture,
+      // A Google picture is another site's URL, shown to every viewer: kept only if it is one of our own images.
+      photoURL: identity.picture && isImageUrl(identity.picture) ? identity.picture : undefined,
       roleIfNew: roleForNewAccount(deps.config, identity.email),
     });
   }

@@ -24,6 +24,7 @@ import {
   canRequestCharityRole,
   canRequestDonation,
   canReviewDonation,
+  canSeeCharityEmail,
   canSeeDonation,
   canSeeRequest,
   canSeeReviewerEmail,
@@ -188,6 +189,16 @@ describe('seeing donations', () => {
     expect(canSeeDonation(otherCharity, donation('Accepted'), false)).toBe(false);
     expect(canSeeDonation(otherRestaurant, donation('Pending'), true)).toBe(false);
     expect(canSeeDonation(plain, donation('Pending'), true)).toBe(false);
+  });
+
+  it.each([
+    ['Verified', null, ['admin', 'owner']],
+    ['Accepted', charity.id, ['admin', 'owner', 'holder']],
+    ['Assigned', charity.id, ['admin', 'owner', 'holder']],
+    ['Picked', charity.id, ['admin', 'owner', 'holder']],
+  ] as const)("shows a %s donation's charity e-mail (charity %s) to %o", (status, charityId, expected) => {
+    const seen = all.filter((who) => canSeeCharityEmail(users[who], donation(status, charityId)));
+    expect(seen).toEqual(expected);
   });
 
   it('lists everything for admins, own and Verified for restaurants, Verified for everyone else', () => {

@@ -123,6 +123,18 @@ export function canSeeDonation(
   return user.role === 'charity' && requestedByCaller;
 }
 
+/**
+ * The charity a donation went to is named to everyone, but its e-mail is shown only to the parties (that charity and
+ * the restaurant) and admins: a charity whose request was turned down must not learn the winner's address.
+ */
+export function canSeeCharityEmail(
+  user: AuthUser | undefined,
+  row: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>,
+): boolean {
+  if (!user) return false;
+  return user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id;
+}
+
 export type DonationScope = { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' };
 
 /** What GET /donations lists: everything for an admin, a restaurant's own beside the Verified ones, else Verified. */

@@ -24,12 +24,14 @@ export interface DonationRow {
   pickup_date: Date | null;
   review: string | null;
   reviewed_at: Date | null;
+  reverify_reason: string | null;
   created_at: Date;
   updated_at: Date;
   deleted: boolean;
 }
 
-export function toDonation(r: DonationRow): Donation {
+/** `charityEmailShown`: whether the viewer may read the charity's e-mail (`canSeeCharityEmail`). */
+export function toDonation(r: DonationRow, charityEmailShown: boolean): Donation {
   return compact({
     _id: r.id,
     title: r.title,
@@ -45,17 +47,18 @@ export function toDonation(r: DonationRow): Donation {
     createdAt: isoRequired(r.created_at),
     updatedAt: isoRequired(r.updated_at),
     charityName: r.charity_name,
-    charityEmail: r.charity_email,
+    charityEmail: charityEmailShown ? r.charity_email : null,
     assignedTo: r.assigned_to,
     assignedType: r.assigned_type,
     pickupDate: iso(r.pickup_date),
     review: r.review,
     reviewedAt: iso(r.reviewed_at),
+    reverifyReason: r.reverify_reason,
   }) as Donation;
 }
 
-export function toPickupItem(r: DonationRow): PickupItem {
-  return { ...toDonation(r), donationTitle: r.title };
+export function toPickupItem(r: DonationRow, charityEmailShown: boolean): PickupItem {
+  return { ...toDonation(r, charityEmailShown), donationTitle: r.title };
 }
 
 /** The charity a donation was given to, as the donation row keeps it. */
@@ -159,21 +162,50 @@ export async function lockDonationShared(tx: TxSql, id: string): Promise<Donatio
   return row;
 }
 
+export interface DonationFieldChanges {
+  title?: string | undefined;
+  foodType?: FoodType | undefined;
+  quantity?: number | undefined;
+  unit?: QuantityUnit | undefined;
+  pickupTime?: string | undefined;
+  location?: string | undefined;
+  image?: string | undefined;
+}
+
+/** What an admin checks before a donation is public, as the admin's note names them. */
+const VERIFIED_FIELDS = [
+  ['title', 'title', 'title'],
+  ['food_type', 'foodType', 'food type'],
+  ['image', 'image', 'picture'],
+  ['location', 'location', 'location'],
+] as const;
+
+/**
+ * The note that sends a Verified donation back to Pending: the checked fields this edit really changes (quantity and
+ * pickup window may change freely). Undefined when nothing checked changes or the donation is not Verified.
+ */
+export function reverifyReasonOf(
+  row: Pick<DonationRow, 'status' | 'title' | 'food_type' | 'image' | 'location'>,
+  f: DonationFieldChanges,
+): string | undefined {
+  if (row.status !== 'Verified') return undefined;
+  const changed = VERIFIED_FIELDS.filter(([column, key]) => f[key] !== undefined && f[key] !== row[column]).map(
+    ([, , label]) => label,
+  );
+  return changed.length ? changed.join(', ') : undefined;
+}
+
+/** `reverifyReason` (from `reverifyReasonOf`) also sends the donation back to Pending with that note. */
 export async function updateDonationFields(
   tx: TxSql,
   id: string,
-  f: {
-    title?: string | undefined;
-    foodType?: FoodType | undefined;
-    quantity?: number | undefined;
-    unit?: QuantityUnit | undefined;
-    pickupTime?: string | undefined;
-    location?: string | undefined;
-    image?: string | undefined;
-  },
+  f: DonationFieldChanges,
+  reverifyReason?: string,
 ): Promise<DonationRow> {
   const [row] = await tx<DonationRow[]>`
     UPDATE donations SET
+      status = CASE WHEN ${reverifyReason ?? null}::text IS NULL THEN status ELSE 'Pending' END,
+      reverify_reason = COALESCE(${reverifyReason ?? null}::text, reverify_reason),
       title = COALESCE(${f.title ?? null}, title),
       food_type = COALESCE(${f.foodType ?? null}, food_type),
       quantity = COALESCE(${f.quantity ?? null}::numeric, quantity),
@@ -191,7 +223,11 @@ export async function updateDonationFields(
  * is gone or no longer Pending.
  */
 export async function reviewPendingDonation(sql: Sql, id: string, status: 'Verified' | 'Rejected'): Promise<number> {
-  const r = await sql`UPDATE donations SET status = ${status} WHERE id = ${id} AND NOT deleted AND status = 'Pending'`;
+  // The note was for this check; a rejected donation keeps it as the reason it was looked at again.
+  const r = await sql`
+    UPDATE donations SET status = ${status},
+      reverify_reason = CASE WHEN ${status}::text = 'Verified' THEN NULL ELSE reverify_reason END
+    WHERE id = ${id} AND NOT deleted AND status = 'Pending'`;
   return r.count;
 }
 

@@ -167,6 +167,27 @@ describe('GET /donations, /donations/verified, /donations/:id', () => {
     expect((await t.get(`/donations/${id}`, stranger.token)).status).toBe(404);
     expect((await t.get(`/donations/${id}`)).status).toBe(404);
   });
+
+  it("names the charity it went to to everyone who sees it, its e-mail only to the parties and admins", async () => {
+    const id = await createAccepted(charity, [otherCharity]);
+    const lost = await t.get(`/donations/${id}`, otherCharity.token);
+    expect(lost.status).toBe(200);
+    expect(lost.body.charityName).toBe(charity.name);
+    expect(lost.body).not.toHaveProperty('charityEmail');
+    for (const u of [charity, restaurant, admin]) {
+      expect((await t.get(`/donations/${id}`, u.token)).body.charityEmail).toBe(charity.email);
+    }
+    for (const token of [plainUser.token, undefined]) {
+      const res = await t.get(`/donations/${id}`, token);
+      expect(res.status).toBe(404);
+      expect(res.body).not.toHaveProperty('charityEmail');
+    }
+    const listed = async (path: string, token?: string) =>
+      ((await t.get(path, token)).body as { _id: string; charityEmail?: string }[]).find((d) => d._id === id);
+    expect((await listed('/donations', admin.token))?.charityEmail).toBe(charity.email);
+    expect((await listed('/donations', restaurant.token))?.charityEmail).toBe(charity.email);
+    expect((await listed('/my-pickups?email=' + charity.email, charity.token))?.charityEmail).toBe(charity.email);
+  });
 });
 
 describe('PATCH /donations/:id', () => {
@@ -182,10 +203,51 @@ describe('PATCH /donations/:id', () => {
     expect((await t.get(`/donations/${id}`, restaurant.token)).body.quantity).toBe(7.5);
   });
 
-  it('still allows edits once Verified', async () => {
+  it('keeps a Verified donation Verified when only its quantity, unit or pickup window change', async () => {
     const id = await createVerified();
-    expect((await t.patch(`/donations/${id}`, { location: '2 Side Street' }, restaurant.token)).status).toBe(200);
-    expect((await t.get(`/donations/${id}`)).body.location).toBe('2 Side Street');
+    const before = (await t.get(`/donations/${id}`)).body;
+    const same = { title: before.title, foodType: before.foodType, image: before.image, location: before.location };
+    const edit = { ...same, quantity: 3, unit: 'portions', pickupTime: 'Today 18:00-19:00' };
+    expect((await t.patch(`/donations/${id}`, edit, restaurant.token)).status).toBe(200);
+    const got = await t.get(`/donations/${id}`);
+    expect(got.body).toMatchObject({ status: 'Verified', quantity: 3, pickupTime: 'Today 18:00-19:00' });
+    expect(got.body).not.toHaveProperty('reverifyReason');
+  });
+
+  it('sends a Verified donation back to Pending, with a note, when what the admin checked changes', async () => {
+    const id = await createVerified();
+    const requestId = await requestDonation(t, charity, id);
+    const edit = { title: 'Other bread', location: '2 Side Street', quantity: 4 };
+    expect((await t.patch(`/donations/${id}`, edit, restaurant.token)).status).toBe(200);
+    const got = await t.get(`/donations/${id}`, restaurant.token);
+    expect(got.body).toMatchObject({ status: 'Pending', title: 'Other bread', reverifyReason: 'title, location' });
+    expect((await t.get(`/donations/${id}`, admin.token)).body.reverifyReason).toBe('title, location');
+    expect((await t.get(`/donations/${id}`)).status).toBe(404);
+
+    // The charity's request waits for the new check: it stays Pending and cannot be accepted meanwhile.
+    const accept = await t.patch(`/donation-requests/accept/${requestId}`, undefined, restaurant.token);
+    expect(accept.status).toBe(409);
+    expect(accept.body.message).toBe('This donation is no longer available: it has already been accepted or withdrawn.');
+    const [request] = await t.sql`SELECT status FROM donation_requests WHERE id = ${requestId}`;
+    expect(request!.status).toBe('Pending');
+
+    // Edited again while Pending, then verified: the note goes and the request can be accepted.
+    expect((await t.patch(`/donations/${id}`, { image: '/images/0c1d2e3f-4a5b-4c6d-8e7f-901a2b3c4d5e' }, restaurant.token)).status).toBe(200);
+    expect((await t.get(`/donations/${id}`, admin.token)).body.reverifyReason).toBe('title, location');
+    await verifyDonation(t, admin, id);
+    const verified = await t.get(`/donations/${id}`);
+    expect(verified.body.status).toBe('Verified');
+    expect(verified.body).not.toHaveProperty('reverifyReason');
+    await acceptRequest(t, restaurant, requestId);
+  });
+
+  it.each([
+    [{ foodType: 'Produce' }, 'food type'],
+    [{ image: '/images/1d2e3f4a-5b6c-4d7e-8f90-1a2b3c4d5e6f' }, 'picture'],
+  ] as const)('counts %o as a change the admin must check again', async (edit, reason) => {
+    const id = await createVerified();
+    expect((await t.patch(`/donations/${id}`, edit, restaurant.token)).status).toBe(200);
+    expect((await t.get(`/donations/${id}`, restaurant.token)).body).toMatchObject({ status: 'Pending', reverifyReason: reason });
   });
 
   it('refuses other callers: 401 signed out, 403 for a visible donation, 404 for an invisible one', async () => {

@@ -11,6 +11,7 @@ import {
 import { requireUser } from '../auth/middleware.ts';
 import {
   canConfirmPickup,
+  canSeeCharityEmail,
   canDeleteDonation,
   canEditDonation,
   canJudgeDonation,
@@ -31,6 +32,7 @@ import {
   listPickups,
   lockDonation,
   markDonationPicked,
+  reverifyReasonOf,
   reviewPendingDonation,
   setDonationReview,
   softDeleteDonation,
@@ -72,16 +74,21 @@ export const donationRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/donations', async (c) => {
       const status = statusQuery(c, DONATION_STATUSES);
-      return c.json((await listDonations(deps.sql, donationScopeOf(c.get('user')), status)).map(toDonation));
+      const user = c.get('user');
+      const rows = await listDonations(deps.sql, donationScopeOf(user), status);
+      return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
     })
     // Registered before /donations/:id so that 'verified' is never read as an id.
     .get('/donations/verified', async (c) => {
-      return c.json((await listDonations(deps.sql, { kind: 'verified' })).map(toDonation));
+      const user = c.get('user');
+      const rows = await listDonations(deps.sql, { kind: 'verified' });
+      return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
     })
     .get('/donations/:id', async (c) => {
       const id = parseId(c.req.param('id'));
-      const row = await visibleDonation(deps.sql, c.get('user'), await findDonation(deps.sql, id));
-      return c.json(toDonation(row));
+      const user = c.get('user');
+      const row = await visibleDonation(deps.sql, user, await findDonation(deps.sql, id));
+      return c.json(toDonation(row, canSeeCharityEmail(user, row)));
     })
     // Only a restaurant offers food, under its own name: an admin cannot create on someone's behalf.
     .post('/donations', async (c) => {
@@ -103,7 +110,8 @@ export const donationRoutes = (deps: Deps) =>
       const modifiedCount = await deps.sql.begin(async (tx) => {
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
         enforce(canEditDonation(user, row));
-        await updateDonationFields(tx, id, body);
+        // Requests made while it was Verified stay Pending: accepting waits for the new check (canAcceptRequest).
+        await updateDonationFields(tx, id, body, reverifyReasonOf(row, body));
         return 1;
       });
       return c.json({ modifiedCount });
@@ -142,7 +150,8 @@ export const donationRoutes = (deps: Deps) =>
           if (stored) return { stored };
         }
         enforce(canConfirmPickup(user, row));
-        const body = { modifiedCount: 1, donation: toDonation(await markDonationPicked(tx, id)) };
+        const picked = await markDonationPicked(tx, id);
+        const body = { modifiedCount: 1, donation: toDonation(picked, canSeeCharityEmail(user, picked)) };
         if (key && !(await storeAnswer(tx, { userId: user.id, key, scope, statusCode: 200, body }))) {
           throw conflict(MSG_KEY_REUSED);
         }
@@ -158,16 +167,19 @@ export const donationRoutes = (deps: Deps) =>
       const donation = await deps.sql.begin(async (tx) => {
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
         enforce(canReviewDonation(user, row));
-        return toDonation(await setDonationReview(tx, id, review));
+        const reviewed = await setDonationReview(tx, id, review);
+        return toDonation(reviewed, canSeeCharityEmail(user, reviewed));
       });
       return c.json({ modifiedCount: 1, donation });
     })
     .get('/my-pickups', async (c) => {
       const email = c.req.query('email');
       if (!email) throw badRequest('email is required');
-      enforce(isSelfOrAdmin(requireUser(c), email));
+      const user = requireUser(c);
+      enforce(isSelfOrAdmin(user, email));
       const status = statusQuery(c, DONATION_STATUSES);
-      return c.json((await listPickups(deps.sql, email, status)).map(toPickupItem));
+      const rows = await listPickups(deps.sql, email, status);
+      return c.json(rows.map((r) => toPickupItem(r, canSeeCharityEmail(user, r))));
     });
 
 async function reviewByAdmin(c: Context<AppEnv>, deps: Deps, status: Extract<DonationStatus, 'Verified' | 'Rejected'>) {

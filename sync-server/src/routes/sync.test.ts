@@ -305,6 +305,31 @@ describe('GET /sync/donations/pull', () => {
     expect(lost.checkpoint!.seq).toBeGreaterThan(stillRequested.checkpoint!.seq);
   });
 
+  it("names the charity a donation went to, with its e-mail only for the parties and admins", async () => {
+    const id = await createVerified();
+    const winner = await requestDonation(id, otherCharity);
+    await requestDonation(id, charity);
+    expect((await t.patch(`/donation-requests/accept/${winner}`, undefined, restaurant.token)).status).toBe(200);
+    const lost = (await pullAll('donations', charity)).docs.get(id);
+    expect(lost).toMatchObject({ _deleted: false, status: 'Accepted', charityName: otherCharity.name });
+    expect(lost).not.toHaveProperty('charityEmail');
+    for (const who of [otherCharity, restaurant, admin]) {
+      expect((await pullAll('donations', who)).docs.get(id)).toMatchObject({ _deleted: false, charityEmail: otherCharity.email });
+    }
+    const plain = (await pullAll('donations', user)).docs.get(id);
+    expect(plain._deleted).toBe(true);
+    expect(plain).not.toHaveProperty('charityEmail');
+  });
+
+  it("sends a Verified donation edited by its restaurant back as Pending with the admin's note", async () => {
+    const id = await createVerified();
+    expect((await t.patch(`/donations/${id}`, { title: 'New title' }, restaurant.token)).status).toBe(200);
+    for (const who of [restaurant, admin]) {
+      expect((await pullAll('donations', who)).docs.get(id)).toMatchObject({ status: 'Pending', reverifyReason: 'title', _deleted: false });
+    }
+    expect((await pullAll('donations', user)).docs.get(id)._deleted).toBe(true);
+  });
+
   it('sends a deleted donation as a tombstone', async () => {
     const id = await createVerified();
     const { checkpoint } = await pullAll('donations', user);

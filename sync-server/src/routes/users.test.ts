@@ -199,3 +199,25 @@ describe('DELETE /users/:id', () => {
     expect((await t.get('/users/me', u.token)).status).toBe(200);
   });
 });
+
+describe('profile photos', () => {
+  const own = '/images/5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
+
+  it('PATCH /users/me refuses a foreign photo and keeps the stored one', async () => {
+    const u = await createUser(t);
+    expect((await t.patch('/users/me', { photoURL: own }, u.token)).status).toBe(200);
+    const res = await t.patch('/users/me', { photoURL: 'https://tracker.example/x.gif' }, u.token);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(MSG.imageForeign);
+    const [row] = await t.sql`SELECT photo_url FROM users WHERE id = ${u.id}`;
+    expect(row!.photo_url).toBe(own);
+  });
+
+  it('POST /users drops a foreign (e.g. Google) photo rather than refusing the sign-in', async () => {
+    const u = await createUser(t);
+    const res = await t.post('/users', { photoURL: 'https://lh3.googleusercontent.com/a/x' }, u.token);
+    expect(res.status).toBe(200);
+    const [row] = await t.sql`SELECT photo_url FROM users WHERE id = ${u.id}`;
+    expect(row!.photo_url).toBeNull();
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { requestScopeOf } from '../auth/permissions.ts';
-import { canSeeDonation } from '../auth/permissions.ts';
+import { canSeeCharityEmail, canSeeDonation } from '../auth/permissions.ts';
 import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
 import { toDonation } from '../db/donations.ts';
@@ -132,7 +132,7 @@ async function pullAny(
   if (collection === 'donations') {
     const rows = await donationChanges(sql, { after, limit, charityId: user.role === 'charity' ? user.id : null });
     const documents = rows.map((r): DonationDoc =>
-      !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r), _deleted: false } : donationTombstone(r.id),
+      !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r, canSeeCharityEmail(user, r)), _deleted: false } : donationTombstone(r.id),
     );
     return { documents, checkpoint: checkpointOf(rows, after) };
   }

@@ -11,6 +11,11 @@ import { StatusRecordList, withStatus, type CardContent } from './status-record-
 
 type Decision = 'Verified' | 'Rejected';
 
+/** Why a donation the admin once verified is back for a check: its restaurant changed what was checked. */
+function reverifyNote(d: Donation): string | undefined {
+  return d.status === 'Pending' && d.reverifyReason ? `Edited after verification: ${d.reverifyReason}` : undefined;
+}
+
 /** Manage Donations: every donation; Pending ones are verified or rejected, each after a confirmation. */
 export function ManageDonations() {
   const state = useApi<Donation[]>(paths.donations);
@@ -64,6 +69,7 @@ export function ManageDonations() {
       { label: 'Restaurant', value: d.restaurantName },
       { label: 'E-mail', value: <span className="break-all">{d.restaurantEmail}</span> },
       { label: 'Quantity', value: `${d.quantity} ${d.unit}` },
+      ...(reverifyNote(d) ? [{ label: 'Note', value: <span className="text-amber-800">{reverifyNote(d)}</span> }] : []),
     ],
   });
 
@@ -73,7 +79,10 @@ export function ManageDonations() {
       cell: (d) => (
         <div className="flex items-center gap-3">
           <img src={imageUrl(d.image, 96)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />
-          <span className="min-w-28 font-medium text-stone-900">{d.title}</span>
+          <div className="min-w-28">
+            <span className="font-medium text-stone-900">{d.title}</span>
+            {reverifyNote(d) && <div className="text-xs text-amber-800">{reverifyNote(d)}</div>}
+          </div>
         </div>
       ),
     },

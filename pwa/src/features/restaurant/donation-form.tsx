@@ -8,6 +8,7 @@ import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { notify } from '@/lib/notify';
 import { firstErrors } from '@/lib/form-errors';
+import { reverifyFields } from './donation-status';
 
 export type DonationValues = NonNullable<ReturnType<typeof DonationCreateSchema.safeParse>['data']>;
 
@@ -90,6 +91,8 @@ export function DonationForm({
     }
   }
 
+  const reverify = initial ? reverifyFields(initial, { ...fields, image: image ?? '' }) : [];
+
   const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `donation-${key}-error` } : {});
 
   return (
@@ -164,6 +167,14 @@ export function DonationForm({
           <Input id="donation-restaurantEmail" value={user?.email || 'No Email'} readOnly className="bg-stone-100" />
         </Field>
       </fieldset>
+
+      {initial?.status === 'Verified' && (
+        <p role="status" className={`rounded-lg border p-3 text-sm ${reverify.length ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-border bg-stone-50 text-stone-600'}`}>
+          {reverify.length
+            ? `You changed the ${reverify.join(', ')}: saving sends this donation back to an admin for verification, and it is not listed until then.`
+            : 'Changing the title, food type, picture or location sends this donation back to an admin for verification. Quantity and pickup time can change freely.'}
+        </p>
+      )}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="submit" size="lg" disabled={uploading || submitting} className="w-full sm:w-auto">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DONATION_STATUSES } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { canDelete, canEdit, lockReason } from './donation-status';
+import { canDelete, canEdit, lockReason, reverifyFields } from './donation-status';
 
 function donation(overrides: Partial<Donation>): Donation {
   return createDonation({ status: 'Pending', ...overrides });
@@ -47,5 +47,20 @@ describe('lockReason', () => {
       'Accepted by Harvest Hope: it can no longer be updated.',
     );
     expect(lockReason(donation({ status: 'Accepted' }))).toBe('Accepted by a charity: it can no longer be updated.');
+  });
+});
+
+describe('reverifyFields', () => {
+  const verified = donation({ status: 'Verified', title: 'Rolls', foodType: 'Bakery', image: '/images/a.webp', location: '1 Main St' });
+  const same = { title: 'Rolls', foodType: 'Bakery', image: '/images/a.webp', location: '1 Main St' };
+
+  it('names the checked fields an edit of a Verified donation changes, ignoring surrounding spaces', () => {
+    expect(reverifyFields(verified, { ...same, title: ' Rolls ' })).toEqual([]);
+    expect(reverifyFields(verified, { ...same, image: '/images/b.webp', location: '2 Side St' })).toEqual(['picture', 'location']);
+    expect(reverifyFields(verified, { ...same, title: 'Buns', foodType: 'Produce' })).toEqual(['title', 'food type']);
+  });
+
+  it('sends nothing back while the donation is not Verified', () => {
+    expect(reverifyFields({ ...verified, status: 'Pending' }, { ...same, title: 'Buns' })).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { errorMessage, notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { paths, updateDonation } from './api';
 import { DonationForm, type DonationValues } from './donation-form';
-import { canEdit, lockReason } from './donation-status';
+import { canEdit, lockReason, reverifyFields } from './donation-status';
 
 /** /edit-donation/{id}: the add form prefilled; refused once the donation is rejected or taken by a charity. */
 export function EditDonation({ id }: { id: string }) {
@@ -22,8 +22,10 @@ export function EditDonation({ id }: { id: string }) {
 
   async function save(values: DonationValues): Promise<boolean> {
     try {
+      const sentBack = data ? reverifyFields(data, values).length > 0 : false;
       await updateDonation(id, values);
-      notify.success('Updated!', 'Your donation has been updated.');
+      if (sentBack) notify.success('Updated!', 'Your donation has been sent back to an admin for verification.');
+      else notify.success('Updated!', 'Your donation has been updated.');
       void navigate({ to: '/dashBoard/myDonations' });
     } catch (err) {
       notify.error('Error', errorMessage(err, 'Failed to update donation.'));

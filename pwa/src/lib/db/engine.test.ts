@@ -95,9 +95,10 @@ async function signedInAsDana() {
 
 /** The IndexedDB databases RxDB's Dexie storage made for the account's database, by collection. */
 async function collectionsOnDevice(name: string) {
-  const prefix = `rxdb-dexie-${name}--0--`;
+  // rxdb-dexie-{database}--{schema version}--{collection}
+  const pattern = new RegExp(`^rxdb-dexie-${name}--\\d+--(.+)$`);
   return (await indexedDB.databases())
-    .flatMap((d) => (d.name?.startsWith(prefix) ? [d.name.slice(prefix.length)] : []))
+    .flatMap((d) => d.name?.match(pattern)?.slice(1) ?? [])
     .sort();
 }
 
