@@ -4,15 +4,9 @@ import type { DonationRequest } from '@foodbridge/shared/schemas/donation-reques
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { useSession } from '@/lib/auth/session-store';
 import { useLocalPickups, useLocalRequests } from '@/lib/db/hooks';
-import { useLocalFirst } from '@/lib/db/local-first';
+import { useLocalFirst, type ReadState } from '@/lib/db/local-first';
 import { myDonationRequestsPath, pickupsPath } from './api';
 
-export interface ReadState<T> {
-  data: T | undefined;
-  error: Error | undefined;
-  loading: boolean;
-  reload: () => void;
-}
 
 export function usePickups(only?: 'Picked'): ReadState<PickupItem[]> {
   const email = useSession((s) => s.user?.email);

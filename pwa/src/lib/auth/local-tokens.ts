@@ -3,6 +3,7 @@
 import type { AuthSession } from '@foodbridge/shared/schemas/auth';
 import { api, ApiError, type TokenSource } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
+import { withLock } from '@/lib/web-lock';
 import { isRecord, readJson, unreadableAnswer } from './server-answer';
 import { useSession, type SessionUser } from './session-store';
 
@@ -85,19 +86,13 @@ export async function revokeStoredSession(): Promise<void> {
 
 let refreshing: Promise<string | null> | null = null;
 
-/**
- * Tabs take turns refreshing: a refresh token is good for one use, and the server treats a second use as theft and
- * revokes every token of the sign-in. Two tabs whose tokens expire together would otherwise sign each other out.
- */
-function oneTabAtATime<T>(fn: () => Promise<T>): Promise<T> {
-  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request('foodbridge-token-refresh', fn) : fn();
-}
-
 /** A fresh ID token, or null. Callers at the same moment share one request: a refresh token is good for one use. */
 function refresh(): Promise<string | null> {
   const before = readStoredSession();
   if (!before) return Promise.resolve(null);
-  refreshing ??= oneTabAtATime(async () => {
+  // Tabs take turns: a refresh token is good for one use, and the server treats a second use as theft and revokes
+  // every token of the sign-in, so two tabs whose tokens expire together would otherwise sign each other out.
+  refreshing ??= withLock('foodbridge-token-refresh', async () => {
     const current = readStoredSession();
     if (!current) return null;
     // Another tab refreshed while this one waited for its turn: its tokens are this tab's too.

@@ -29,7 +29,7 @@ export type FoodBridgeDatabase = RxDatabase<FoodBridgeCollections>;
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** Where the collections live: Dexie (IndexedDB) in the app; tests open the same collections on memory storage. */
-export type DatabaseStorage = RxStorage<unknown, unknown>;
+type DatabaseStorage = RxStorage<unknown, unknown>;
 const dexie: DatabaseStorage = getRxStorageDexie();
 const opened = new Map<string, Promise<FoodBridgeDatabase>>();
 

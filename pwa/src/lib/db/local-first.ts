@@ -6,7 +6,7 @@ import { useLocalMode } from './hooks';
 import type { LocalResult } from './local-query';
 
 /** Where the data comes from: the device (it then updates by itself), the API, or neither yet. */
-export type ReadSource = 'local' | 'online' | 'waiting';
+type ReadSource = 'local' | 'online' | 'waiting';
 
 export interface LocalFirst<T> {
   data: T | undefined;
@@ -18,6 +18,9 @@ export interface LocalFirst<T> {
   /** Updates the online copy after a change made through the API; a local read follows the store by itself. */
   setData: ApiState<T>['setData'];
 }
+
+/** What a screen reads from a local-first hook: the answer, wherever it came from. */
+export type ReadState<T> = Pick<LocalFirst<T>, 'data' | 'error' | 'loading' | 'reload'>;
 
 export interface LocalFirstOptions {
   /** False holds the read back, e.g. until the saved session was checked when the answer depends on the viewer. */

@@ -8,6 +8,7 @@ import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import { api, ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
+import { withLock } from '@/lib/web-lock';
 import type { FoodBridgeDatabase } from './database';
 import { requireStore } from './local-database';
 import { plain, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
@@ -34,7 +35,7 @@ export function isPickedBy(donation: Pick<Donation, 'status' | 'charityEmail'> |
  * The single call that confirms a pickup on the server, used by the outbox (and directly only where there is no
  * local store). The key makes a repeat after a lost answer return the first answer instead of acting twice.
  */
-export function sendPickupConfirmation(donationId: string, key: string) {
+function sendPickupConfirmation(donationId: string, key: string) {
   return api.patch<DonationChangeResult>(
     `/donations/pickup/${encodeURIComponent(donationId)}`,
     {},
@@ -85,16 +86,6 @@ export async function readEntries(db: FoodBridgeDatabase, state?: OutboxEntry['s
 }
 
 const byOldest = (list: OutboxEntry[]) => list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-
-// Without Web Locks, at least the outboxes of this page take turns (tabs then cannot be kept apart).
-const localChains = new Map<string, Promise<unknown>>();
-
-function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(name, fn);
-  const run = (localChains.get(name) ?? Promise.resolve()).then(fn);
-  localChains.set(name, run.catch(() => undefined));
-  return run;
-}
 
 export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed: (donationId: string) => void): Outbox {
   let running: Promise<void> | null = null;
@@ -233,7 +224,7 @@ export async function dismissPickupRefusal(entryId: string): Promise<void> {
 }
 
 /** Every outbox entry (pending and refused), oldest first. */
-export function useOutbox(enabled = true): LocalResult<OutboxEntry[]> {
+function useOutbox(enabled = true): LocalResult<OutboxEntry[]> {
   return useLocalQuery(
     'outbox',
     'all',

@@ -5,32 +5,13 @@ import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import type { Review } from '@foodbridge/shared/schemas/review';
 import { useSession } from '@/lib/auth/session-store';
 import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalRequests } from '@/lib/db/hooks';
-import { useLocalFirst, type LocalFirst } from '@/lib/db/local-first';
+import { useLocalFirst, type ReadState } from '@/lib/db/local-first';
 import { useApi, type ApiState } from '@/lib/use-api';
 import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPath } from '../api';
 
-/** What the donation screens read, from the local store or the API alike. */
-export interface ReadState<T> {
-  data: T | undefined;
-  error: Error | undefined;
-  loading: boolean;
-  /** Re-fetches an online read; a local read is live and needs none. */
-  reload: () => void;
-  /** True when the data comes from the device (it then updates by itself). */
-  local: boolean;
-}
-
-const readState = <T>({ data, error, loading, reload, source }: LocalFirst<T>): ReadState<T> => ({
-  data,
-  error,
-  loading,
-  reload,
-  local: source === 'local',
-});
-
 /** Verified donations: from the device for a signed-in account (live, offline too), from the API for visitors. */
 export function useVerifiedDonations(): ReadState<Donation[]> {
-  return readState(useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPath));
+  return useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPath);
 }
 
 /**
@@ -42,7 +23,7 @@ export function useDonation(id: string): ReadState<Donation> {
   const { ready, user } = useSession();
   const read = useLocalFirst(useLocalDonation(id), donationPath(id), { ready, onlineWhenMissing: true });
   useReloadOnViewerChange(ready ? (user?.id ?? '') : null, read.reload);
-  return { ...readState(read), data: read.data ?? undefined };
+  return { ...read, data: read.data ?? undefined };
 }
 
 export function useDonationReviews(donationId: string | undefined): ApiState<Review[]> {
