@@ -9,8 +9,6 @@ import { toAuthUser, type AuthUser } from './auth-user.ts';
 import { canCreateAccount, enforce } from './permissions.ts';
 import { roleForNewAccount } from './roles.ts';
 
-// sync/ still imports the type from here; it lives in auth-user.ts so that deps.ts need not import this module.
-
 /**
  * Reads `Authorization: Bearer <idToken>` when present. The token proves the e-mail; the role always comes from the
  * database, so a role change takes effect on the next call. A missing header leaves the caller anonymous; a bad
