@@ -10,6 +10,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      // The app's build tooling runs in Node, not in the page.
+      { test: { name: 'pwa-build', include: ['pwa/build/**/*.test.ts'] } },
       {
         test: {
           name: 'sync-server',

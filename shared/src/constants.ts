@@ -5,6 +5,11 @@ export const CHARITY_ROLE_FEE_CURRENCY = 'usd';
 export const CHARITY_ROLE_FEE_DOLLARS = CHARITY_ROLE_FEE_CENTS / 100;
 
 export const FEATURED_DONATIONS = 4;
+/**
+ * The most rows one page of a list endpoint holds, also when `limit` is not given: a longer list continues at the
+ * address in the answer's `Link: <...>; rel="next"` header.
+ */
+export const LIST_LIMIT_MAX = 1000;
 export const LATEST_CHARITY_REQUESTS = 3;
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const AUTH_TOAST_MS = 1500;
@@ -37,6 +42,12 @@ export const DONATION_GIVEN: readonly DonationStatus[] = ['Accepted', 'Assigned'
 export const PICKUP_CONFIRMABLE: readonly DonationStatus[] = ['Accepted', 'Assigned'];
 /** Statuses of a donation still on offer: its restaurant may edit it, and removing the account withdraws it. */
 export const DONATION_EDITABLE: readonly DonationStatus[] = ['Pending', 'Verified'];
+/**
+ * Statuses a donation reaches only after an admin verified it: readable by everyone by its id (details, reviews,
+ * favourites), signed-out visitors included. Pending (also a verified donation an edit sent back) and Rejected stay
+ * with their restaurant and admins.
+ */
+export const DONATION_PUBLIC: readonly DonationStatus[] = ['Verified', 'Accepted', 'Assigned', 'Picked'];
 
 export const REQUEST_STATUSES = ['Pending', 'Accepted', 'Rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

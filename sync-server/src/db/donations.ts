@@ -109,13 +109,39 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
   return row!;
 }
 
+/** Many Verified donations of one restaurant in multi-row statements: city-sized data for benchmarks and tests. */
+export async function insertVerifiedDonations(
+  sql: Sql | TxSql,
+  rows: readonly Omit<NewDonation, 'status' | 'charity' | 'id'>[],
+): Promise<void> {
+  // Postgres takes at most 65,535 parameters per statement; 13 columns a row.
+  for (let i = 0; i < rows.length; i += 2000) {
+    const chunk = rows.slice(i, i + 2000).map((d) => ({
+      title: d.title,
+      food_type: d.foodType,
+      quantity: d.quantity,
+      unit: d.unit,
+      pickup_time: d.pickupTime,
+      location: d.location,
+      image: d.image,
+      restaurant_id: d.restaurantId,
+      restaurant_name: d.restaurantName,
+      restaurant_email: d.restaurantEmail,
+      status: 'Verified',
+    }));
+    await sql`INSERT INTO donations ${sql(chunk)}`;
+  }
+}
+
 /**
- * Live donations, newest first. `scope` decides what the caller may see: everything (admin), a restaurant's own
- * plus the Verified ones, or the Verified ones only. `status` narrows further, never widens.
+ * Live donations, newest first, one page. `scope` decides what the caller may see: everything (admin), a restaurant's
+ * own plus the Verified ones, or the Verified ones only. `status` narrows further, never widens. Returns up to
+ * `page.limit + 1` rows: the extra one only says that another page follows (see `pageOf`).
  */
 export async function listDonations(
   sql: Sql,
   scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' },
+  page: { limit: number; after?: string | undefined },
   status?: DonationStatus,
 ): Promise<DonationRow[]> {
   const visible =
@@ -125,10 +151,15 @@ export async function listDonations(
         ? sql`(restaurant_id = ${scope.restaurantId} OR status = 'Verified')`
         : sql`status = 'Verified'`;
   const byStatus = status ? sql`status = ${status}` : sql`true`;
+  // The cursor names a row, not a position: the page goes on below that row's place in the order.
+  const after = page.after
+    ? sql`(created_at, id) < (SELECT created_at, id FROM donations WHERE id = ${page.after})`
+    : sql`true`;
   return sql<DonationRow[]>`
     SELECT * FROM donations
-    WHERE NOT deleted AND ${visible} AND ${byStatus}
-    ORDER BY created_at DESC, id`;
+    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${after}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
 export async function findDonation(sql: Sql, id: string): Promise<DonationRow | undefined> {

@@ -1,16 +1,22 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { accepts } from './spa.ts';
 
 let t: TestApp;
+const bigJs = 'console.log("compress me");\n'.repeat(500);
 beforeAll(async () => {
   const dist = mkdtempSync(join(tmpdir(), 'fb-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>FoodBridge</title>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dist, 'sw.js'), 'self.x = 1');
+  writeFileSync(join(dist, 'assets', 'big-5678.js'), bigJs);
+  writeFileSync(join(dist, 'assets', 'big-5678.js.br'), brotliCompressSync(bigJs));
+  writeFileSync(join(dist, 'assets', 'big-5678.js.gz'), gzipSync(bigJs));
   t = await createTestApp({ PWA_DIST: dist });
 });
 afterAll(() => t?.close());
@@ -38,5 +44,42 @@ describe('serving the app beside the API', () => {
       expect(res.status, path).toBeLessThan(500);
       expect(String(new TextDecoder().decode(res.body as ArrayBuffer))).not.toContain('"name"');
     }
+  });
+});
+
+describe('precompressed assets', () => {
+  const text = (body: unknown) => Buffer.from(body as ArrayBuffer);
+
+  it('sends the Brotli copy to a browser that takes it, gzip to one that takes only gzip, the file to others', async () => {
+    const br = await t.request('GET', '/assets/big-5678.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(br.headers.get('content-type')).toContain('text/javascript');
+    expect(brotliDecompressSync(text(br.body)).toString()).toBe(bigJs);
+
+    const gz = await t.request('GET', '/assets/big-5678.js', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+
+    const plain = await t.request('GET', '/assets/big-5678.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+    expect(text(plain.body).toString()).toBe(bigJs);
+  });
+
+  it('leaves a file without copies as it is, with no Vary', async () => {
+    const res = await t.request('GET', '/assets/app-1234.js', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBeNull();
+  });
+
+  it.each([
+    ['br', 'br', true],
+    ['gzip, br;q=0', 'br', false],
+    ['*', 'br', true],
+    ['*;q=0, gzip', 'br', false],
+    ['GZIP;q=0.5', 'gzip', true],
+    [undefined, 'gzip', false],
+  ])('Accept-Encoding %s takes %s: %s', (header, name, expected) => {
+    expect(accepts(header, name)).toBe(expected);
   });
 });

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 
 const TYPES: Record<string, string> = {
@@ -24,6 +25,40 @@ const TYPES: Record<string, string> = {
  * other path gets index.html, so deep links like /donations/{id} open the app while `curl /donations/{id}`
  * (Accept: *\/*) still reaches the API.
  */
+/** The encodings the build writes beside a file (pwa/build/precompress.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+/** Whether `Accept-Encoding` takes `name` (listed, or `*`, with a q above 0). */
+export function accepts(header: string | undefined, name: string): boolean {
+  let wildcard = false;
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (token === name) return allowed;
+    if (token === '*') wildcard = allowed;
+  }
+  return wildcard;
+}
+
+/**
+ * The file to send: its Brotli or gzip copy when the build made one and the browser takes it. `Vary` is set whenever
+ * a copy exists, so a shared cache keeps the plain and compressed answers apart.
+ */
+function precompressed(c: Context, file: string): string {
+  const copies = ENCODINGS.filter((e) => existsSync(file + e.ext));
+  if (!copies.length) return file;
+  c.header('Vary', 'Accept-Encoding');
+  const header = c.req.header('accept-encoding');
+  const chosen = copies.find((e) => accepts(header, e.name));
+  if (!chosen) return file;
+  c.header('Content-Encoding', chosen.name);
+  return file + chosen.ext;
+}
+
 export function serveSpa(distDir: string) {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
@@ -39,7 +74,7 @@ export function serveSpa(distDir: string) {
         const immutable = path.startsWith('/assets/');
         c.header('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
         c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        return c.body(readFileSync(file));
+        return c.body(readFileSync(precompressed(c, file)));
       }
     }
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');

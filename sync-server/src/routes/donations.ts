@@ -43,6 +43,7 @@ import {
 import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 
 const MSG_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
@@ -75,13 +76,15 @@ export const donationRoutes = (deps: Deps) =>
     .get('/donations', async (c) => {
       const status = statusQuery(c, DONATION_STATUSES);
       const user = c.get('user');
-      const rows = await listDonations(deps.sql, donationScopeOf(user), status);
+      const page = parsePage(c);
+      const rows = pageOf(c, await listDonations(deps.sql, donationScopeOf(user), page, status), page);
       return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
     })
     // Registered before /donations/:id so that 'verified' is never read as an id.
     .get('/donations/verified', async (c) => {
       const user = c.get('user');
-      const rows = await listDonations(deps.sql, { kind: 'verified' });
+      const page = parsePage(c);
+      const rows = pageOf(c, await listDonations(deps.sql, { kind: 'verified' }, page), page);
       return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
     })
     .get('/donations/:id', async (c) => {

@@ -4,9 +4,9 @@ import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { CharityRequestPublic } from '@foodbridge/shared/schemas/charity-request';
 import { useApi } from '@/lib/use-api';
 
+/** Exactly the four cards it shows: the public list pages by `limit`, so a city's 100,000 donations stay on the server. */
 export function useFeaturedDonations() {
-  const state = useApi<Donation[]>('/donations/verified');
-  return { ...state, data: state.data?.slice(0, FEATURED_DONATIONS) };
+  return useApi<Donation[]>(`/donations/verified?limit=${FEATURED_DONATIONS}`);
 }
 
 /** The public view (no e-mail, no payment), newest first as the server orders it. */
