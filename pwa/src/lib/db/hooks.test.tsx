@@ -2,7 +2,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDonation } from '@foodbridge/shared/testing/factories';
 import { useSession } from '@/lib/auth/session-store';
-import { useLocalFavorite, useLocalPickups } from './hooks';
+import { useLocalDonations, useLocalFavorite, useLocalPickups } from './hooks';
 import { startLocalStore } from './local-store';
 import { usePickupEntry, usePickupOutbox } from './pickup-outbox';
 import { markConfirmed, markPulled, useSyncStore } from './sync-store';
@@ -24,6 +24,28 @@ afterEach(() => {
   cleanup();
   useSession.setState({ user: null, role: 'user', ready: false });
   engine.store = null;
+});
+
+describe('useLocalDonations', () => {
+  it('keeps the objects of unchanged donations when one changes, so only its row re-renders', async () => {
+    const db = await signInWithStore(engine, ME);
+    const [a, b, c] = [1, 2, 3].map((i) => createDonation({ status: 'Verified', createdAt: `2026-01-01T0${i}:00:00.000Z` }));
+    await db.donations.bulkInsert([a!, b!, c!]);
+    const { result } = renderHook(() => useLocalDonations(['Verified']));
+    await waitFor(() => expect(result.current.data).toHaveLength(3));
+    const before = result.current.data!;
+
+    await act(async () => {
+      await db.donations.findOne(b!._id).exec().then((doc) => doc!.incrementalPatch({ quantity: 99 }));
+    });
+
+    await waitFor(() => expect(result.current.data?.find((d) => d._id === b!._id)?.quantity).toBe(99));
+    const after = result.current.data!;
+    expect(after).not.toBe(before);
+    expect(after.find((d) => d._id === a!._id)).toBe(before.find((d) => d._id === a!._id));
+    expect(after.find((d) => d._id === c!._id)).toBe(before.find((d) => d._id === c!._id));
+    expect(after.find((d) => d._id === b!._id)).not.toBe(before.find((d) => d._id === b!._id));
+  });
 });
 
 describe('useLocalPickups', () => {
@@ -57,9 +79,14 @@ describe('useLocalPickups', () => {
     const { result } = renderHook(() => useLocalPickups(ME));
     await waitFor(() => expect(result.current.data?.map((p) => p.status)).toEqual(['Assigned']));
 
+    const shown = result.current.data![0];
     act(() => markConfirmed(donation._id));
 
     expect(result.current.data?.map((p) => p.status)).toEqual(['Picked']);
+    const confirmed = result.current.data![0];
+    expect(confirmed).not.toBe(shown);
+    act(() => useSyncStore.setState({ pulled: { donations: true, favorites: true } }));
+    expect(result.current.data![0]).toBe(confirmed);
   });
 
   it('is unavailable without an e-mail to match', async () => {

@@ -6,7 +6,7 @@ import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { useSession } from '@/lib/auth/session-store';
-import { plain, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
+import { plain, plainDoc, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
 import { startLocalStore } from './local-store';
 import { isGivenTo } from './pickup-outbox';
 import { readRecord } from './record';
@@ -55,7 +55,7 @@ export function useLocalDonation(id: string, enabled = true): LocalResult<Donati
     'donations',
     id,
     enabled ? (db) => db.donations.findOne(id).$ as Subscribable<{ toMutableJSON(): Donation } | null> : null,
-    (doc) => doc?.toMutableJSON() ?? null,
+    (doc) => (doc ? plainDoc(doc) : null),
     (v) => v === null,
   );
 }
@@ -76,7 +76,7 @@ export function useLocalFavorite(donationId: string, enabled = true): LocalResul
     'favorites',
     donationId,
     enabled ? (db) => db.favorites.findOne({ selector: { donationId } }).$ as Subscribable<{ toMutableJSON(): FavoriteDocType } | null> : null,
-    (doc) => doc?.toMutableJSON() ?? null,
+    (doc) => (doc ? plainDoc(doc) : null),
     // A donation that is not a favourite is a definite answer once favourites were pulled; before, keep loading.
     (v) => v === null,
   );
@@ -102,8 +102,19 @@ export function useLocalPickups(email: string | undefined, only?: 'Picked'): Loc
   const confirmed = useSyncStore((s) => s.confirmed);
   const donations = useLocalDonations(only ? ['Picked'] : DONATION_GIVEN, Boolean(email));
   if (!donations.data) return { ...donations, data: undefined };
-  const data = donations.data
-    .filter((d) => isGivenTo(d, email))
-    .map((d): PickupItem => ({ ...d, donationTitle: d.title, status: confirmed[d._id] ? 'Picked' : d.status }));
+  const data = donations.data.filter((d) => isGivenTo(d, email)).map((d) => pickupOf(d, Boolean(confirmed[d._id])));
   return { ...donations, data };
+}
+
+// One pickup object per donation state (and confirmation), so that unchanged cards keep their objects as the
+// donations' do (see plainDoc).
+const pickups = { shown: new WeakMap<Donation, PickupItem>(), confirmed: new WeakMap<Donation, PickupItem>() };
+function pickupOf(d: Donation, confirmed: boolean): PickupItem {
+  const cache = confirmed ? pickups.confirmed : pickups.shown;
+  let item = cache.get(d);
+  if (!item) {
+    item = { ...d, donationTitle: d.title, status: confirmed ? 'Picked' : d.status };
+    cache.set(d, item);
+  }
+  return item;
 }

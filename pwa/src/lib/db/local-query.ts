@@ -21,7 +21,24 @@ export interface Subscribable<T> {
 }
 
 export type Docs<T> = Array<{ toMutableJSON(): T }>;
-export const plain = <T>(docs: Docs<T>) => docs.map((d) => d.toMutableJSON());
+
+const plainOf = new WeakMap<object, unknown>();
+
+/**
+ * A document's plain copy, made once per document state. RxDB hands out the same RxDocument object for a state that
+ * did not change, so every emission of a query gives unchanged rows their old objects: a memoised row re-renders only
+ * when its own document changed, not whenever any document of the list did. Nothing may mutate these copies.
+ */
+export function plainDoc<T>(doc: { toMutableJSON(): T }): T {
+  let copy = plainOf.get(doc) as T | undefined;
+  if (copy === undefined) {
+    copy = doc.toMutableJSON();
+    plainOf.set(doc, copy);
+  }
+  return copy;
+}
+
+export const plain = <T>(docs: Docs<T>) => docs.map(plainDoc);
 
 /**
  * Subscribes to a query of the open database. `key` names the query: a new key re-subscribes. `build` null means
