@@ -21,6 +21,38 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'
 /** Widths the image endpoint resizes to; a requested `?w=` is rounded up to the next of these. */
 export const IMAGE_WIDTHS = [96, 192, 320, 480, 640, 960, 1280] as const;
 
+/** A number of uses allowed in a window of time. */
+export interface UseLimit {
+  limit: number;
+  windowSeconds: number;
+}
+/**
+ * Abuse limits, enforced by the server (sync-server/src/http/rate-limit.ts) and shared by all its instances. Per
+ * address on the routes one calls before signing in (never per e-mail: anyone could use up a victim's allowance);
+ * per account only for the signed-in caller's own calls. Generous for real use: a restaurant uploading 20
+ * pictures in a minute, a shelter's shared office connection, a phone reconnecting on a flaky network.
+ */
+export const RATE_LIMITS = {
+  signInPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  registerPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  refreshPerAddress: { limit: 300, windowSeconds: 60 * 60 },
+  uploadsPerAccount: { limit: 60, windowSeconds: 10 * 60 },
+  uploadsPerAddress: { limit: 200, windowSeconds: 10 * 60 },
+  donationRequestsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  charityRequestsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
+  reviewsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  streamTicketsPerAccount: { limit: 300, windowSeconds: 10 * 60 },
+} as const satisfies Record<string, UseLimit>;
+/** Stored pictures per account and day: the bytes and the number of files. */
+export const UPLOAD_QUOTA = { bytesPerDay: 50 * 1024 * 1024, filesPerDay: 200 } as const;
+/**
+ * Open sync streams per account on one server instance: a device opens one per collection (up to 3), so this
+ * leaves room for three devices, plus a reconnect whose old connection the server has not yet seen close.
+ */
+export const SYNC_STREAMS_PER_ACCOUNT = 10;
+/** How long a sync stream ticket (POST /sync/stream-ticket) may wait to be used; it opens one stream, once. */
+export const SYNC_STREAM_TICKET_SECONDS = 60;
+
 export const ROLES = ['user', 'restaurant', 'charity', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'user';

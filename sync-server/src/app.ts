@@ -15,8 +15,12 @@ import { donationRequestRoutes } from './routes/donation-requests.ts';
 import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { healthRoutes } from './routes/health.ts';
 import { serveSpa } from './http/spa.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { compressAnswers } from './http/compression.ts';
+import { corsForConfiguredOrigins } from './http/cors.ts';
+import { rateLimits } from './http/rate-limit.ts';
 import { refuseNulInUrl } from './http/validate.ts';
 
 const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
@@ -33,7 +37,12 @@ export function createApp(deps: Deps) {
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   // First, so that every answer, refusals and errors included, carries the headers.
   app.use('*', securityHeaders(deps));
+  app.use('*', corsForConfiguredOrigins(deps.config));
+  // Outside everything below, so that it compresses their answers once they are complete.
+  app.use('*', compressAnswers);
   app.use('*', refuseNulInUrl);
+  // For proxies and orchestrators: before the app's pages, sign-in and limits, which they must not depend on.
+  app.route('/', healthRoutes(deps));
   app.use('*', (c, next) => {
     const path = c.req.path;
     const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;
@@ -41,6 +50,8 @@ export function createApp(deps: Deps) {
   });
   if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST));
   app.use('*', authenticate(deps));
+  // After authenticate: a per-account limit counts the caller's own account, known only from a verified token.
+  app.use('*', rateLimits(deps));
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', charityRequestRoutes(deps));

@@ -43,6 +43,27 @@ const Settings = z.object({
   /** Only for tests: where the stripe SDK sends its requests (a local stub server). */
   STRIPE_API_BASE: z.string().optional(),
   PWA_DIST: z.string().optional(),
+  /**
+   * How many reverse proxies in front of this server append to X-Forwarded-For: the caller's address is read that
+   * many entries from the right. 'false' (default): the socket's address, as a forged header must not choose it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const s = v.trim().toLowerCase();
+      if (s === 'false' || s === '' || s === '0') return 0;
+      if (/^[1-9]$/.test(s)) return Number(s);
+      ctx.addIssue({ code: 'custom', message: "TRUST_PROXY must be 'false' or the number of proxies (1-9)" });
+      return z.NEVER;
+    }),
+  /** Origins (scheme://host[:port]) of other sites' pages allowed to call the API. None: same-origin only. */
+  CORS_ORIGINS: list.transform((origins) => origins.map((o) => o.replace(/\/+$/, ''))),
+  /**
+   * Multiplies every rate limit of http/rate-limit.ts. Only for tests, whose many callers share one address and
+   * one process; 1 in real use.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().int().positive().default(1),
 });
 
 const ConfigSchema = Settings.transform((settings) => ({

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { retryReadsOnce } from './http/errors.ts';
 import { hasDemoAccounts, seedIfEmpty } from './seed/seed.ts';
 import { createDeps } from './services.ts';
 import { productionProblems, refusalMessage, type ProductionProblem } from './startup-checks.ts';
@@ -39,7 +40,8 @@ const app = createApp(deps);
 
 // 0.0.0.0 means every interface, not an address to open in a browser.
 const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+// A read that lost its database connection is tried once more before the client gets a 503.
+const server = serve({ fetch: retryReadsOnce(app.fetch), port: config.PORT, hostname: config.HOST }, (info) => {
   console.log(
     `FoodBridge sync-server on http://${shownHost}:${info.port} (${db.mode === 'embedded' ? 'embedded PGlite in ' + dataDir : 'Postgres'}; ` +
       `identity: ${deps.firebase ? 'Firebase' : 'built-in'}; payments: ${deps.payments.mode === 'test' ? 'TEST MODE, no card is charged' : 'Stripe'})`,

@@ -31,6 +31,9 @@ const table: [name: string, env: Record<string, string>, demoAccountsExist: bool
   ['production, demo seed allowed', { ...SAFE, SEED_DEMO_DATA: 'always', ALLOW_DEMO_DATA: 'true' }, true, []],
   ['production, demo accounts in the database', SAFE, true, ['ALLOW_DEMO_DATA']],
   ['production, demo accounts allowed', { ...SAFE, ALLOW_DEMO_DATA: 'true' }, true, []],
+  ['production with the test-only RATE_LIMIT_SCALE', { ...SAFE, RATE_LIMIT_SCALE: '100' }, false, ['RATE_LIMIT_SCALE']],
+  ['production, RATE_LIMIT_SCALE=1 is the default', { ...SAFE, RATE_LIMIT_SCALE: '1' }, false, []],
+  ['development with RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: '100' }, false, []],
   [
     'production, nothing set: every problem at once',
     { NODE_ENV: 'production' },

@@ -13,11 +13,12 @@ export type StartupConfig = Pick<
   | 'ALLOW_TEST_PAYMENTS'
   | 'ALLOW_DEMO_DATA'
   | 'ALLOW_EMBEDDED_DATABASE'
+  | 'RATE_LIMIT_SCALE'
 >;
 
 export interface ProductionProblem {
-  /** The setting that accepts this risk on purpose. */
-  allowedBy: 'ALLOW_TEST_PAYMENTS' | 'ALLOW_EMBEDDED_DATABASE' | 'ALLOW_DEMO_DATA';
+  /** The setting that accepts this risk on purpose (or, for a setting meant only for tests, that setting). */
+  allowedBy: 'ALLOW_TEST_PAYMENTS' | 'ALLOW_EMBEDDED_DATABASE' | 'ALLOW_DEMO_DATA' | 'RATE_LIMIT_SCALE';
   message: string;
 }
 
@@ -45,6 +46,14 @@ export function productionProblems(
       message:
         'The database is the embedded PGlite (no DATABASE_URL), a store for one process and for demos: set ' +
         'DATABASE_URL to a Postgres server, or ALLOW_EMBEDDED_DATABASE=true.',
+    });
+  }
+  if (config.RATE_LIMIT_SCALE > 1) {
+    problems.push({
+      allowedBy: 'RATE_LIMIT_SCALE',
+      message:
+        `RATE_LIMIT_SCALE=${config.RATE_LIMIT_SCALE} multiplies every abuse limit (sign-in, registration, uploads), a ` +
+        'setting for test runs that share one address: unset it.',
     });
   }
   if (!config.ALLOW_DEMO_DATA) {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, imageUrl, setTokenSource, uploadImage, type TokenSource } from './api-client';
+import { api, ApiError, imageUrl, onAccountGone, setTokenSource, uploadImage, type TokenSource } from './api-client';
+import { notify } from './notify';
 
 // Every step the client takes, in order, so a test can assert the whole conversation rather than a count.
 let log: string[];
@@ -197,6 +198,35 @@ describe('api client', () => {
 
     await expect(api.del('/favorites/1')).resolves.toBeUndefined();
     expect(sent[0]!.init.method).toBe('DELETE');
+  });
+});
+
+describe('a removed account (401 auth/user-not-found)', () => {
+  it('tells the person once why they were signed out, and tells the session to end', async () => {
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const gone = vi.fn();
+    const stop = onAccountGone(gone);
+    setTokenSource(tokens('old', null));
+    const refusal = () => json(401, { message: 'This account no longer exists.', code: 'auth/user-not-found' });
+    answers.push(refusal, refusal);
+
+    const errs = await Promise.all([api.get('/users/me').catch((e: unknown) => e), api.get('/donations').catch((e: unknown) => e)]);
+    expect(errs[0]).toMatchObject({ status: 401, code: 'auth/user-not-found', message: 'This account no longer exists.' });
+    expect(toast.mock.calls).toEqual([['You have been signed out', 'This account no longer exists.']]);
+    expect(gone.mock.calls).toEqual([['This account no longer exists.'], ['This account no longer exists.']]);
+    stop();
+    toast.mockRestore();
+  });
+
+  it('says nothing for an expired token, or for an anonymous call', async () => {
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    setTokenSource(tokens('old', null));
+    answers.push(() => json(401, { message: 'Token expired', code: 'auth/id-token-expired' }));
+    await api.get('/users/me').catch(() => undefined);
+    answers.push(() => json(401, { message: 'Wrong e-mail or password.', code: 'auth/user-not-found' }));
+    await api.post('/auth/login', {}, { anonymous: true }).catch(() => undefined);
+    expect(toast).not.toHaveBeenCalled();
+    toast.mockRestore();
   });
 });
 

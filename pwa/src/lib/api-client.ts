@@ -1,5 +1,6 @@
 // The only module that calls fetch: it adds the bearer token, refreshes an expired one once, and turns every
 // failure into an ApiError carrying the server's readable message.
+import { notify } from '@/lib/notify';
 
 export class ApiError extends Error {
   constructor(
@@ -32,6 +33,27 @@ export function currentToken(): Promise<string | null> {
 }
 
 const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
+
+/** The server's code for a valid token whose account an admin has removed since. */
+export const ACCOUNT_GONE_CODE = 'auth/user-not-found';
+const accountGoneListeners = new Set<(message: string) => void>();
+let accountGoneToldAt = 0;
+
+/**
+ * Called when the server says the signed-in account no longer exists, so the session can end (the session module
+ * signs out; lib/ knows nothing of identity). Returns the unsubscribe function.
+ */
+export function onAccountGone(listener: (message: string) => void): () => void {
+  accountGoneListeners.add(listener);
+  return () => accountGoneListeners.delete(listener);
+}
+
+function accountGone(message: string) {
+  // A dashboard fires several reads at once and each gets the same refusal: the person is told once.
+  if (Date.now() - accountGoneToldAt > 10_000) notify.error('You have been signed out', message);
+  accountGoneToldAt = Date.now();
+  for (const listener of accountGoneListeners) listener(message);
+}
 
 async function send(method: string, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
@@ -77,7 +99,9 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   }
   if (!res.ok) {
     const err = (data ?? {}) as { message?: string; code?: string };
-    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code);
+    const message = err.message ?? `Request failed (${res.status})`;
+    if (res.status === 401 && err.code === ACCOUNT_GONE_CODE && !opts.anonymous) accountGone(message);
+    throw new ApiError(res.status, message, err.code);
   }
   return data as T;
 }

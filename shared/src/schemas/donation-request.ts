@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUEST_STATUSES } from '../constants.ts';
+import { DONATION_STATUSES, REQUEST_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { IdSchema, requiredText } from './common.ts';
 
@@ -19,9 +19,69 @@ export const DonationRequestSchema = z.object({
 });
 export type DonationRequest = z.infer<typeof DonationRequestSchema>;
 
+/**
+ * A request as `GET /donation-requests` answers it: the spec's fields, plus what became of the donation and the
+ * planned day. Kept apart from DonationRequestSchema, which is also the device's replicated copy: adding properties
+ * there would change its RxDB schema hash.
+ */
+export const DonationRequestListItemSchema = DonationRequestSchema.extend({
+  /** The planned pickup, day and time (ISO); absent on requests made before it was asked for. */
+  pickupAt: z.string().optional(),
+  /** The donation's own status now (Accepted, Picked, ...), beside the request's. */
+  donationStatus: z.enum(DONATION_STATUSES),
+  /** When the donation was picked up (ISO), once it was. */
+  pickedUpAt: z.string().optional(),
+  /** The restaurant's contact number (its profile's), on an accepted request only: the driver may need to call. */
+  restaurantPhone: z.string().optional(),
+});
+export type DonationRequestListItem = z.infer<typeof DonationRequestListItemSchema>;
+
+/** How far in the past a planned pickup may be when it arrives: a form filled a minute ago is still fine. */
+export const PICKUP_AT_GRACE_MS = 10 * 60 * 1000;
+/** How far ahead a charity may plan a pickup: surplus food does not keep for months. */
+export const PICKUP_AT_MAX_DAYS = 60;
+
 export const DonationRequestCreateSchema = z.object({
   donationId: IdSchema,
   requestDescription: requiredText(MSG.requestDescriptionRequired, 1000),
   pickupTime: requiredText(MSG.pickupTimeRequired, 40),
+  pickupAt: z.iso
+    .datetime({ offset: true, message: 'Choose a pickup date and time' })
+    .refine((v) => !(Date.parse(v) < Date.now() - PICKUP_AT_GRACE_MS), { message: 'Choose a pickup time from now on' })
+    .refine((v) => !(Date.parse(v) > Date.now() + PICKUP_AT_MAX_DAYS * 86_400_000), {
+      message: `Choose a pickup within ${PICKUP_AT_MAX_DAYS} days`,
+    })
+    .optional(),
 });
 export type DonationRequestCreate = z.input<typeof DonationRequestCreateSchema>;
+
+/** '21 Nov 18:12' in the viewer's time zone (the year only when it is not this year): short enough for a table cell. */
+export function formatDayTime(isoTime: string, timeZone?: string, now = new Date()): string {
+  const when = new Date(isoTime);
+  const parts = (date: Date) =>
+    Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+        .formatToParts(date)
+        .map((p) => [p.type, p.value]),
+    ) as Record<string, string>;
+  const p = parts(when);
+  const year = p.year === parts(now).year ? '' : ` ${p.year}`;
+  return `${p.day} ${p.month}${year} ${p.hour}:${p.minute}`;
+}
+
+/**
+ * What became of the donation, said beside an accepted request's own status: 'Accepted - picked up 21 Nov 18:12' or
+ * 'Accepted - waiting for pickup'. Undefined for requests that were not accepted (their donation is someone else's
+ * business) or when the donation's state is not known.
+ */
+export function requestOutcome(
+  r: Pick<DonationRequest, 'status'> & { donationStatus?: string | undefined; pickedUpAt?: string | undefined },
+  timeZone?: string,
+): string | undefined {
+  if (r.status !== 'Accepted' || !r.donationStatus) return undefined;
+  if (r.donationStatus.toLowerCase() === 'picked') {
+    return r.pickedUpAt ? `Accepted - picked up ${formatDayTime(r.pickedUpAt, timeZone)}` : 'Accepted - picked up';
+  }
+  if (r.donationStatus === 'Accepted' || r.donationStatus === 'Assigned') return 'Accepted - waiting for pickup';
+  return undefined;
+}

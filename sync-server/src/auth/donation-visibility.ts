@@ -1,21 +1,22 @@
 // The donation-visibility rule where it needs the database: whether a charity has a live request decides what it
-// sees, and only this module looks that up. The rule itself is `canSeeDonation` in permissions.ts.
+// sees, and only this module looks that up. The rule itself is `canReadDonation` in permissions.ts.
 import type { Sql, TxSql } from '../db/connection.ts';
 import { findRequestByCharity } from '../db/donation-requests.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuthUser } from './auth-user.ts';
-import { canSeeDonation, type DonationAccess } from './permissions.ts';
+import { canReadDonation, type DonationAccess } from './permissions.ts';
 
 /**
- * `canSeeDonation` with the request looked up only when it decides the answer. `sql` must be the transaction's
- * handle when called inside one (a second connection would wait on the embedded database's single writer).
+ * Whether the caller may read this one donation (`canReadDonation`), with the request looked up only when it decides
+ * the answer. `sql` must be the transaction's handle when called inside one (a second connection would wait on the
+ * embedded database's single writer).
  */
 export async function mayCallerSeeDonation(
   sql: Sql | TxSql,
   user: AuthUser | undefined,
   row: DonationAccess,
 ): Promise<boolean> {
-  if (canSeeDonation(user, row, false)) return true;
+  if (canReadDonation(user, row, false)) return true;
   if (user?.role !== 'charity') return false;
   return (await findRequestByCharity(sql, row.id, user.id)) !== undefined;
 }

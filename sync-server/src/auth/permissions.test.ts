@@ -19,6 +19,7 @@ import {
   canPayCharityFee,
   canPullCollection,
   canPushCollection,
+  canReadDonation,
   canRejectRequest,
   canRemoveFavorite,
   canRequestCharityRole,
@@ -191,6 +192,25 @@ describe('seeing donations', () => {
     expect(canSeeDonation(plain, donation('Pending'), true)).toBe(false);
   });
 
+  // Issue 15: a favourite's details, or a review after pickup, must not turn into 'Donation not found'.
+  it.each([
+    ['Verified', all],
+    ['Accepted', all],
+    ['Assigned', all],
+    ['Picked', all],
+    ['Pending', ['admin', 'owner']],
+    ['Rejected', ['admin', 'owner']],
+  ] as const)('a %s donation is read by its id by %o', (status, expected) => {
+    const read = all.filter((who) => canReadDonation(users[who], donation(status), false));
+    expect(read).toEqual(expected);
+  });
+
+  it('lets a charity with a live request read a donation an edit sent back to Pending, and nobody else', () => {
+    expect(canReadDonation(otherCharity, donation('Pending', null), true)).toBe(true);
+    expect(canReadDonation(otherCharity, donation('Pending', null), false)).toBe(false);
+    expect(canReadDonation(plain, donation('Pending', null), true)).toBe(false);
+  });
+
   it.each([
     ['Verified', null, ['admin', 'owner']],
     ['Accepted', charity.id, ['admin', 'owner', 'holder']],
@@ -346,8 +366,9 @@ describe('donation requests', () => {
 
   it.each([
     ['Verified', ALLOW],
-    ['Pending', refused(409, 'This donation is not available for requests.')],
-    ['Rejected', refused(409, 'This donation is not available for requests.')],
+    // A donation the charity may not read is not found, as everywhere else.
+    ['Pending', refused(404, 'Donation not found')],
+    ['Rejected', refused(404, 'Donation not found')],
     ['Accepted', refused(409, 'This donation is not available for requests.')],
     ['Picked', refused(409, 'This donation is not available for requests.')],
   ] as const)('canRequestDonation(%s)', (status, expected) => {

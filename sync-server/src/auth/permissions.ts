@@ -4,6 +4,7 @@
 // is their 404), and so do the rules about data, such as a duplicate.
 import {
   DONATION_EDITABLE,
+  DONATION_PUBLIC,
   MSG,
   PICKUP_CONFIRMABLE,
   SYNC_PUSH_COLLECTIONS,
@@ -107,10 +108,11 @@ export interface DonationAccess {
 }
 
 /**
- * The one donation-visibility rule: Verified ones for everyone; beyond that an admin sees all, a restaurant its own,
- * a charity those given to it and those it has a live request for. `requestedByCaller` is whether the caller has a
- * live request for it (callers look it up their own way: one query, or a column of a batch). A yes/no rather than a
- * refusal: lists drop what the caller may not see, and a single row is answered with the 404 that hides it.
+ * Which donations a caller's lists hold (the sync pull's donations, beside GET /donations' scopes): Verified ones for
+ * everyone; beyond that an admin sees all, a restaurant its own, a charity those given to it and those it has a live
+ * request for. `requestedByCaller` is whether the caller has a live request for it (callers look it up their own
+ * way: one query, or a column of a batch). A yes/no rather than a refusal: lists drop what the caller may not see.
+ * One donation asked for by its id is `canReadDonation`.
  */
 export function canSeeDonation(
   user: AuthUser | undefined,
@@ -121,6 +123,20 @@ export function canSeeDonation(
   if (!user) return false;
   if (user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id) return true;
   return user.role === 'charity' && requestedByCaller;
+}
+
+/**
+ * One donation by its id (details, its reviews, a favourite of it): a donation that was ever verified stays readable
+ * by everyone, signed-out visitors included, after a charity took it too: a favourite's details and a review after
+ * the pickup must not turn into 'Donation not found'. Pending (also one an edit sent back for a new check) and
+ * Rejected ones stay with those who see them in their lists; to others they are answered with the 404 that hides them.
+ */
+export function canReadDonation(
+  user: AuthUser | undefined,
+  row: Omit<DonationAccess, 'id'>,
+  requestedByCaller: boolean,
+): boolean {
+  return DONATION_PUBLIC.includes(row.status) || canSeeDonation(user, row, requestedByCaller);
 }
 
 /**
@@ -246,8 +262,12 @@ export function canListRequests(
   return foreign ? refuse(403, MSG.accessDenied) : { ok: true, scope };
 }
 
-/** A charity (checked by `hasRole` first) asks only for a donation on offer. */
+/**
+ * A charity (checked by `hasRole` first) asks only for a donation on offer. One it may not read is not found: a
+ * charity with a live request for it has had its 'already requested' answer before this.
+ */
 export function canRequestDonation(donation: { status: DonationStatus }): Decision {
+  if (!DONATION_PUBLIC.includes(donation.status)) return refuse(404, 'Donation not found');
   return donation.status === 'Verified' ? ALLOW : refuse(409, 'This donation is not available for requests.');
 }
 

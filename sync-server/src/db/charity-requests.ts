@@ -66,14 +66,24 @@ export function toCharityTransaction(r: CharityRequestRow): CharityTransaction {
   };
 }
 
-/** Newest first; `email` narrows to one account's requests. */
+/**
+ * Newest first; `email` narrows to one account's requests, `status` to one status. `liveAccounts` leaves out the
+ * requests of removed accounts (the public list must not keep showing someone an admin deleted).
+ */
 export async function listCharityRequests(
   sql: Sql,
-  opts: { email?: string | undefined; limit?: number | undefined } = {},
+  opts: {
+    email?: string | undefined;
+    limit?: number | undefined;
+    status?: CharityRequestStatus | undefined;
+    liveAccounts?: boolean | undefined;
+  } = {},
 ): Promise<CharityRequestRow[]> {
   return sql<CharityRequestRow[]>`
-    SELECT * FROM charity_requests
+    SELECT * FROM charity_requests cr
     WHERE NOT deleted ${opts.email ? sql`AND email = ${opts.email.toLowerCase()}` : sql``}
+      ${opts.status ? sql`AND status = ${opts.status}` : sql``}
+      ${opts.liveAccounts ? sql`AND EXISTS (SELECT 1 FROM users u WHERE u.id = cr.user_id AND NOT u.deleted)` : sql``}
     ORDER BY requested_at DESC, id
     ${opts.limit ? sql`LIMIT ${opts.limit}` : sql``}`;
 }
@@ -114,6 +124,15 @@ export async function insertCharityRequest(
             ${r.paymentId}, ${r.status ?? 'pending'}, ${r.requestedAt ?? tx`DEFAULT`})
     RETURNING *`;
   return row!;
+}
+
+/**
+ * Withdraws a removed account's pending request: nobody is left to grant the role to, so it must not wait in the
+ * admin's queue or show anywhere. Decided requests stay as history.
+ */
+export async function withdrawPendingCharityRequests(sql: Sql, userId: string): Promise<number> {
+  const r = await sql`UPDATE charity_requests SET deleted = true WHERE user_id = ${userId} AND status = 'pending' AND NOT deleted`;
+  return r.count;
 }
 
 /** Locks the request for a status change; undefined if it does not exist. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { EMBEDDED_SHARED_BUFFERS } from './connection.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -22,5 +23,10 @@ describe('database', () => {
     // 23514: check_violation (role not one of ours; e-mail not stored in lower case).
     await expect(sql`INSERT INTO users (email, role) VALUES ('b@x.test', 'boss')`).rejects.toMatchObject({ code: '23514' });
     await expect(sql`INSERT INTO users (email) VALUES ('A@X.TEST')`).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))('keeps the embedded database to small shared buffers (its resident memory)', async () => {
+    const [row] = await db.sql<{ shared_buffers: string }[]>`SHOW shared_buffers`;
+    expect(row!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
   });
 });

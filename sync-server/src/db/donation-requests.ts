@@ -1,6 +1,7 @@
-import type { DonationRequest, RequestStatus } from '@foodbridge/shared';
+import type { DonationRequest, DonationRequestListItem, DonationStatus, RequestStatus } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
-import { compact, isoRequired } from './map.ts';
+import { afterCursor, type PageQuery } from './pages.ts';
+import { compact, iso, isoRequired } from './map.ts';
 
 export interface DonationRequestRow {
   id: string;
@@ -10,6 +11,7 @@ export interface DonationRequestRow {
   charity_email: string;
   request_description: string;
   pickup_time: string;
+  pickup_at: Date | null;
   status: RequestStatus;
   request_date: Date;
   updated_at: Date;
@@ -22,6 +24,13 @@ export interface DonationRequestJoinedRow extends DonationRequestRow {
   restaurant_id: string;
   restaurant_name: string;
   restaurant_email: string;
+}
+
+/** A listed request, with what became of its donation. */
+export interface DonationRequestListRow extends DonationRequestJoinedRow {
+  donation_status: DonationStatus;
+  donation_pickup_date: Date | null;
+  restaurant_phone: string | null;
 }
 
 export function toDonationRequest(r: DonationRequestJoinedRow): DonationRequest {
@@ -41,6 +50,18 @@ export function toDonationRequest(r: DonationRequestJoinedRow): DonationRequest 
   }) as DonationRequest;
 }
 
+/** The REST answer: the replicated shape plus new fields beside it (see DonationRequestListItemSchema). */
+export function toDonationRequestListItem(r: DonationRequestListRow): DonationRequestListItem {
+  return compact({
+    ...toDonationRequest(r),
+    pickupAt: iso(r.pickup_at),
+    donationStatus: r.donation_status,
+    pickedUpAt: r.donation_status === 'Picked' ? iso(r.donation_pickup_date) : undefined,
+    // For the driver's tap-to-call, once the restaurant has chosen this charity; not to every charity that asks.
+    restaurantPhone: r.status === 'Accepted' ? (r.restaurant_phone ?? undefined) : undefined,
+  }) as DonationRequestListItem;
+}
+
 /**
  * Inserts a request, Pending unless the demo seed says otherwise; the unique index (donation, charity) refuses a
  * second one with 23505.
@@ -54,15 +75,16 @@ export async function insertDonationRequest(
     charityEmail: string;
     requestDescription: string;
     pickupTime: string;
+    pickupAt?: Date | undefined;
     status?: RequestStatus;
     requestDate?: Date;
   },
 ): Promise<DonationRequestRow> {
   const [row] = await tx<DonationRequestRow[]>`
     INSERT INTO donation_requests (donation_id, charity_id, charity_name, charity_email, request_description, pickup_time,
-                                   status, request_date)
+                                   pickup_at, status, request_date)
     VALUES (${r.donationId}, ${r.charityId}, ${r.charityName}, ${r.charityEmail}, ${r.requestDescription}, ${r.pickupTime},
-            ${r.status ?? 'Pending'}, ${r.requestDate ?? tx`DEFAULT`})
+            ${r.pickupAt ?? null}, ${r.status ?? 'Pending'}, ${r.requestDate ?? tx`DEFAULT`})
     RETURNING *`;
   return row!;
 }
@@ -100,8 +122,9 @@ export async function findDonationRequest(sql: Sql, id: string): Promise<Donatio
 export async function listDonationRequests(
   sql: Sql,
   scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'charity'; charityId: string },
-  filters: { restaurantEmail?: string | undefined; charityEmail?: string | undefined; status?: RequestStatus | undefined } = {},
-): Promise<DonationRequestJoinedRow[]> {
+  filters: { restaurantEmail?: string | undefined; charityEmail?: string | undefined; status?: RequestStatus | undefined },
+  page: PageQuery,
+): Promise<DonationRequestListRow[]> {
   const visible =
     scope.kind === 'all'
       ? sql`true`
@@ -111,11 +134,14 @@ export async function listDonationRequests(
   const byRestaurant = filters.restaurantEmail ? sql`d.restaurant_email = ${filters.restaurantEmail}` : sql`true`;
   const byCharity = filters.charityEmail ? sql`r.charity_email = ${filters.charityEmail}` : sql`true`;
   const byStatus = filters.status ? sql`r.status = ${filters.status}` : sql`true`;
-  return sql<DonationRequestJoinedRow[]>`
-    SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email
-    FROM donation_requests r JOIN donations d ON d.id = r.donation_id
+  return sql<DonationRequestListRow[]>`
+    SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email,
+           d.status AS donation_status, d.pickup_date AS donation_pickup_date, ru.phone AS restaurant_phone
+    FROM donation_requests r JOIN donations d ON d.id = r.donation_id LEFT JOIN users ru ON ru.id = d.restaurant_id
     WHERE NOT r.deleted AND NOT d.deleted AND ${visible} AND ${byRestaurant} AND ${byCharity} AND ${byStatus}
-    ORDER BY r.request_date DESC, r.id`;
+      AND ${afterCursor(sql, 'donation_requests', 'r', page.after)}
+    ORDER BY r.request_date DESC, r.id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
 /** Locks every live request of a donation (call with the donation locked first, always in that order). */

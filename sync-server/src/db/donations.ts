@@ -1,6 +1,7 @@
 import { DONATION_GIVEN, type Donation, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
+import { afterCursor, type PageQuery } from './pages.ts';
 
 export interface DonationRow {
   id: string;
@@ -141,7 +142,7 @@ export async function insertVerifiedDonations(
 export async function listDonations(
   sql: Sql,
   scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' },
-  page: { limit: number; after?: string | undefined },
+  page: PageQuery,
   status?: DonationStatus,
 ): Promise<DonationRow[]> {
   const visible =
@@ -151,13 +152,9 @@ export async function listDonations(
         ? sql`(restaurant_id = ${scope.restaurantId} OR status = 'Verified')`
         : sql`status = 'Verified'`;
   const byStatus = status ? sql`status = ${status}` : sql`true`;
-  // The cursor names a row, not a position: the page goes on below that row's place in the order.
-  const after = page.after
-    ? sql`(created_at, id) < (SELECT created_at, id FROM donations WHERE id = ${page.after})`
-    : sql`true`;
   return sql<DonationRow[]>`
-    SELECT * FROM donations
-    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${after}
+    SELECT * FROM donations d
+    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${afterCursor(sql, 'donations', 'd', page.after)}
     ORDER BY created_at DESC, id DESC
     LIMIT ${page.limit + 1}`;
 }
@@ -313,12 +310,14 @@ export async function setDonationReview(tx: TxSql, id: string, review: string): 
 }
 
 /** The donations a charity has been given (Accepted, Assigned or Picked), newest first. */
-export async function listPickups(sql: Sql, charityEmail: string, status?: DonationStatus): Promise<DonationRow[]> {
+/** A charity's pickups, newest first, one page (`limit + 1` rows, see listDonations). */
+export async function listPickups(sql: Sql, charityEmail: string, page: PageQuery, status?: DonationStatus): Promise<DonationRow[]> {
   const byStatus = status ? sql`d.status = ${status}` : sql`true`;
   return sql<DonationRow[]>`
     SELECT d.* FROM donations d
     JOIN users u ON u.id = d.charity_id AND NOT u.deleted
     WHERE u.email = ${charityEmail.trim().toLowerCase()} AND NOT d.deleted
-      AND d.status IN ${sql(DONATION_GIVEN)} AND ${byStatus}
-    ORDER BY d.created_at DESC, d.id`;
+      AND d.status IN ${sql(DONATION_GIVEN)} AND ${byStatus} AND ${afterCursor(sql, 'donations', 'd', page.after)}
+    ORDER BY d.created_at DESC, d.id DESC
+    LIMIT ${page.limit + 1}`;
 }

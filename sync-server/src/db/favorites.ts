@@ -1,4 +1,5 @@
 import type { DonationStatus, Favorite } from '@foodbridge/shared';
+import { afterCursor, type PageQuery } from './pages.ts';
 import type { Sql, TxSql } from './connection.ts';
 import { isoRequired } from './map.ts';
 
@@ -62,13 +63,15 @@ export async function findFavoriteById(sql: Sql, id: string): Promise<FavoriteRo
 }
 
 // A favourite of a deleted donation has nothing left to show or open.
-export async function listFavorites(sql: Sql, email: string): Promise<FavoriteListRow[]> {
+export async function listFavorites(sql: Sql, email: string, page: PageQuery): Promise<FavoriteListRow[]> {
   return sql<FavoriteListRow[]>`
     SELECT f.id, f.donation_id, f.user_id, f.email, f.created_at, f.deleted,
            d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity
     FROM favorites f JOIN donations d ON d.id = f.donation_id
     WHERE f.email = ${email.trim().toLowerCase()} AND NOT f.deleted AND NOT d.deleted
-    ORDER BY f.created_at DESC, f.id DESC`;
+      AND ${afterCursor(sql, 'favorites', 'f', page.after)}
+    ORDER BY f.created_at DESC, f.id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
 export async function softDeleteFavorite(sql: Sql | TxSql, id: string): Promise<number> {

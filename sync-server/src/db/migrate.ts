@@ -5,13 +5,26 @@ import type { Sql } from './connection.ts';
 
 const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The migrations this code expects, in the order they apply. */
+export function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+/** Migrations of this code that the database has not applied (all of them before the first start). */
+export async function pendingMigrations(sql: Sql): Promise<string[]> {
+  const [table] = await sql<{ exists: boolean }[]>`SELECT to_regclass('schema_migrations') IS NOT NULL AS exists`;
+  if (!table?.exists) return migrationFiles();
+  const applied = new Set((await sql<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
+  return migrationFiles().filter((f) => !applied.has(f));
+}
+
 /** Applies every migrations/NNN-*.sql not yet applied, each in its own transaction, in file-name order. */
 export async function migrate(sql: Sql): Promise<string[]> {
   await sql`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`;
   const applied = new Set((await sql<{ name: string }[]>`SELECT name FROM schema_migrations`).map((r) => r.name));
-  const files = readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort();
+  const files = migrationFiles();
   const ran: string[] = [];
   for (const file of files) {
     if (applied.has(file)) continue;

@@ -1,4 +1,5 @@
 import type { Review } from '@foodbridge/shared';
+import { afterCursor, type PageQuery } from './pages.ts';
 import type { Sql, TxSql } from './connection.ts';
 import { isoRequired } from './map.ts';
 
@@ -30,34 +31,55 @@ export function toReview(r: ReviewRow, withEmail = true): Review {
   };
 }
 
-/** `createdAt` is the demo seed's; a posted review is dated by the database. */
-export async function insertReview(
-  sql: Sql | TxSql,
-  r: { donationId: string; reviewerId: string; reviewerName: string; reviewerEmail: string; description: string; rating: number; createdAt?: Date },
-): Promise<string> {
+export interface NewReview {
+  donationId: string;
+  reviewerId: string;
+  reviewerName: string;
+  reviewerEmail: string;
+  description: string;
+  rating: number;
+  /** The demo seed's date; a posted review is dated by the database. */
+  createdAt?: Date;
+}
+
+/**
+ * Undefined when the reviewer already has a live review of the donation: one each, and migration 010's unique index
+ * decides, also between parallel posts.
+ */
+export async function insertReviewOnce(sql: Sql | TxSql, r: NewReview): Promise<string | undefined> {
   const [row] = await sql<{ id: string }[]>`
     INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating, created_at)
     VALUES (${r.donationId}, ${r.reviewerId}, ${r.reviewerName}, ${r.reviewerEmail}, ${r.description}, ${r.rating},
             ${r.createdAt ?? sql`DEFAULT`})
+    ON CONFLICT (reviewer_id, donation_id) WHERE NOT deleted DO NOTHING
     RETURNING id`;
-  return row!.id;
+  return row?.id;
+}
+
+/** For the seed and tests, which never write a second review of one donation by one reviewer. */
+export async function insertReview(sql: Sql | TxSql, r: NewReview): Promise<string> {
+  const id = await insertReviewOnce(sql, r);
+  if (id === undefined) throw new Error(`${r.reviewerEmail} has already reviewed donation ${r.donationId}`);
+  return id;
 }
 
 // Reviews of a deleted donation go with it: the donation they describe is no longer shown anywhere.
-export async function listReviewsForDonation(sql: Sql, donationId: string): Promise<ReviewRow[]> {
+export async function listReviewsForDonation(sql: Sql, donationId: string, page: PageQuery): Promise<ReviewRow[]> {
   return sql<ReviewRow[]>`
     SELECT r.*, d.title AS donation_title, d.restaurant_name
     FROM reviews r JOIN donations d ON d.id = r.donation_id
-    WHERE r.donation_id = ${donationId} AND NOT r.deleted AND NOT d.deleted
-    ORDER BY r.created_at DESC, r.id DESC`;
+    WHERE r.donation_id = ${donationId} AND NOT r.deleted AND NOT d.deleted AND ${afterCursor(sql, 'reviews', 'r', page.after)}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
-export async function listReviewsByReviewer(sql: Sql, email: string): Promise<ReviewRow[]> {
+export async function listReviewsByReviewer(sql: Sql, email: string, page: PageQuery): Promise<ReviewRow[]> {
   return sql<ReviewRow[]>`
     SELECT r.*, d.title AS donation_title, d.restaurant_name
     FROM reviews r JOIN donations d ON d.id = r.donation_id
-    WHERE r.reviewer_email = ${email.trim().toLowerCase()} AND NOT r.deleted AND NOT d.deleted
-    ORDER BY r.created_at DESC, r.id DESC`;
+    WHERE r.reviewer_email = ${email.trim().toLowerCase()} AND NOT r.deleted AND NOT d.deleted AND ${afterCursor(sql, 'reviews', 'r', page.after)}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
 export async function findReviewOwner(sql: Sql, id: string): Promise<{ reviewer_id: string } | undefined> {

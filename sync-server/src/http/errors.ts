@@ -36,6 +36,74 @@ interface PgError {
   constraint_name?: string;
 }
 
+export const DATABASE_UNAVAILABLE = 'FoodBridge is briefly unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait after losing the database: about a reconnect, not a restart of Postgres. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// postgres.js's own connection codes and Node's socket errors: the request never reached a working database.
+const CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: our backend was terminated (pg_terminate_backend, a fast shutdown)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+]);
+
+let lastWarning = 0;
+/** One line a second at most: an outage under load would otherwise print one per request. */
+function warnUnavailable(code: string | undefined) {
+  const now = Date.now();
+  if (now - lastWarning < 1000) return;
+  lastWarning = now;
+  console.warn(`Database unavailable (${code ?? 'unknown'}): answering 503 with Retry-After`);
+}
+
+type Fetch = (request: Request, ...rest: any[]) => Response | Promise<Response>;
+
+/** How long a retried read waits: long enough for postgres.js to open a fresh connection after a dropped one. */
+const READ_RETRY_DELAY_MS = 150;
+
+/**
+ * Wraps the app's fetch so that a read answered 503 because the database went away is tried once more before the
+ * client sees it: a terminated connection is usually replaced within milliseconds. Only GET and HEAD, which change
+ * nothing; writes are never repeated here (the client decides, with its Idempotency-Key). A stream is left out:
+ * opening one redeems a single-use ticket, and EventSource reconnects by itself.
+ */
+export function retryReadsOnce<F extends Fetch>(fetch: F): F {
+  const wrapped = async (request: Request, ...rest: unknown[]) => {
+    const res = await fetch(request, ...rest);
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const path = new URL(request.url).pathname;
+    // Readiness must report the outage at once, not after a retry.
+    if (res.status !== 503 || !read || path.endsWith('/pull/stream') || path === '/readyz') return res;
+    if (res.headers.get('retry-after') !== String(DATABASE_RETRY_AFTER_SECONDS)) return res;
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
+    return fetch(request, ...rest);
+  };
+  return wrapped as F;
+}
+
+/** Whether `err` says the database cannot be reached right now (as opposed to refusing this query). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as PgError).code;
+    if (typeof code !== 'string') continue;
+    // Class 08: connection exceptions reported by the server.
+    if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
 /** Turns anything thrown in a handler into a JSON answer; only a real server fault is a 500. */
 export function errorResponse(err: unknown, c: Context) {
   if (err instanceof ApiError) {
@@ -49,6 +117,12 @@ export function errorResponse(err: unknown, c: Context) {
   }
   if (err instanceof z.ZodError) {
     return c.json({ message: firstIssueMessage(err), issues: err.issues.map((i) => ({ path: i.path, message: i.message })) }, 400);
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Expected while Postgres restarts or drops connections: no stack trace, and a wait the client can honour.
+    warnUnavailable((err as PgError).code);
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json({ message: DATABASE_UNAVAILABLE }, 503);
   }
   const pg = err as PgError;
   switch (pg.code) {

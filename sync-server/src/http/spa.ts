@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { accepts } from './compression.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,19 +31,6 @@ const ENCODINGS = [
   { name: 'br', ext: '.br' },
   { name: 'gzip', ext: '.gz' },
 ] as const;
-
-/** Whether `Accept-Encoding` takes `name` (listed, or `*`, with a q above 0). */
-export function accepts(header: string | undefined, name: string): boolean {
-  let wildcard = false;
-  for (const part of (header ?? '').toLowerCase().split(',')) {
-    const [token, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (token === name) return allowed;
-    if (token === '*') wildcard = allowed;
-  }
-  return wildcard;
-}
 
 /**
  * The file to send: its Brotli or gzip copy when the build made one and the browser takes it. `Vary` is set whenever

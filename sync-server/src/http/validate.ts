@@ -6,6 +6,42 @@ import { badRequest, NUL_IN_TEXT } from './errors.ts';
 
 class NulInText extends Error {}
 
+const KINDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/**
+ * zod's own messages, for the checks our schemas give no message of their own ("Invalid input: expected string,
+ * received undefined"), in words a person reads, with the field named. A schema's own message always wins.
+ */
+function readableIssue(issue: z.core.$ZodRawIssue): string | undefined {
+  const field = issue.path?.length ? issue.path.join('.') : 'The value';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required`;
+      return `${field} must be ${KINDS[issue.expected] ?? issue.expected}`;
+    case 'invalid_value':
+      return `${field} must be one of: ${issue.values.map(String).join(', ')}`;
+    case 'too_big':
+    case 'too_small': {
+      const most = issue.code === 'too_big';
+      const limit = Number(issue.code === 'too_big' ? issue.maximum : issue.minimum);
+      if (!most && limit === 1 && (issue.origin === 'string' || issue.origin === 'array')) return `${field} must not be empty`;
+      const bound = `${most ? 'at most' : 'at least'} ${limit}`;
+      if (issue.origin === 'string') return `${field} must be ${bound} characters long`;
+      if (issue.origin === 'array') return `${field} must have ${bound} items`;
+      return `${field} must be ${bound}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** JSON.parse's reviver: every string, and every field name, of the body passes here. */
 function refuseNul(key: string, value: unknown): unknown {
   if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) throw new NulInText();
@@ -27,7 +63,7 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T, o: {
   if (!o.array && (body === null || typeof body !== 'object' || Array.isArray(body))) {
     throw badRequest('Request body must be a JSON object');
   }
-  return schema.parse(body);
+  return schema.parse(body, { error: readableIssue });
 }
 
 /** `?limit=`: undefined when absent (the caller's default applies), else a whole number from 1 to `max`, or a 400. */

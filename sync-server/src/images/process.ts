@@ -9,9 +9,15 @@ const IMAGE_UNREADABLE = 'The image could not be read. It may be damaged; please
 const IMAGE_TOO_MANY_PIXELS = 'The image dimensions are too large. Please upload a smaller picture.';
 
 /**
- * A 5 MB file can still decode to gigabytes (a "pixel bomb"); nothing a donation card shows needs more than this.
+ * A 5 MB file can still decode to gigabytes (a "pixel bomb": a 110 kB PNG of 30,000 x 30,000 pixels is 900 MB
+ * decoded, a 35-byte GIF or a 90-byte WebP can claim as much); nothing a donation card shows needs more than this,
+ * and a 48-megapixel phone photo still fits. sharp is given it as `limitInputPixels` on every image it opens, so
+ * it refuses such a file from its header, before allocating any pixel.
  */
 const IMAGE_MAX_PIXELS = 50_000_000;
+const PIXEL_LIMIT = { limitInputPixels: IMAGE_MAX_PIXELS } as const;
+/** The width of the trial decode on upload: any width makes the decoder read every row; a small one costs least. */
+const TRIAL_WIDTH = 16;
 
 export class ImageRejected extends Error {}
 
@@ -22,20 +28,31 @@ export interface InspectedImage {
   height: number;
 }
 
-/** Checks that `bytes` is an image we accept (by content) and reads its displayed size. */
+/** sharp's refusal of a picture over `limitInputPixels` (its only signal is the message). */
+const overPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
+
+/**
+ * Checks that `bytes` is an image we accept (by content), that it decodes, and reads its displayed size. A file
+ * whose header reads but whose pixels do not (cut off, damaged) is refused here, rather than stored and failing
+ * later each time a variant of it is asked for.
+ */
 export async function inspectImage(bytes: Buffer): Promise<InspectedImage> {
   const type = sniffImageType(bytes);
   if (!type) throw new ImageRejected(IMAGE_NOT_SUPPORTED);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ImageRejected(IMAGE_UNREADABLE);
+    meta = await sharp(bytes, PIXEL_LIMIT).metadata();
+  } catch (err) {
+    throw new ImageRejected(overPixelLimit(err) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
   }
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new ImageRejected(IMAGE_UNREADABLE);
-  if (width * height > IMAGE_MAX_PIXELS) throw new ImageRejected(IMAGE_TOO_MANY_PIXELS);
+  try {
+    await renderVariant(bytes, TRIAL_WIDTH);
+  } catch (err) {
+    throw new ImageRejected(overPixelLimit(err) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
+  }
   return { type, width, height };
 }
 
@@ -53,7 +70,7 @@ export function variantWidth(requested: number, originalWidth: number): number {
  * small screens on weak signal, and a long animation would multiply the pixels decoded past the upload check.
  */
 export async function renderVariant(bytes: Buffer, width: number): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+  return sharp(bytes, PIXEL_LIMIT)
     .autoOrient()
     .resize({ width, withoutEnlargement: true })
     .webp({ quality: 80 })

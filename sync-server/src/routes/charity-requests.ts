@@ -1,5 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { CHARITY_ROLE_FEE_CENTS, CharityRequestCreateSchema, MSG, type CharityRequestStatus } from '@foodbridge/shared';
+import {
+  CHARITY_REQUEST_STATUSES,
+  CHARITY_ROLE_FEE_CENTS,
+  CharityRequestCreateSchema,
+  MSG,
+  type CharityRequestStatus,
+} from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
 import {
   canDecideCharityRequest,
@@ -24,6 +30,7 @@ import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
 import { parseId, parseJson, parseLimit } from '../http/validate.ts';
 import { feePaymentProblem } from '../payments/provider.ts';
+import { statusQuery } from './donations.ts';
 
 const PAYMENT_USED = 'This payment was already used.';
 // Stripe ids and our test ids; anything else cannot be a payment and is not sent to Stripe as a path.
@@ -40,8 +47,13 @@ export const charityRequestRoutes = (deps: Deps) =>
         enforce(isSelfOrAdmin(requireUser(c), email));
         return c.json((await listCharityRequests(deps.sql, { email, limit })).map(toCharityRequest));
       }
-      const rows = await listCharityRequests(deps.sql, { limit });
-      return c.json(seesEveryAccount(c.get('user')) ? rows.map(toCharityRequest) : rows.map(toCharityRequestPublic));
+      const status = statusQuery(c, CHARITY_REQUEST_STATUSES);
+      if (seesEveryAccount(c.get('user'))) return c.json((await listCharityRequests(deps.sql, { limit, status })).map(toCharityRequest));
+      // A pending or rejected request is a private person's application, not a charity: visitors see approved
+      // charities of live accounts only, whatever `status` asks for.
+      if (status && status !== 'approved') return c.json([]);
+      const rows = await listCharityRequests(deps.sql, { limit, status: 'approved', liveAccounts: true });
+      return c.json(rows.map(toCharityRequestPublic));
     })
     // Saved only once the fee is paid: the PaymentIntent must have succeeded, be the $25 fee, be the caller's and
     // never have paid for another request. Name and e-mail come from the account, never from the body.

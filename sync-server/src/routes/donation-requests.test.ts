@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DonationRequestSchema, MSG } from '@foodbridge/shared';
 import { createDonationRequestInput } from '@foodbridge/shared/testing/factories';
-import { createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
+import { acceptRequest, createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, createUser, type TestApp, type TestResponse, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -80,10 +80,17 @@ describe('POST /donation-requests', () => {
   });
 
   it('only allows requests for Verified donations', async () => {
+    // Pending is private to its restaurant: to a charity it does not exist.
     const pending = await createDonation(restaurant, false);
     const res = await t.post('/donation-requests', createDonationRequestInput({ donationId: pending }), charity.token);
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This donation is not available for requests.');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Donation not found');
+    // One already given away is readable, and not on offer.
+    const given = await createDonation();
+    await acceptRequest(t, restaurant, await postRequest(t, otherCharity, given));
+    const late = await t.post('/donation-requests', createDonationRequestInput({ donationId: given }), charity.token);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This donation is not available for requests.');
     const missing = await t.post('/donation-requests', createDonationRequestInput({ donationId: missingId }), charity.token);
     expect(missing.status).toBe(404);
     const bad = await t.post('/donation-requests', createDonationRequestInput({ donationId: 'nope' }), charity.token);

@@ -24,12 +24,13 @@ import {
   rejectPendingRequest,
   reopenRejectedRequests,
   softDeleteRequest,
-  toDonationRequest,
+  toDonationRequestListItem,
   type DonationRequestJoinedRow,
 } from '../db/donation-requests.ts';
 import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation } from '../db/donations.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { statusQuery } from './donations.ts';
 
@@ -88,6 +89,7 @@ export const donationRequestRoutes = (deps: Deps) =>
             charityEmail: user.email,
             requestDescription: body.requestDescription,
             pickupTime: body.pickupTime,
+            pickupAt: body.pickupAt ? new Date(body.pickupAt) : undefined,
           });
           return row.id;
         } catch (err) {
@@ -105,8 +107,9 @@ export const donationRequestRoutes = (deps: Deps) =>
       const status = statusQuery(c, REQUEST_STATUSES);
       const access = canListRequests(user, { restaurantEmail, charityEmail });
       enforce(access);
-      const rows = await listDonationRequests(deps.sql, access.scope, { restaurantEmail, charityEmail, status });
-      return c.json(rows.map(toDonationRequest));
+      const page = parsePage(c);
+      const rows = pageOf(c, await listDonationRequests(deps.sql, access.scope, { restaurantEmail, charityEmail, status }, page), page);
+      return c.json(rows.map(toDonationRequestListItem));
     })
     .patch('/donation-requests/accept/:id', async (c) => {
       const user = requireUser(c);

@@ -139,7 +139,11 @@ describe('GET /donations, /donations/verified, /donations/:id', () => {
     expect(anon.body).toEqual([]);
     const bad = await t.get('/donations?status=eaten');
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('Unknown status');
+    expect(bad.body.message).toBe("Unknown status 'eaten'. Use one of: Pending, Verified, Rejected, Accepted, Assigned, Picked.");
+    // A long or odd value is not repeated back.
+    const odd = await t.get(`/donations?status=${encodeURIComponent('\u202e'.repeat(3) + 'é'.repeat(2000))}`);
+    expect(odd.status).toBe(400);
+    expect(odd.body.message).toBe('Unknown status. Use one of: Pending, Verified, Rejected, Accepted, Assigned, Picked.');
   });
 
   it('shows a Verified donation to anyone and a Pending one only to its restaurant and admins', async () => {
@@ -157,15 +161,17 @@ describe('GET /donations, /donations/verified, /donations/:id', () => {
     expect(bad.body.message).toBe(MSG.invalidId);
   });
 
-  it('shows an accepted donation to the accepted charity and to charities that requested it, not to others', async () => {
+  it('shows an accepted donation by its id to everyone, as it was verified once', async () => {
     const id = await createAccepted(charity, [otherCharity]);
     const res = await t.get(`/donations/${id}`, charity.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'Accepted', charityEmail: charity.email });
     expect((await t.get(`/donations/${id}`, otherCharity.token)).status).toBe(200);
     const stranger = await createUser(t, { role: 'charity' });
-    expect((await t.get(`/donations/${id}`, stranger.token)).status).toBe(404);
-    expect((await t.get(`/donations/${id}`)).status).toBe(404);
+    expect((await t.get(`/donations/${id}`, stranger.token)).body).toMatchObject({ status: 'Accepted', charityName: charity.name });
+    expect((await t.get(`/donations/${id}`)).status).toBe(200);
+    // The public list still lists only what is on offer.
+    expect(((await t.get('/donations/verified')).body as { _id: string }[]).map((d) => d._id)).not.toContain(id);
   });
 
   it("names the charity it went to to everyone who sees it, its e-mail only to the parties and admins", async () => {
@@ -179,7 +185,8 @@ describe('GET /donations, /donations/verified, /donations/:id', () => {
     }
     for (const token of [plainUser.token, undefined]) {
       const res = await t.get(`/donations/${id}`, token);
-      expect(res.status).toBe(404);
+      expect(res.status).toBe(200);
+      expect(res.body.charityName).toBe(charity.name);
       expect(res.body).not.toHaveProperty('charityEmail');
     }
     const listed = async (path: string, token?: string) =>
@@ -445,8 +452,9 @@ describe('PATCH /donations/pickup/:id', () => {
     for (const u of [otherCharity, restaurant, admin]) {
       expect((await t.patch(`/donations/pickup/${id}`, undefined, u.token)).status).toBe(403);
     }
+    // A charity that never asked for it can read it (it was verified), and is refused like the others.
     const stranger = await createUser(t, { role: 'charity' });
-    expect((await t.patch(`/donations/pickup/${id}`, undefined, stranger.token)).status).toBe(404);
+    expect((await t.patch(`/donations/pickup/${id}`, undefined, stranger.token)).status).toBe(403);
     expect((await t.get(`/donations/${id}`, charity.token)).body.status).toBe('Accepted');
 
     const verified = await createVerified();

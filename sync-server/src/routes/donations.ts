@@ -54,7 +54,9 @@ export function statusQuery<T extends string>(c: Context, values: readonly T[]):
   const raw = c.req.query('status');
   if (raw === undefined || raw === '') return undefined;
   const status = canonical(values, raw);
-  if (!status) throw badRequest(`Unknown status '${raw}'. Use one of: ${values.join(', ')}.`);
+  // The caller's text is repeated only when it is short and plain: never a page of text or control characters.
+  const shown = /^[\w -]{1,20}$/.test(raw) ? ` '${raw}'` : '';
+  if (!status) throw badRequest(`Unknown status${shown}. Use one of: ${values.join(', ')}.`);
   return status;
 }
 
@@ -181,7 +183,8 @@ export const donationRoutes = (deps: Deps) =>
       const user = requireUser(c);
       enforce(isSelfOrAdmin(user, email));
       const status = statusQuery(c, DONATION_STATUSES);
-      const rows = await listPickups(deps.sql, email, status);
+      const page = parsePage(c);
+      const rows = pageOf(c, await listPickups(deps.sql, email, page, status), page);
       return c.json(rows.map((r) => toPickupItem(r, canSeeCharityEmail(user, r))));
     });
 

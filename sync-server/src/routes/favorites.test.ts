@@ -96,7 +96,7 @@ describe('POST /favorites', () => {
     expect(reused.status).toBe(409);
   });
 
-  it('answers 404 for a donation the caller cannot see, and lets its restaurant, charity and admins save it', async () => {
+  it('answers 404 for a private donation, and lets its restaurant and admins save it', async () => {
     const pending = await insertDonation(t.sql, restaurant, { status: 'Pending' });
     const res = await t.post('/favorites', { donationId: pending }, user.token);
     expect(res.status).toBe(404);
@@ -107,13 +107,15 @@ describe('POST /favorites', () => {
     expect((await t.post('/favorites', { donationId: pending }, restaurant.token)).status).toBe(201);
     expect((await t.post('/favorites', { donationId: pending }, admin.token)).status).toBe(201);
 
+    // Once verified, readable by everyone: anyone may keep it as a favourite.
     const accepted = await insertDonation(t.sql, restaurant, { status: 'Accepted', charity });
     const otherCharity = await createUser(t, { role: 'charity' });
-    expect((await t.post('/favorites', { donationId: accepted }, otherCharity.token)).status).toBe(404);
+    expect((await t.post('/favorites', { donationId: accepted }, otherCharity.token)).status).toBe(201);
     expect((await t.post('/favorites', { donationId: accepted }, charity.token)).status).toBe(201);
+    expect((await t.post('/favorites', { donationId: accepted }, user.token)).status).toBe(201);
   });
 
-  it('lets a charity with a live request save a donation given to another charity, as it may see it', async () => {
+  it('lets any charity save a donation given to another charity, as it was verified once', async () => {
     const donationId = await insertDonation(t.sql, restaurant);
     const chosen = await createUser(t, { role: 'charity' });
     const turnedDown = await createUser(t, { role: 'charity' });
@@ -126,7 +128,7 @@ describe('POST /favorites', () => {
     expect((await t.get(`/donations/${donationId}`, turnedDown.token)).status).toBe(200);
     expect((await t.post('/favorites', { donationId }, turnedDown.token)).status).toBe(201);
     const stranger = await createUser(t, { role: 'charity' });
-    expect((await t.post('/favorites', { donationId }, stranger.token)).status).toBe(404);
+    expect((await t.post('/favorites', { donationId }, stranger.token)).status).toBe(201);
   });
 
   it('answers 404 for an unknown or deleted donation and 400 for an invalid id', async () => {

@@ -7,6 +7,7 @@ import { findFavoriteById, insertFavorite, listFavorites, softDeleteFavorite, to
 import { findLiveDonationAccess } from '../db/donations.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 
 const FAVORITE_ID_TAKEN = 'This favorite id is already used. Please try again with a new one.';
@@ -34,7 +35,8 @@ export const favoriteRoutes = (deps: Deps) =>
     .get('/favorites/:email', async (c) => {
       const email = c.req.param('email');
       enforce(isSelfOrAdmin(requireUser(c), email));
-      return c.json((await listFavorites(deps.sql, email)).map(toFavorite));
+      const page = parsePage(c);
+      return c.json(pageOf(c, await listFavorites(deps.sql, email, page), page).map(toFavorite));
     })
     .delete('/favorites/:favoriteId', async (c) => {
       const user = requireUser(c);

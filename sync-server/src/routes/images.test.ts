@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_BYTES, MSG } from '@foodbridge/shared';
+import { IMAGE_MAX_BYTES, MSG, UPLOAD_QUOTA } from '@foodbridge/shared';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -212,5 +212,47 @@ describe('GET /images/:id', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Image not found');
     expect((await t.get(`/images/${randomUUID()}?w=100`)).status).toBe(404);
+  });
+});
+
+describe('upload quota per account and day', () => {
+  it('stores at most 50 MB of pictures per account and day, then refuses with 429, Retry-After and a message', async () => {
+    const uploader = await createUser(t, { role: 'restaurant' });
+    // Stored uncompressed, a plain picture of about 4.5 MB (under the 5 MB per file) that is quick to check.
+    const big = await sharp({ create: { width: 1250, height: 1250, channels: 3, background: '#a0c0e0' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(big.length).toBeLessThan(IMAGE_MAX_BYTES);
+    const fits = Math.floor(UPLOAD_QUOTA.bytesPerDay / big.length);
+    for (let i = 0; i < fits; i++) {
+      expect((await upload(form(big, 'image/png', `big-${i}.png`), uploader.token)).status).toBe(201);
+    }
+    const over = await upload(form(big, 'image/png', 'one-more.png'), uploader.token);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^This picture would take you over the 50 MB of pictures allowed in one day\. Please try again in 2[34] hours\.$/);
+    const retryAfter = Number(over.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    const [stored] = await t.sql`SELECT count(*)::int AS n, sum(byte_size)::bigint AS bytes FROM images WHERE owner_id = ${uploader.id}`;
+    expect(stored!.n).toBe(fits);
+    expect(Number(stored!.bytes)).toBeLessThanOrEqual(UPLOAD_QUOTA.bytesPerDay);
+    // A smaller picture still fits in what is left; someone else's allowance is their own.
+    expect((await upload(form(await picture(40, 30).png().toBuffer(), 'image/png', 'small.png'), uploader.token)).status).toBe(201);
+    expect((await upload(form(big, 'image/png', 'theirs.png'), (await createUser(t)).token)).status).toBe(201);
+  }, 120_000);
+
+  it(`stores at most ${UPLOAD_QUOTA.filesPerDay} pictures per account and day; a refused file takes nothing`, async () => {
+    const uploader = await createUser(t);
+    const tiny = await picture(8, 8).png().toBuffer();
+    for (let i = 0; i < 3; i++) expect((await upload(form('not an image', 'image/png', 'x.png'), uploader.token)).status).toBe(400);
+    for (let i = 0; i < UPLOAD_QUOTA.filesPerDay; i++) {
+      const res = await upload(form(tiny, 'image/png', `tiny-${i}.png`), uploader.token);
+      expect(res.status, `upload ${i}`).toBe(201);
+    }
+    const over = await upload(form(tiny, 'image/png', 'one-more.png'), uploader.token);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^You have uploaded the 200 pictures allowed in one day\. Please try again in 2[34] hours\.$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { IMAGE_MAX_BYTES } from '@foodbridge/shared';
+import { IMAGE_MAX_BYTES, UPLOAD_QUOTA } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
 import { findImageMeta, insertImage, readImageBytes, readVariant, saveVariant } from '../db/images.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { enforceLimit } from '../http/rate-limit.ts';
 import { parseId } from '../http/validate.ts';
 import { IMAGE_TOO_LARGE, ImageRejected, inspectImage, renderVariant, variantWidth } from '../images/process.ts';
 
@@ -12,6 +13,8 @@ const MAX_REQUESTED_WIDTH = 10_000;
 // Stored images never change (an edit uploads a new one with a new id), so clients and proxies may keep them.
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const VARIANT_TYPE = 'image/webp';
+const DAY_SECONDS = 24 * 60 * 60;
+const QUOTA_MB = Math.round(UPLOAD_QUOTA.bytesPerDay / (1024 * 1024));
 
 async function readUpload(c: Context<AppEnv>): Promise<File> {
   const type = c.req.header('content-type') ?? '';
@@ -59,7 +62,13 @@ export const imageRoutes = (deps: Deps) => {
       job = (async () => {
         const original = await readImageBytes(deps.sql, id);
         if (!original) throw notFound('Image');
-        const bytes = await renderVariant(original, width);
+        let bytes: Buffer;
+        try {
+          bytes = await renderVariant(original, width);
+        } catch {
+          // A picture stored before uploads were test-decoded may be cut off: it cannot be resized, but it exists.
+          throw new ApiError(422, 'This picture cannot be resized; open it without ?w=.');
+        }
         await saveVariant(deps.sql, id, width, VARIANT_TYPE, bytes);
         return bytes;
       })().finally(() => rendering.delete(key));
@@ -83,6 +92,21 @@ export const imageRoutes = (deps: Deps) => {
         if (err instanceof ImageRejected) throw badRequest(err.message);
         throw err;
       }
+      // Counted only for a picture that will be stored: a refused file takes nothing from the day's allowance.
+      await enforceLimit(
+        c,
+        deps,
+        `upload-bytes:account:${user.id}`,
+        { limit: UPLOAD_QUOTA.bytesPerDay, windowSeconds: DAY_SECONDS, cost: bytes.length },
+        (wait) => `This picture would take you over the ${QUOTA_MB} MB of pictures allowed in one day. Please try again in ${wait}.`,
+      );
+      await enforceLimit(
+        c,
+        deps,
+        `upload-files:account:${user.id}`,
+        { limit: UPLOAD_QUOTA.filesPerDay, windowSeconds: DAY_SECONDS },
+        (wait) => `You have uploaded the ${UPLOAD_QUOTA.filesPerDay} pictures allowed in one day. Please try again in ${wait}.`,
+      );
       const row = await insertImage(deps.sql, { ownerId: user.id, ...info, bytes });
       return c.json({ data: { url: `/images/${row.id}`, id: row.id, width: info.width, height: info.height } }, 201);
     })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ReviewSchema } from '@foodbridge/shared';
 import { createReviewInput, type ReviewInput } from '@foodbridge/shared/testing/factories';
+import { migrate } from '../db/migrate.ts';
 import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -96,6 +97,53 @@ describe('POST /reviews', () => {
   });
 });
 
+describe('one review per person and donation', () => {
+  it('stores one of 20 reviews of one donation by one user, sent at once; the others get 409 and a message', async () => {
+    const reviewer = await createUser(t);
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.post('/reviews', review({ description: `Take ${i}` }), reviewer.token)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.map((r) => [r.status, r.body])).toEqual(Array(19).fill([409, { message: 'You have already reviewed this donation.' }]));
+    expect((await t.get(`/my-reviews/${reviewer.email}`, reviewer.token)).body).toHaveLength(1);
+    // Another donation, or another person, is a review of its own.
+    const another = await insertDonation(t.sql, restaurant);
+    expect((await t.post('/reviews', review({ donationId: another }), reviewer.token)).status).toBe(201);
+    expect((await t.post('/reviews', review(), (await createUser(t)).token)).status).toBe(201);
+  });
+
+  it('lets the reviewer write a new review after deleting theirs', async () => {
+    const reviewer = await createUser(t);
+    const first = await t.post('/reviews', review(), reviewer.token);
+    expect((await t.post('/reviews', review(), reviewer.token)).status).toBe(409);
+    expect((await t.del(`/reviews/${first.body.insertedId}`, reviewer.token)).status).toBe(200);
+    expect((await t.post('/reviews', review({ description: 'Second thoughts' }), reviewer.token)).status).toBe(201);
+  });
+
+  it("migrates a database holding duplicates: each person's first review of a donation stays, the later ones are marked deleted", async () => {
+    const reviewer = await createUser(t);
+    const d = await insertDonation(t.sql, restaurant);
+    // The database as an earlier server left it: no unique index, three reviews by one person.
+    await t.sql`DROP INDEX reviews_once`;
+    const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute));
+    const ids: string[] = [];
+    for (const [i, minute] of [5, 1, 9].entries()) {
+      const [row] = await t.sql<{ id: string }[]>`
+        INSERT INTO reviews (donation_id, reviewer_id, reviewer_name, reviewer_email, description, rating, created_at)
+        VALUES (${d}, ${reviewer.id}, ${reviewer.name}, ${reviewer.email}, ${`Review ${i}`}, 4, ${at(minute)}) RETURNING id`;
+      ids.push(row!.id);
+    }
+    await t.sql`DELETE FROM schema_migrations WHERE name LIKE '010-%'`;
+    expect(await migrate(t.sql)).toEqual([expect.stringMatching(/^010-/)]);
+    const rows = await t.sql<{ id: string; deleted: boolean }[]>`SELECT id, deleted FROM reviews WHERE donation_id = ${d} ORDER BY created_at`;
+    expect(rows).toEqual([
+      { id: ids[1], deleted: false },
+      { id: ids[0], deleted: true },
+      { id: ids[2], deleted: true },
+    ]);
+    expect((await t.post('/reviews', review({ donationId: d }), reviewer.token)).status).toBe(409);
+  });
+});
+
 describe('GET /reviews/:donationId', () => {
   it('is public and lists the donation reviews newest first in the spec shape', async () => {
     const d = await insertDonation(t.sql, restaurant, { title: 'Veg box' });
@@ -151,8 +199,9 @@ describe('GET /reviews/:donationId', () => {
 describe('GET /my-reviews/:email', () => {
   it('lists the caller reviews, newest first, for themselves and for an admin', async () => {
     const reviewer = await createUser(t);
+    const another = await insertDonation(t.sql, restaurant, { title: 'Sourdough loaves' });
     const a = await t.post('/reviews', review({ description: 'a' }), reviewer.token);
-    const b = await t.post('/reviews', review({ description: 'b' }), reviewer.token);
+    const b = await t.post('/reviews', review({ donationId: another, description: 'b' }), reviewer.token);
     const mine = await t.get(`/my-reviews/${reviewer.email}`, reviewer.token);
     expect(mine.status).toBe(200);
     expect(mine.body.map((r: { _id: string }) => r._id)).toEqual([b.body.insertedId, a.body.insertedId]);
@@ -172,20 +221,22 @@ describe('GET /my-reviews/:email', () => {
 
 describe('DELETE /reviews/:id', () => {
   it('lets the reviewer delete (soft) their review, which then disappears from every list', async () => {
-    const created = await t.post('/reviews', review({ description: 'to delete' }), user.token);
+    const reviewer = await createUser(t);
+    const created = await t.post('/reviews', review({ description: 'to delete' }), reviewer.token);
     const id = created.body.insertedId;
-    const res = await t.del(`/reviews/${id}`, user.token);
+    const res = await t.del(`/reviews/${id}`, reviewer.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 1 });
     expect((await t.get(`/reviews/${donationId}`)).body.some((r: { _id: string }) => r._id === id)).toBe(false);
-    expect((await t.get(`/my-reviews/${user.email}`, user.token)).body.some((r: { _id: string }) => r._id === id)).toBe(false);
+    expect((await t.get(`/my-reviews/${reviewer.email}`, reviewer.token)).body.some((r: { _id: string }) => r._id === id)).toBe(false);
     const [row] = await t.sql`SELECT deleted FROM reviews WHERE id = ${id}`;
     expect(row!.deleted).toBe(true);
-    expect((await t.del(`/reviews/${id}`, user.token)).status).toBe(404);
+    expect((await t.del(`/reviews/${id}`, reviewer.token)).status).toBe(404);
   });
 
   it('refuses someone else (403) and a signed-out caller (401), but lets an admin delete any review', async () => {
-    const created = await t.post('/reviews', review(), user.token);
+    const reviewer = await createUser(t);
+    const created = await t.post('/reviews', review(), reviewer.token);
     const id = created.body.insertedId;
     expect((await t.del(`/reviews/${id}`)).status).toBe(401);
     const foreign = await t.del(`/reviews/${id}`, other.token);

@@ -6,15 +6,18 @@ import { canDeleteReview, canSeeReviewerEmail, enforce, isSelfOrAdmin } from '..
 import { findLiveDonationAccess } from '../db/donations.ts';
 import {
   findReviewOwner,
-  insertReview,
+  insertReviewOnce,
   listReviewsByReviewer,
   listReviewsForDonation,
   softDeleteReview,
   toReview,
 } from '../db/reviews.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
 import { parseId, parseJson } from '../http/validate.ts';
+
+const ALREADY_REVIEWED = 'You have already reviewed this donation.';
 
 export const reviewRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
@@ -23,7 +26,7 @@ export const reviewRoutes = (deps: Deps) =>
       const user = requireUser(c);
       const body = await parseJson(c, ReviewCreateSchema);
       const donation = await visibleDonation(deps.sql, user, await findLiveDonationAccess(deps.sql, body.donationId));
-      const insertedId = await insertReview(deps.sql, {
+      const insertedId = await insertReviewOnce(deps.sql, {
         donationId: donation.id,
         reviewerId: user.id,
         reviewerName: user.name,
@@ -31,6 +34,8 @@ export const reviewRoutes = (deps: Deps) =>
         description: body.description,
         rating: body.rating,
       });
+      // One review per person and donation, so that one account cannot outweigh everyone else's ratings.
+      if (insertedId === undefined) throw conflict(ALREADY_REVIEWED);
       return c.json({ insertedId }, 201);
     })
     // A donation the caller may not see has no reviews to show either, and reviewers' e-mails are not public.
@@ -38,13 +43,15 @@ export const reviewRoutes = (deps: Deps) =>
       const user = c.get('user');
       const donationId = parseId(c.req.param('donationId'));
       await visibleDonation(deps.sql, user, await findLiveDonationAccess(deps.sql, donationId));
-      const rows = await listReviewsForDonation(deps.sql, donationId);
+      const page = parsePage(c);
+      const rows = pageOf(c, await listReviewsForDonation(deps.sql, donationId, page), page);
       return c.json(rows.map((r) => toReview(r, canSeeReviewerEmail(user, r))));
     })
     .get('/my-reviews/:email', async (c) => {
       const email = c.req.param('email');
       enforce(isSelfOrAdmin(requireUser(c), email));
-      return c.json((await listReviewsByReviewer(deps.sql, email)).map((r) => toReview(r)));
+      const page = parsePage(c);
+      return c.json(pageOf(c, await listReviewsByReviewer(deps.sql, email, page), page).map((r) => toReview(r)));
     })
     .delete('/reviews/:id', async (c) => {
       const user = requireUser(c);

@@ -7,6 +7,8 @@ import {
   FavoritePushResultSchema,
   MSG,
   SYNC_RESYNC,
+  SYNC_STREAM_TICKET_SECONDS,
+  SYNC_STREAMS_PER_ACCOUNT,
   SYNC_TOMBSTONE_DATE,
   type FavoriteDoc,
   type SyncCheckpoint,
@@ -17,6 +19,7 @@ import { openPostgres } from '../db/connection.ts';
 import { createDeps } from '../services.ts';
 import { createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { TICKET_INVALID, TOKEN_IN_URL, TOO_MANY_STREAMS } from './sync.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -148,10 +151,21 @@ function sseReader(res: Response) {
   };
 }
 
-async function openStream(app: TestApp['app'], collection: string, who: TestUser, via: 'query' | 'header' = 'query') {
+/** A stream ticket, as the app gets one before each connection. Always from instance A: tickets live in the database. */
+async function streamTicket(who: TestUser): Promise<string> {
+  const res = await t.post('/sync/stream-ticket', undefined, who.token);
+  expect(res.status).toBe(201);
+  return res.body.ticket;
+}
+
+function requestStream(app: TestApp['app'], collection: string, ticket: string) {
+  return app.request(`/sync/${collection}/pull/stream?ticket=${encodeURIComponent(ticket)}`);
+}
+
+async function openStream(app: TestApp['app'], collection: string, who: TestUser, via: 'ticket' | 'header' = 'ticket') {
   const res =
-    via === 'query'
-      ? await app.request(`/sync/${collection}/pull/stream?token=${encodeURIComponent(who.token)}`)
+    via === 'ticket'
+      ? await requestStream(app, collection, await streamTicket(who))
       : await app.request(`/sync/${collection}/pull/stream`, { headers: { authorization: `Bearer ${who.token}` } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -175,13 +189,17 @@ describe('access', () => {
     const stream = await t.app.request('/sync/donations/pull/stream');
     expect(stream.status).toBe(401);
     expect(await stream.json()).toEqual({ message: MSG.signInRequired });
-    const badToken = await t.app.request('/sync/donations/pull/stream?token=not-a-token');
-    expect(badToken.status).toBe(401);
+    const badTicket = await t.app.request('/sync/donations/pull/stream?ticket=not-a-ticket');
+    expect(badTicket.status).toBe(401);
+    expect(await badTicket.json()).toMatchObject({ message: TICKET_INVALID });
+    expect((await t.post('/sync/stream-ticket')).status).toBe(401);
   });
 
-  it('accepts ?token= only on the stream', async () => {
-    const res = await t.get(`/sync/donations/pull?token=${encodeURIComponent(user.token)}`);
-    expect(res.status).toBe(401);
+  it('refuses a sign-in token in the address, on the stream too (401 with a message)', async () => {
+    expect((await t.get(`/sync/donations/pull?token=${encodeURIComponent(user.token)}`)).status).toBe(401);
+    const stream = await t.app.request(`/sync/donations/pull/stream?token=${encodeURIComponent(user.token)}`);
+    expect(stream.status).toBe(401);
+    expect(await stream.json()).toEqual({ message: TOKEN_IN_URL, code: 'sync/token-in-url' });
   });
 
   it('answers 404 for an unknown collection and 400 for a bad checkpoint or limit', async () => {
@@ -205,7 +223,7 @@ describe('access', () => {
 
   it('refuses donation requests to a plain user (403), as GET /donation-requests does', async () => {
     expect((await t.get('/sync/donation-requests/pull', user.token)).status).toBe(403);
-    expect((await t.app.request(`/sync/donation-requests/pull/stream?token=${encodeURIComponent(user.token)}`)).status).toBe(403);
+    expect((await requestStream(t.app, 'donation-requests', await streamTicket(user))).status).toBe(403);
   });
 });
 
@@ -444,7 +462,8 @@ describe('POST /sync/favorites/push', () => {
     expect(listedAfter.body.map((f: { _id: string }) => f._id)).not.toContain(id);
   });
 
-  it('lets a charity with a live request favourite a donation given to another charity, and no other charity', async () => {
+  // Issue 15: a donation that was ever verified stays readable by everyone, favourites included, after it is given.
+  it('lets a charity with a live request, and any other charity, favourite a donation given to another charity', async () => {
     const donationId = await createVerified();
     const accepted = await requestDonation(donationId, charity);
     await requestDonation(donationId, otherCharity);
@@ -453,10 +472,10 @@ describe('POST /sync/favorites/push', () => {
     const ok = await push(otherCharity, [{ newDocumentState: favDoc({ _id: id, donationId, email: otherCharity.email }) }]);
     expect(ok.body).toEqual([]);
     expect(await favoriteRows(id)).toHaveLength(1);
-    const refused = randomUUID();
-    const res = await push(bystanderCharity, [{ newDocumentState: favDoc({ _id: refused, donationId, email: bystanderCharity.email }) }]);
-    expect(res.body).toEqual([expect.objectContaining({ _id: refused, _deleted: true })]);
-    expect(await favoriteRows(refused)).toHaveLength(0);
+    const bystanders = randomUUID();
+    const res = await push(bystanderCharity, [{ newDocumentState: favDoc({ _id: bystanders, donationId, email: bystanderCharity.email }) }]);
+    expect(res.body).toEqual([]);
+    expect(await favoriteRows(bystanders)).toHaveLength(1);
   });
 
   it('returns the server state for a stale assumedMasterState and does not apply the row', async () => {
@@ -596,5 +615,80 @@ describe('GET /sync/:collection/pull/stream', () => {
         await dbB.close();
       }
     });
+  });
+});
+
+// ---- abuse: stream tickets and open streams -------------------------------------------------------------------
+
+describe('POST /sync/stream-ticket', () => {
+  it('gives a random ticket for 60 s, stored only as a hash, that opens one stream once', async () => {
+    const res = await t.post('/sync/stream-ticket', undefined, user.token);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ ticket: expect.stringMatching(/^[\w-]{43}$/), expiresIn: SYNC_STREAM_TICKET_SECONDS });
+    const ticket: string = res.body.ticket;
+    expect((await t.post('/sync/stream-ticket', undefined, user.token)).body.ticket).not.toBe(ticket);
+    const stored = await t.sql`SELECT 1 FROM stream_tickets WHERE ticket_hash = ${ticket}`;
+    expect(stored).toHaveLength(0);
+
+    const first = await requestStream(t.app, 'donations', ticket);
+    expect(first.status).toBe(200);
+    const stream = sseReader(first);
+    try {
+      expect(await stream.nextData(Date.now() + 2000)).toBe(SYNC_RESYNC);
+      // Reused (a copy from a log, or a replay): refused, on any collection.
+      for (const collection of ['donations', 'favorites']) {
+        const again = await requestStream(t.app, collection, ticket);
+        expect(again.status).toBe(401);
+        expect(await again.json()).toEqual({ message: TICKET_INVALID, code: 'sync/invalid-ticket' });
+      }
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('refuses an expired ticket, and one whose account was removed', async () => {
+    const ticket = await streamTicket(otherUser);
+    await t.sql`UPDATE stream_tickets SET expires_at = now() - interval '1 second'`;
+    expect((await requestStream(t.app, 'donations', ticket)).status).toBe(401);
+
+    const gone = (await createUsers(t, ['user']))[0]!;
+    const goneTicket = await streamTicket(gone);
+    expect((await t.del(`/users/${gone.id}`, admin.token)).status).toBe(200);
+    expect((await requestStream(t.app, 'donations', goneTicket)).status).toBe(401);
+  });
+
+  it("opens the stream of the ticket's own account, with its role", async () => {
+    expect((await requestStream(t.app, 'donation-requests', await streamTicket(user))).status).toBe(403);
+    const stream = await openStream(t.app, 'donation-requests', charity);
+    await stream.close();
+  });
+});
+
+describe('open streams per account', () => {
+  it(`refuses a stream over ${SYNC_STREAMS_PER_ACCOUNT} per account with 429 and Retry-After; closing one frees a slot`, async () => {
+    const [greedy, neighbour] = await createUsers(t, ['user', 'user']);
+    const open: Awaited<ReturnType<typeof openStream>>[] = [];
+    try {
+      for (let i = 0; i < SYNC_STREAMS_PER_ACCOUNT; i++) open.push(await openStream(t.app, i % 2 ? 'favorites' : 'donations', greedy!));
+      const refused: Response[] = [];
+      // The finding: 100 streams for one account. The rest of the hundred are refused.
+      for (let i = SYNC_STREAMS_PER_ACCOUNT; i < 100; i++) refused.push(await requestStream(t.app, 'donations', await streamTicket(greedy!)));
+      for (const res of refused) {
+        expect(res.status).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await res.json()).toEqual({ message: TOO_MANY_STREAMS, code: 'too-many-requests' });
+      }
+      // The header way counts the same, and someone else's streams are not affected.
+      const viaHeader = await t.app.request('/sync/donations/pull/stream', { headers: { authorization: `Bearer ${greedy!.token}` } });
+      expect(viaHeader.status).toBe(429);
+      open.push(await openStream(t.app, 'donations', neighbour!));
+
+      await open.shift()!.close();
+      await eventually(() => t.deps.changes.subscribers <= SYNC_STREAMS_PER_ACCOUNT);
+      open.push(await openStream(t.app, 'donations', greedy!));
+    } finally {
+      for (const stream of open) await stream.close();
+    }
+    await eventually(() => t.deps.changes.subscribers === 0);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -9,15 +10,18 @@ import {
   SYNC_PULL_LIMIT_DEFAULT,
   SYNC_PULL_LIMIT_MAX,
   SYNC_RESYNC,
+  SYNC_STREAM_TICKET_SECONDS,
+  SYNC_STREAMS_PER_ACCOUNT,
   type SyncCheckpoint,
   type SyncCollection,
 } from '@foodbridge/shared';
 import { toAuthUser, type AuthUser } from '../auth/auth-user.ts';
-import { requireUser, userFromToken } from '../auth/middleware.ts';
+import { requireUser } from '../auth/middleware.ts';
 import { canPullCollection, canPushCollection, enforce } from '../auth/permissions.ts';
-import { findUserByEmail } from '../db/users.ts';
+import { redeemStreamTicket, storeStreamTicket } from '../db/stream-tickets.ts';
+import { findUserByEmail, findUserById } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { parseJson, parseLimit } from '../http/validate.ts';
 import { COLLECTION_TABLES, headCheckpoint, pullChanges } from '../sync/collections.ts';
 import { pushFavorites } from '../sync/push-favorites.ts';
@@ -39,20 +43,71 @@ function checkpointQuery(c: Context<AppEnv>): SyncCheckpoint | null {
   return { id: id.toLowerCase(), seq: Number(seq) };
 }
 
+export const TOKEN_IN_URL =
+  'Sign-in tokens are not accepted in the address: open the stream with a ticket from POST /sync/stream-ticket.';
+export const TICKET_INVALID = 'This sync ticket has expired or was already used. Please reconnect.';
+export const TOO_MANY_STREAMS = `This account already has ${SYNC_STREAMS_PER_ACCOUNT} live connections open. Close the app in another tab or device, or try again shortly.`;
+/** When a refused stream may try again: a slot frees as soon as one of the account's streams closes. */
+const STREAM_RETRY_SECONDS = 30;
+
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
 /**
- * The stream's caller: the Authorization header as everywhere, or `?token=` because EventSource cannot send headers.
- * Checked like the authenticate middleware does (the role from the database).
+ * The stream's caller: the Authorization header as everywhere, or `?ticket=` because EventSource cannot send
+ * headers. A ticket rather than the token, because addresses land in proxy and access logs: a ticket there is
+ * spent or expired, a token would still sign in. A token in the address is refused, so none is sent that way.
  */
 async function streamUser(c: Context<AppEnv>, deps: Deps): Promise<AuthUser> {
   const fromHeader = c.get('user');
   if (fromHeader) return fromHeader;
-  const token = c.req.query('token');
-  if (!token) throw unauthorized();
-  return userFromToken(deps, token);
+  if (c.req.query('token') !== undefined) throw unauthorized(TOKEN_IN_URL, 'sync/token-in-url');
+  const ticket = c.req.query('ticket');
+  if (!ticket) throw unauthorized();
+  const userId = await redeemStreamTicket(deps.sql, hashTicket(ticket));
+  // The role comes from the database, as for a token; a removed account's ticket opens nothing.
+  const row = userId ? await findUserById(deps.sql, userId) : undefined;
+  if (!row) throw unauthorized(TICKET_INVALID, 'sync/invalid-ticket');
+  return toAuthUser(row);
 }
 
-export const syncRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+/**
+ * Open streams per account, counted by this instance only: a stream is a connection to one process, and the
+ * slots it holds are freed by that process when it closes (a process that dies frees them with it). With several
+ * instances an account may hold this many on each; the stream tickets' rate limit bounds how fast it opens them.
+ */
+function streamSlots() {
+  const open = new Map<string, number>();
+  return {
+    /** Takes a slot for the account, or refuses with 429; the returned function frees it (once). */
+    take(c: Context<AppEnv>, userId: string): () => void {
+      const held = open.get(userId) ?? 0;
+      if (held >= SYNC_STREAMS_PER_ACCOUNT) {
+        c.header('Retry-After', String(STREAM_RETRY_SECONDS));
+        throw new ApiError(429, TOO_MANY_STREAMS, 'too-many-requests');
+      }
+      open.set(userId, held + 1);
+      let freed = false;
+      return () => {
+        if (freed) return;
+        freed = true;
+        const left = (open.get(userId) ?? 1) - 1;
+        if (left > 0) open.set(userId, left);
+        else open.delete(userId);
+      };
+    },
+  };
+}
+
+export const syncRoutes = (deps: Deps) => {
+  const slots = streamSlots();
+  return new Hono<AppEnv>()
+    // A ticket for one stream: the token stays in the Authorization header, the address carries only the ticket.
+    .post('/sync/stream-ticket', async (c) => {
+      const user = requireUser(c);
+      const ticket = randomBytes(32).toString('base64url');
+      await storeStreamTicket(deps.sql, hashTicket(ticket), user.id, SYNC_STREAM_TICKET_SECONDS);
+      return c.json({ ticket, expiresIn: SYNC_STREAM_TICKET_SECONDS }, 201);
+    })
     .get('/sync/:collection/pull', async (c) => {
       const user = requireUser(c);
       const collection = collectionParam(c);
@@ -73,6 +128,7 @@ export const syncRoutes = (deps: Deps) =>
       const collection = collectionParam(c);
       enforce(canPullCollection(connected, collection));
       const tables = COLLECTION_TABLES[collection];
+      const freeSlot = slots.take(c, connected.id);
 
       let dirty = false;
       let wake: (() => void) | undefined;
@@ -81,14 +137,21 @@ export const syncRoutes = (deps: Deps) =>
         wake?.();
       };
       // Subscribed before the head is read: a change committed after the head is announced.
-      const unsubscribe = await deps.changes.subscribe((changed) => {
-        if (tables.some((t) => changed.has(t))) signal();
-      });
+      let unsubscribe: () => void;
+      try {
+        unsubscribe = await deps.changes.subscribe((changed) => {
+          if (tables.some((t) => changed.has(t))) signal();
+        });
+      } catch (err) {
+        freeSlot();
+        throw err;
+      }
       let checkpoint: SyncCheckpoint;
       try {
         checkpoint = await headCheckpoint(deps.sql);
       } catch (err) {
         unsubscribe();
+        freeSlot();
         throw err;
       }
 
@@ -128,6 +191,8 @@ export const syncRoutes = (deps: Deps) =>
           }
         } finally {
           unsubscribe();
+          freeSlot();
         }
       });
     });
+};

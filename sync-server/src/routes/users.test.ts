@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, UserSchema } from '@foodbridge/shared';
-import { createDonationRequestInput, createProfileInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
+import {
+  createCharityRequestInput,
+  createDonationRequestInput,
+  createProfileInput,
+  createRegisterInput,
+} from '@foodbridge/shared/testing/factories';
 import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -130,6 +135,44 @@ describe('PATCH /users/role/:id', () => {
   });
 });
 
+async function submitCharityRequest(u: TestUser, organization: string): Promise<string> {
+  const intent = await t.post('/create-payment-intent', {}, u.token);
+  expect((await t.post(`/test-payments/${intent.body.paymentIntentId}/confirm`, {}, u.token)).status).toBe(200);
+  const paymentId = intent.body.paymentIntentId as string;
+  const res = await t.post('/charity-requests', createCharityRequestInput({ organization, paymentId }), u.token);
+  expect(res.status).toBe(201);
+  return res.body.insertedId as string;
+}
+
+describe('GET /charity-requests, the public list (home page)', () => {
+  it('shows visitors approved charities only, never a pending or rejected application', async () => {
+    const pendingOrg = `Pending ${crypto.randomUUID()}`;
+    const rejectedOrg = `Rejected ${crypto.randomUUID()}`;
+    const approvedOrg = `Approved ${crypto.randomUUID()}`;
+    await submitCharityRequest(await createUser(t), pendingOrg);
+    const rejected = await submitCharityRequest(await createUser(t), rejectedOrg);
+    const approved = await submitCharityRequest(await createUser(t), approvedOrg);
+    expect((await t.patch(`/charity-requests/reject/${rejected}`, {}, admin.token)).status).toBe(200);
+    expect((await t.patch(`/charity-requests/approve/${approved}`, {}, admin.token)).status).toBe(200);
+    const viewer = await createUser(t);
+    for (const [who, token] of [['visitor', undefined], ['user', viewer.token]] as const) {
+      const res = await t.get('/charity-requests?limit=100', token);
+      expect(res.status, who).toBe(200);
+      const orgs = (res.body as { organization: string; status: string }[]).map((r) => r.organization);
+      expect(orgs, who).toContain(approvedOrg);
+      expect(orgs, who).not.toContain(pendingOrg);
+      expect(orgs, who).not.toContain(rejectedOrg);
+      expect((res.body as { status: string }[]).every((r) => r.status === 'approved'), who).toBe(true);
+      expect((await t.get('/charity-requests?status=pending', token)).body, who).toEqual([]);
+    }
+    // The admin still sees every application, and may narrow by status.
+    const all = (await t.get('/charity-requests?limit=100', admin.token)).body as { organization: string }[];
+    expect(all.map((r) => r.organization)).toEqual(expect.arrayContaining([pendingOrg, rejectedOrg, approvedOrg]));
+    const onlyApproved = (await t.get('/charity-requests?status=approved&limit=100', admin.token)).body as { status: string }[];
+    expect(onlyApproved.every((r) => r.status === 'approved')).toBe(true);
+  });
+});
+
 describe('DELETE /users/:id', () => {
   it('soft-deletes: the row stays, reads skip it, and its token stops working', async () => {
     const u = await createUser(t);
@@ -187,6 +230,27 @@ describe('DELETE /users/:id', () => {
     expect((await t.get(`/donations/${verified}`)).status).toBe(404);
     const retry = await t.post('/donation-requests', createDonationRequestInput({ donationId: verified }), other.token);
     expect(retry.status).toBe(404);
+  });
+
+  it("withdraws the removed account's pending charity-role request and takes it off the public list", async () => {
+    const applicant = await createUser(t);
+    const approvedCharity = await createUser(t);
+    const pendingId = await submitCharityRequest(applicant, 'Applicant Kitchen');
+    const approvedId = await submitCharityRequest(approvedCharity, 'Approved Pantry');
+    expect((await t.patch(`/charity-requests/approve/${approvedId}`, {}, admin.token)).status).toBe(200);
+    const publicNames = async () => ((await t.get('/charity-requests')).body as { organization: string }[]).map((r) => r.organization);
+    expect(await publicNames()).toContain('Approved Pantry');
+
+    expect((await t.del(`/users/${applicant.id}`, admin.token)).body).toEqual({ deletedCount: 1 });
+    expect((await t.del(`/users/${approvedCharity.id}`, admin.token)).body).toEqual({ deletedCount: 1 });
+
+    const [pending] = await t.sql`SELECT deleted, status FROM charity_requests WHERE id = ${pendingId}`;
+    expect(pending).toEqual({ deleted: true, status: 'pending' });
+    // The admin's queue no longer waits on an account that is gone; the decided request stays as history.
+    const adminList = (await t.get('/charity-requests', admin.token)).body as { _id: string }[];
+    expect(adminList.map((r) => r._id)).not.toContain(pendingId);
+    expect(adminList.map((r) => r._id)).toContain(approvedId);
+    expect(await publicNames()).not.toContain('Approved Pantry');
   });
 
   it('refuses non-admins, bad ids and an admin deleting itself', async () => {

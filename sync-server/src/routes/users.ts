@@ -3,6 +3,7 @@ import { ProfileUpdateSchema, RoleUpdateSchema, UserUpsertSchema } from '@foodbr
 import { requireUser } from '../auth/middleware.ts';
 import { canDeleteUser, canSetRole, enforce, hasRole, isSelfOrAdmin } from '../auth/permissions.ts';
 import { roleForNewAccount } from '../auth/roles.ts';
+import { withdrawPendingCharityRequests } from '../db/charity-requests.ts';
 import { findUserByEmail, listUsers, setUserRole, softDeleteUser, toUser, updateProfile, upsertUser } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -70,5 +71,8 @@ export const userRoutes = (deps: Deps) =>
       enforce(hasRole(admin, 'admin'));
       const id = parseId(c.req.param('id'));
       enforce(canDeleteUser(admin, id));
-      return c.json({ deletedCount: await softDeleteUser(deps.sql, id) });
+      const deletedCount = await softDeleteUser(deps.sql, id);
+      // Also when the account was already gone: a repeated delete finishes what an interrupted one began.
+      await withdrawPendingCharityRequests(deps.sql, id);
+      return c.json({ deletedCount });
     });

@@ -51,21 +51,42 @@ abstract class BaseFeed {
   }
 }
 
+/** How often a lost LISTEN connection is tried again, until the database answers. */
+export const RELISTEN_INTERVAL_MS = 500;
+
 /**
  * Real Postgres: triggers (migration 005) NOTIFY on commit and one dedicated connection LISTENs, so a change made
  * through any server process on the database reaches the streams of every process. The connection is opened on
- * the first subscription and kept until close(); postgres.js re-listens after a lost connection, and as
- * notifications sent meanwhile are lost, a re-listen announces every table.
+ * the first subscription and kept until close(). When it is lost (connections terminated, Postgres restarted) the
+ * feed LISTENs again every half second until the database answers; notifications sent meanwhile are lost, so a
+ * re-listen announces every table and each stream re-reads from its own checkpoint. postgres.js's own `listen`
+ * helper is not used: it re-listens from its close handler at the pool's reconnect pace (about 20 connections a
+ * second against a Postgres answering 57P03 'starting up') and drops a failed attempt silently; this one waits
+ * between attempts and says whether it listens.
  */
 export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
   readonly kind = 'notify';
   private listenerSql: Sql | undefined;
   private ready: Promise<void> | undefined;
+  private listening = false;
+  private retryTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly connection: Database['connection']) {
+  constructor(
+    private readonly connection: Database['connection'],
+    private readonly relistenIntervalMs = RELISTEN_INTERVAL_MS,
+  ) {
     super();
   }
 
+  /** Whether the feed is listening now (false while the database is out of reach). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  /**
+   * Resolves once the feed has listened at least once. A subscriber arriving during an outage is not held: the
+   * database is out of reach for its own reads too, and the re-listen announces every table anyway.
+   */
   async subscribe(listener: ChangeListener): Promise<() => void> {
     if (this.closed) throw new Error('The change feed is closed');
     this.listeners.add(listener);
@@ -82,20 +103,23 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
   }
 
   private async start() {
-    const sql = postgres({ ...this.connection, max: 1 });
+    // `onnotify` is the option postgres.js's own listen helper is built on; its type declarations leave it out.
+    const options: Database['connection'] & { onnotify: (channel: string, payload: string) => void } = {
+      ...this.connection,
+      max: 1,
+      // 0: no timer. The one connection is held for as long as the feed lives.
+      idle_timeout: 0,
+      max_lifetime: 0,
+      onnotify: (channel, payload) => {
+        if (channel === CHANGE_CHANNEL && isReplicatedTable(payload)) this.emit(new Set([payload]));
+      },
+      onclose: () => this.lost(),
+    };
+    const sql = postgres(options);
     this.listenerSql = sql;
-    let listened = false;
     try {
-      await sql.listen(
-        CHANGE_CHANNEL,
-        (payload) => {
-          if (isReplicatedTable(payload)) this.emit(new Set([payload]));
-        },
-        () => {
-          if (listened) this.emit(ALL_TABLES);
-          listened = true;
-        },
-      );
+      await this.listen(sql);
+      this.listening = true;
     } catch (err) {
       this.listenerSql = undefined;
       await sql.end({ timeout: 1 });
@@ -103,9 +127,38 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
     }
   }
 
+  private async listen(sql: Sql) {
+    await sql.unsafe(`LISTEN "${CHANGE_CHANNEL}"`);
+  }
+
+  private lost() {
+    if (this.closed || !this.listening) return;
+    this.listening = false;
+    this.relisten();
+  }
+
+  private relisten() {
+    const sql = this.listenerSql;
+    if (!sql || this.closed) return;
+    this.listen(sql).then(
+      () => {
+        if (this.closed) return;
+        this.listening = true;
+        this.emit(ALL_TABLES);
+      },
+      () => {
+        if (this.closed) return;
+        this.retryTimer = setTimeout(() => this.relisten(), this.relistenIntervalMs);
+        this.retryTimer.unref();
+      },
+    );
+  }
+
   async close() {
     this.closed = true;
+    this.listening = false;
     this.listeners.clear();
+    clearTimeout(this.retryTimer);
     const sql = this.listenerSql;
     this.listenerSql = undefined;
     if (sql) await sql.end({ timeout: 1 });

@@ -73,6 +73,13 @@ async function applyRow(
     await relock(tx, locked, id);
     return undefined;
   }
+  // Another push of this id committed while this one waited on the insert (there was no row to lock before): decide
+  // again against the row it wrote, now visible. At most once: with a row, the decision never inserts.
+  const [winner] = await lockFavorites(tx, [id]);
+  if (winner) {
+    locked.set(id, winner);
+    return applyRow(tx, user, row, locked);
+  }
   // One live favourite per donation: the one the caller already has stays (it reaches the client through pull);
   // this id holds nothing. The tombstone names the donation so the client can say which favourite was kept.
   if (await findLiveFavorite(tx, user.email, donation.id)) {

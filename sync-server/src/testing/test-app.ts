@@ -21,7 +21,9 @@ export interface TestResponse<T = any> {
  */
 export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const db = await openTestDatabase();
-  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', ...env });
+  // Every test's callers share one address (none: no socket) and register dozens of accounts in seconds, so the
+  // rate limits are raised; http/rate-limit.test.ts runs with RATE_LIMIT_SCALE '1', the real limits.
+  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', RATE_LIMIT_SCALE: '1000', ...env });
   const deps = await createDeps(config, db);
   const app = createApp(deps);
 

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import { formatDayTime, requestOutcome, type DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { notify } from '@/lib/notify';
@@ -7,6 +7,16 @@ import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { deleteDonationRequest, paths } from './api';
 import { StatusRecordList, type CardContent } from './status-record-list';
+
+/** The planned day and time when the charity gave one, else the spec's time of day. */
+const pickupText = (r: DonationRequest) => (r.pickupAt ? formatDayTime(r.pickupAt) : r.pickupTime);
+
+/** What became of the donation of an accepted request ('Accepted - picked up 21 Nov 18:12'); otherwise its status. */
+function Outcome({ request }: { request: DonationRequest }) {
+  const outcome = requestOutcome(request);
+  if (outcome) return <span data-testid="request-outcome">{outcome}</span>;
+  return <span className="text-muted-foreground">Donation {request.donationStatus ? request.donationStatus.toLowerCase() : 'unknown'}</span>;
+}
 
 /** Manage All Donation Requests: every charity's request, which an admin may delete. */
 export function ManageRequests() {
@@ -44,7 +54,8 @@ export function ManageRequests() {
       { label: 'Restaurant', value: r.restaurantName },
       { label: 'Charity', value: r.charityName },
       { label: 'E-mail', value: <span className="break-all">{r.charityEmail}</span> },
-      { label: 'Pickup time', value: r.pickupTime },
+      { label: 'Pickup time', value: pickupText(r) },
+      { label: 'Outcome', value: <Outcome request={r} /> },
       { label: 'Description', value: r.requestDescription },
     ],
   });
@@ -68,9 +79,21 @@ export function ManageRequests() {
           {r.requestDescription}
         </p>
       ),
-      className: 'min-w-48 max-w-64',
+      className: 'min-w-40 max-w-52',
     },
-    { header: 'Pickup time', cell: (r) => r.pickupTime, className: 'whitespace-nowrap' },
+    // The outcome sits under the pickup, right beside the request's own status, without widening the table.
+    {
+      header: 'Pickup / outcome',
+      cell: (r) => (
+        <>
+          <div className="whitespace-nowrap">{pickupText(r)}</div>
+          <div className="mt-1 max-w-44 text-xs">
+            <Outcome request={r} />
+          </div>
+        </>
+      ),
+      className: 'min-w-32',
+    },
   ];
 
   return (

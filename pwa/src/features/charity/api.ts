@@ -1,6 +1,7 @@
 // Calls of the charity's own screens: profile, donation requests, pickups and received donations.
 import type { Deleted } from '@foodbridge/shared/schemas/common';
-import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
+import type { DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
+import type { Review, ReviewCreate } from '@foodbridge/shared/schemas/review';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { api } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
@@ -22,5 +23,15 @@ export const cancelDonationRequest = (requestId: string) => api.del<Deleted>(`/d
 /** Online path; see hooks.ts. */
 export const pickupsPath = (email: string, status?: 'Picked') => `/my-pickups?email=${encodeURIComponent(email)}${status ? `&status=${status}` : ''}`;
 
-export const submitDonationReview = (donationId: string, review: string) =>
-  api.patch<DonationChangeResult>(`/donations/review/${encodeURIComponent(donationId)}`, { review });
+/** The same review as the details page's (rating and text), so the restaurant and the admin read one kind. */
+export const addDonationReview = (input: ReviewCreate) => api.post<{ insertedId: string }>('/reviews', input);
+
+/** The charity's own reviews, to show the one it left on each received donation. Online only (ADR 003). */
+export const useMyReviews = (email: string | undefined) =>
+  useApi<Review[]>(email ? `/my-reviews/${encodeURIComponent(email)}` : null);
+
+/**
+ * The charity's requests as the server answers them, with the planned day (`pickupAt`) the device's copy leaves out;
+ * My Pickups reads it beside the pickups when online.
+ */
+export const useAcceptedRequestsOnline = () => useApi<DonationRequestListItem[]>('/donation-requests?status=Accepted');

@@ -1,7 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, MapPin, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { DONATION_GIVEN, RATING_LABELS } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import type { Review } from '@foodbridge/shared/schemas/review';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -13,6 +15,9 @@ import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { formatDate } from '@/lib/utils';
 import { deleteDonation, paths } from './api';
+
+// The donation's public reviews, as its details page reads them.
+const donationReviewsPath = (donationId: string) => `/reviews/${encodeURIComponent(donationId)}`;
 import { canDelete, canEdit, lockReason } from './donation-status';
 
 /** My Donations: the restaurant's own donations with Update and Delete. */
@@ -104,6 +109,7 @@ function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; ea
           </Row>
         </dl>
         {!editable && <p className="text-sm text-stone-600">{lockReason(d)}</p>}
+        {DONATION_GIVEN.includes(d.status) && <DonationReviews donation={d} />}
         <div className="mt-auto flex gap-2 pt-2">
           {editable && (
             <Link to="/edit-donation/$id" params={{ id: d._id }} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`}>
@@ -124,6 +130,59 @@ function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; ea
         </div>
       </div>
     </Card>
+  );
+}
+
+/**
+ * What the charity (and anyone else) said about a donation once it was given: the same reviews as its details page,
+ * with rating, words and who wrote them. Read for given donations only, the ones a charity has received.
+ */
+function DonationReviews({ donation }: { donation: Donation }) {
+  const { data, error } = useApi<Review[]>(donationReviewsPath(donation._id));
+  const reviews = data ?? [];
+  if (error) return <p className="text-sm text-muted-foreground">Reviews could not be loaded.</p>;
+  if (reviews.length === 0 && !donation.review) return null;
+  return (
+    <section aria-label={`Reviews of ${donation.title}`} className="flex flex-col gap-2" data-testid="donation-reviews">
+      {reviews.map((r) => (
+        <figure key={r._id} className="rounded-lg bg-muted p-3 text-sm">
+          <figcaption className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+            <span className="flex items-center gap-1 font-semibold text-stone-800">
+              <MessageSquareQuote className="size-3.5" aria-hidden /> {r.reviewerName}
+            </span>
+            <Rating rating={r.rating} />
+            <span>{formatDate(r.createdAt)}</span>
+          </figcaption>
+          <blockquote className="whitespace-pre-line break-words text-stone-800">{r.description}</blockquote>
+        </figure>
+      ))}
+      {donation.review && (
+        // A charity's note from before reviews had a rating, kept on the donation itself.
+        <figure className="rounded-lg bg-muted p-3 text-sm">
+          <figcaption className="mb-1 flex items-center gap-1 text-xs font-semibold text-stone-800">
+            <MessageSquareQuote className="size-3.5" aria-hidden /> {donation.charityName ?? 'The charity'}
+            {donation.reviewedAt && <span className="font-normal text-muted-foreground">· {formatDate(donation.reviewedAt)}</span>}
+          </figcaption>
+          <blockquote className="whitespace-pre-line break-words text-stone-800">{donation.review}</blockquote>
+        </figure>
+      )}
+    </section>
+  );
+}
+
+function Rating({ rating }: { rating: number }) {
+  const label = RATING_LABELS[rating as keyof typeof RATING_LABELS] ?? '';
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span role="img" aria-label={`Rated ${rating} out of 5${label ? `: ${label}` : ''}`} className="inline-flex gap-0.5">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star key={n} aria-hidden className={n <= rating ? 'size-3.5 fill-accent-400 text-accent-500' : 'size-3.5 fill-stone-100 text-stone-300'} />
+        ))}
+      </span>
+      <span aria-hidden className="font-medium text-stone-700">
+        {label}
+      </span>
+    </span>
   );
 }
 

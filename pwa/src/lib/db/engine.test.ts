@@ -43,6 +43,7 @@ function serve(routes: Routes = {}, me = DANA) {
     'GET /auth/config': () => json(200, LOCAL),
     'GET /users/me': () => json(200, me),
     'POST /auth/logout': () => new Response(null, { status: 204 }),
+    'POST /sync/stream-ticket': () => json(201, { ticket: 'stream-ticket', expiresIn: 60 }),
     ...Object.fromEntries(PULLS.map((pull) => [pull, emptyPull])),
     ...routes,
   });
@@ -212,8 +213,9 @@ describe('log-out', () => {
     expect(atSignOut).toEqual([{ key: queued.id, token: DANA_TOKEN, sessionStored: true }]);
     // Every attempt, the failed ones and the last, carried the entry's one key.
     expect(new Set(pickupsSent(server.requests).map((r) => r.key))).toEqual(new Set([queued.id]));
+    // It had waited in the outbox: the driver is told it finally went through.
     await vi.waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Pickup confirmed!', { description: 'Bread', duration: undefined }),
+      expect(toast.success).toHaveBeenCalledWith('Pickup confirmed and sent', { description: 'Bread', duration: undefined }),
     );
     expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
     expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);

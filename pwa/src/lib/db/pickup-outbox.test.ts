@@ -310,7 +310,40 @@ describe('pickup outbox', () => {
 
     expect(pickups().map((s) => s.path)).toEqual(['/donations/pickup/early', '/donations/pickup/late']);
     expect(notify.success).toHaveBeenCalledTimes(1);
-    expect(notify.success).toHaveBeenCalledWith('Pickup confirmed!', '2 pickups confirmed.');
+    // Both waited since an earlier session: the driver is told they have now gone through.
+    expect(notify.success).toHaveBeenCalledWith('Pickup confirmed and sent', '2 pickups confirmed and sent.');
+  });
+
+  it("says 'Pickup confirmed and sent' once when a pickup queued offline goes through, and never again", async () => {
+    const db = await openTestDatabase();
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
+    routes[pickupPath(donation._id)] = confirmed(donation);
+    window.dispatchEvent(new Event('offline'));
+    const tab = startOutbox(db).outbox;
+    const otherTab = startOutbox(db).outbox;
+
+    await tab.queue(donation._id, 'Soup');
+    await tab.replay();
+    expect(notify.success).not.toHaveBeenCalled();
+
+    window.dispatchEvent(new Event('online'));
+    await entriesSettled(db, (entries) => expect(entries).toEqual([]));
+    await Promise.all([tab.replay(), otherTab.replay()]);
+    // A reload is a new outbox on the same store: nothing is left to report.
+    await startOutbox(db).outbox.replay();
+    expect(vi.mocked(notify.success).mock.calls).toEqual([['Pickup confirmed and sent', 'Soup']]);
+  });
+
+  it("a confirmation that fails first and goes through on a retry is 'confirmed and sent'", async () => {
+    const db = await openTestDatabase();
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
+    routes[pickupPath(donation._id)] = (call) => (call === 1 ? json(503, { message: 'Restarting' }) : confirmed(donation)());
+    const { outbox } = startOutbox(db);
+    await outbox.queue(donation._id, 'Bread');
+    await entriesSettled(db, (entries) => expect(entries).toMatchObject([{ attempts: 1 }]));
+    await outbox.replay();
+    expect(await readEntries(db)).toEqual([]);
+    expect(vi.mocked(notify.success).mock.calls).toEqual([['Pickup confirmed and sent', 'Bread']]);
   });
 
   it('the replicated donation showing Picked by us settles the entry without a request', async () => {

@@ -99,11 +99,17 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
   // for one donation. Not the replay lock, which is held across network calls: a tap must not wait for those. Only
   // queue() inserts pending entries, so the two never need to exclude each other.
   const queueLockName = `foodbridge-outbox-queue-${db.name}`;
+  // Entries queued here while online and not yet tried: their success is the tap's own answer ('Pickup confirmed!').
+  // Every other success was waiting (queued offline, a failed try, a previous session) and the driver, who saw
+  // 'Waiting to sync', is told it went through. Raised by the pass that removed the entry, so once per pickup: a
+  // reload or another tab finds no entry left to report.
+  const tappedJustNow = new Set<string>();
 
   async function pass(): Promise<{ left: number; progressed: boolean }> {
     let progressed = false;
     let left = 0;
     const confirmed: string[] = [];
+    const delivered: string[] = [];
     for (const entry of await readEntries(db, 'pending')) {
       if (stopped) break;
       if (!isOnline()) {
@@ -122,12 +128,15 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
         progressed = true;
         markConfirmed(entry.donationId);
         onConfirmed(entry.donationId);
-        confirmed.push(entry.title ?? '');
+        (tappedJustNow.has(entry.id) ? confirmed : delivered).push(entry.title ?? '');
+        tappedJustNow.delete(entry.id);
       } else if (outcome.kind === 'refused') {
         await doc.incrementalPatch({ state: 'refused', refusal: outcome.message, attempts: doc.attempts + 1 });
         progressed = true;
+        tappedJustNow.delete(entry.id);
         notify.error('Failed to confirm pickup.', outcome.message);
       } else {
+        tappedJustNow.delete(entry.id);
         left += 1;
         await doc.incrementalPatch({ attempts: doc.attempts + 1, lastError: outcome.message });
       }
@@ -135,6 +144,8 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
     // One toast per pass: twenty confirmations queued at a dead spot arrive together.
     if (confirmed.length === 1) notify.success('Pickup confirmed!', confirmed[0] || undefined);
     else if (confirmed.length > 1) notify.success('Pickup confirmed!', `${confirmed.length} pickups confirmed.`);
+    if (delivered.length === 1) notify.success('Pickup confirmed and sent', delivered[0] || undefined);
+    else if (delivered.length > 1) notify.success('Pickup confirmed and sent', `${delivered.length} pickups confirmed and sent.`);
     return { left, progressed };
   }
 
@@ -187,6 +198,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
         });
         return doc.toMutableJSON();
       });
+      if (isOnline() && entry.attempts === 0) tappedJustNow.add(entry.id);
       void replay();
       return entry;
     },

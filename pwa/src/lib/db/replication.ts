@@ -13,7 +13,7 @@ import {
   type SyncCollection,
   type SyncPullResult,
 } from '@foodbridge/shared/schemas/sync';
-import { api, ApiError, currentToken } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
@@ -55,12 +55,28 @@ function dropNulls<T>(doc: T): T {
   return out as T;
 }
 
+/** The answer of POST /sync/stream-ticket. */
+interface StreamTicket {
+  ticket: string;
+  expiresIn: number;
+}
+
+/** A ticket that opens one stream within a minute (POST /sync/stream-ticket), or null when none could be had. */
+async function streamTicket(): Promise<string | null> {
+  try {
+    return (await api.post<StreamTicket>('/sync/stream-ticket')).ticket;
+  } catch {
+    // Offline, signed out or refused: the caller retries with backoff, and replication's own errors say why.
+    return null;
+  }
+}
+
 /**
  * The collection's SSE stream as an observable: it connects when RxDB subscribes (on leadership) and closes when
- * the replication is cancelled. It reconnects with backoff and a fresh token; the server's first message on every
+ * the replication is cancelled. It reconnects with backoff and a fresh ticket; the server's first message on every
  * connection is RESYNC, which makes RxDB pull whatever was missed while disconnected.
  */
-function pullStream<T>(
+export function pullStream<T>(
   endpoint: SyncCollection,
   onData: () => void,
   onLive: () => void,
@@ -70,7 +86,7 @@ function pullStream<T>(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     // Bumped by every connect(): the 'online' handler and the reconnect timer may overlap, and only the latest may
-    // open a source (an older one would never be closed and would reconnect forever with an old token).
+    // open a source (an older one would never be closed, and would keep a slot of the account's streams).
     let generation = 0;
     let closed = false;
 
@@ -90,13 +106,13 @@ function pullStream<T>(
       disconnect();
       // Offline: the 'online' listener below reconnects at once when the network returns.
       if (closed || !isOnline()) return;
-      // EventSource cannot send an Authorization header: the server takes the token as `?token=`, from the same
-      // source every API call uses (it refreshes a token about to expire).
-      const token = await currentToken().catch(() => null);
+      // EventSource cannot send an Authorization header, and a token in the address would land in proxy logs: a
+      // single-use ticket, asked for with the token (refreshed first when about to expire), opens the stream.
+      const ticket = await streamTicket();
       if (closed || mine !== generation) return;
-      if (!token) return schedule();
+      if (!ticket) return schedule();
       disconnect();
-      const es = new EventSource(`/sync/${endpoint}/pull/stream?token=${encodeURIComponent(token)}`);
+      const es = new EventSource(`/sync/${endpoint}/pull/stream?ticket=${encodeURIComponent(ticket)}`);
       source = es;
       es.onopen = () => {
         attempt = 0;
@@ -115,8 +131,8 @@ function pullStream<T>(
           console.error(`[sync] unreadable ${endpoint} stream message`, err);
         }
       };
-      // Also fires when the server ends the stream. The browser's own retry would reuse the old token and stops
-      // for good on a 401, so every reconnect is ours.
+      // Also fires when the server ends the stream. The browser's own retry would reuse the spent ticket and stops
+      // for good on a 401, so every reconnect is ours, each with a new ticket.
       es.onerror = () => {
         if (source !== es) return;
         disconnect();

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { isOfflineError, OfflineNotice, PickupRefusal, SyncStatus, WaitingToSync } from '@/components/sync-status';
-import { Button } from '@/components/ui/button';
+import { ConfirmActionButton } from '@/components/confirm-action-button';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
-import { errorMessage, notify } from '@/lib/notify';
-import { usePickups } from '../hooks';
+import { usePickupPlans, usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
@@ -15,20 +13,13 @@ const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLow
 export function MyPickups() {
   const { data, error, loading, reload } = usePickups();
   const { waiting, refused } = usePickupOutbox();
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const plans = usePickupPlans();
 
   async function confirm(item: PickupItem) {
-    setConfirming(item._id);
-    try {
-      // Written to the outbox first, so the confirmation survives no signal, a reload or a closed app; the card
-      // shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
-      const result = await confirmPickup(item._id, item.donationTitle);
-      if ('sent' in result) reload();
-    } catch (err) {
-      notify.error('Failed to confirm pickup.', errorMessage(err, 'Please try again.'));
-    } finally {
-      setConfirming(null);
-    }
+    // Written to the outbox first, so the confirmation survives no signal, a reload or a closed app; the card
+    // shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
+    const result = await confirmPickup(item._id, item.donationTitle);
+    if ('sent' in result) reload();
   }
 
   return (
@@ -60,13 +51,24 @@ export function MyPickups() {
         <PickupGrid>
           {data.map((item, i) => (
             <li key={item._id}>
-              <PickupCard item={item} eager={i < 3}>
+              <PickupCard item={item} plan={plans.get(item._id)} eager={i < 3}>
                 {isConfirmable(item.status) && waiting.has(item._id) ? (
                   <WaitingToSync />
                 ) : isConfirmable(item.status) ? (
-                  <Button onClick={() => void confirm(item)} disabled={confirming === item._id}>
-                    {confirming === item._id ? 'Confirming...' : 'Confirm Pickup'}
-                  </Button>
+                  <ConfirmActionButton
+                    title="Confirm this pickup?"
+                    description={`Confirm only once you have collected ${item.donationTitle}. The restaurant is told it was picked up, and this cannot be undone.`}
+                    confirmLabel="Yes, confirm pickup"
+                    cancelLabel="Not yet"
+                    destructive={false}
+                    variant="default"
+                    triggerClassName="min-h-11 w-full sm:min-h-10"
+                    action={() => confirm(item)}
+                    busyLabel="Confirming..."
+                    failure="Failed to confirm pickup."
+                  >
+                    Confirm Pickup
+                  </ConfirmActionButton>
                 ) : (
                   <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
                     <CheckCircle2 className="size-4" aria-hidden /> Pickup confirmed

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Clock, Store } from 'lucide-react';
-import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import { requestOutcome, type DonationRequest, type DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
 import { ConfirmActionButton } from '@/components/confirm-action-button';
 import { ListStates } from '@/components/list-states';
 import { SyncStatus } from '@/components/sync-status';
@@ -11,10 +11,17 @@ import { EmptyState, PageHeader } from '@/components/ui/states';
 import { notify } from '@/lib/notify';
 import { formatDate } from '@/lib/utils';
 import { cancelDonationRequest } from '../api';
-import { useMyDonationRequests } from '../hooks';
+import { useMyDonationRequests, usePickups } from '../hooks';
 
 export function MyRequests() {
   const requests = useMyDonationRequests();
+  // The device's copy of a request does not say what became of the donation; the donations given to this charity
+  // do (status, pickup time). The online answer carries both already.
+  const pickups = usePickups();
+  const outcomeOf = (r: DonationRequest & Partial<DonationRequestListItem>) => {
+    const given = pickups.data?.find((d) => d._id === r.donationId);
+    return requestOutcome(given ? { status: r.status, donationStatus: given.status, pickedUpAt: given.pickupDate } : r);
+  };
   // Hidden at once; the server's removal then reaches the device through replication (or the next online read).
   const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
   const shown = requests.data?.filter((r) => !cancelled.has(r._id));
@@ -60,6 +67,11 @@ export function MyRequests() {
                       <dd className="font-medium">{formatDate(request.requestDate)}</dd>
                     </div>
                   </dl>
+                  {outcomeOf(request) && (
+                    <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900" data-testid="request-outcome">
+                      {outcomeOf(request)}
+                    </p>
+                  )}
                   {request.status === 'Pending' && (
                     <div className="mt-auto pt-1">
                       <ConfirmActionButton

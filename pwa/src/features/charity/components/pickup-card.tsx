@@ -1,10 +1,56 @@
 import type { ReactNode } from 'react';
-import { Clock } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, ExternalLink, Navigation, Phone } from 'lucide-react';
+import { formatDayTime } from '@foodbridge/shared/schemas/donation-request';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { DonationPhotoCard } from '@/components/donation-photo-card';
 
+/** What the charity's own accepted request adds to a pickup: the planned day and the restaurant's phone. */
+export interface PickupPlan {
+  pickupAt?: string | undefined;
+  pickupTime?: string | undefined;
+  restaurantPhone?: string | undefined;
+}
+
+/**
+ * Google Maps' documented search URL: on Android and iOS it opens the Maps app when installed (the browser's map
+ * otherwise), and on a desktop the website. `geo:` would open the maps app on Android only; iOS and desktop browsers
+ * do nothing with it. Neither needs a service of ours or a key.
+ */
+export function mapsUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** A phone number as a `tel:` URI: digits and a leading +, nothing a dialler would stumble on. */
+export function telUrl(phone: string): string | undefined {
+  const digits = phone.trim().replace(/(?!^\+)[^\d]/g, '');
+  return /\d{3,}/.test(digits) ? `tel:${digits}` : undefined;
+}
+
+/** When the driver goes: the actual pickup once done, else the planned day and time, else the spec's time of day. */
+function whenText(item: PickupItem, plan: PickupPlan | undefined): { label: string; value: string } {
+  if (item.status.toLowerCase() === 'picked' && item.pickupDate) return { label: 'Picked up', value: formatDayTime(item.pickupDate) };
+  if (plan?.pickupAt) return { label: 'Your pickup', value: formatDayTime(plan.pickupAt) };
+  if (plan?.pickupTime) return { label: 'Your pickup time', value: plan.pickupTime };
+  return { label: 'Pickup window', value: item.pickupTime || 'Not specified' };
+}
+
 /** A donation given to this charity: the facts a driver needs at the door, and the card's own actions below. */
-export function PickupCard({ item, eager, children }: { item: PickupItem; eager?: boolean; children?: ReactNode }) {
+export function PickupCard({
+  item,
+  plan,
+  eager,
+  children,
+}: {
+  item: PickupItem;
+  plan?: PickupPlan | undefined;
+  eager?: boolean;
+  children?: ReactNode;
+}) {
+  const when = whenText(item, plan);
+  const tel = plan?.restaurantPhone ? telUrl(plan.restaurantPhone) : undefined;
+  const linkClass =
+    'inline-flex min-h-11 items-center gap-1.5 rounded-md font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:min-h-9';
   return (
     <DonationPhotoCard
       image={item.image}
@@ -26,12 +72,34 @@ export function PickupCard({ item, eager, children }: { item: PickupItem; eager?
           </dd>
         </div>
         <div className="col-span-2">
-          <dt className="text-muted-foreground">Pickup time</dt>
-          <dd className="flex items-center gap-1 font-medium">
-            <Clock className="size-4 shrink-0" aria-hidden /> {item.pickupTime || 'Not specified'}
+          <dt className="text-muted-foreground">{when.label}</dt>
+          <dd className="flex items-center gap-1 font-medium" data-testid="pickup-when">
+            <CalendarClock className="size-4 shrink-0" aria-hidden /> {when.value}
           </dd>
+          {when.label !== 'Pickup window' && item.pickupTime && (
+            <dd className="mt-0.5 text-xs text-muted-foreground">Restaurant's window: {item.pickupTime}</dd>
+          )}
         </div>
       </dl>
+      <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={`Links for ${item.donationTitle}`}>
+        <li>
+          <a className={linkClass} href={mapsUrl(item.location)} target="_blank" rel="noopener noreferrer">
+            <Navigation className="size-4" aria-hidden /> Directions<span className="sr-only"> to {item.location} (opens your maps app)</span>
+          </a>
+        </li>
+        {tel && (
+          <li>
+            <a className={linkClass} href={tel}>
+              <Phone className="size-4" aria-hidden /> Call<span className="sr-only"> {item.restaurantName}</span> {plan?.restaurantPhone}
+            </a>
+          </li>
+        )}
+        <li>
+          <Link className={linkClass} to="/donations/$id" params={{ id: item._id }}>
+            <ExternalLink className="size-4" aria-hidden /> Details<span className="sr-only"> of {item.donationTitle}</span>
+          </Link>
+        </li>
+      </ul>
       {children && <div className="mt-auto flex flex-col gap-2 pt-2">{children}</div>}
     </DonationPhotoCard>
   );

@@ -1,19 +1,36 @@
 import { useState } from 'react';
 import { Quote } from 'lucide-react';
+import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
+import type { Review } from '@foodbridge/shared/schemas/review';
 import { ListStates } from '@/components/list-states';
-import { SyncStatus } from '@/components/sync-status';
+import { SyncStatus, WaitingToSync } from '@/components/sync-status';
 import { CardGridSkeleton, EmptyState, PageHeader } from '@/components/ui/states';
+import { useSession } from '@/lib/auth/session-store';
+import { usePickupOutbox } from '@/lib/db/pickup-outbox';
 import { formatDate } from '@/lib/utils';
+import { useMyReviews } from '../api';
 import { usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
+import { RatingLine } from './rating-line';
 import { ReviewDialog } from './review-dialog';
 
+const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
+
 export function ReceivedDonations() {
-  const pickups = usePickups('Picked');
-  // A review just saved shows at once; the donation's new revision follows through replication.
-  const [saved, setSaved] = useState<Record<string, { review: string; reviewedAt: string }>>({});
-  // The server filters already; the check keeps a just-confirmed list consistent whatever the status casing.
-  const received = pickups.data?.filter((d) => d.status.toLowerCase() === 'picked').map((d) => (saved[d._id] ? { ...d, ...saved[d._id] } : d));
+  const email = useSession((s) => s.user?.email);
+  const pickups = usePickups();
+  const { waiting } = usePickupOutbox();
+  const reviews = useMyReviews(email);
+  // A review just saved shows at once, before the list of reviews is read again.
+  const [saved, setSaved] = useState<Record<string, Pick<Review, 'rating' | 'description'>>>({});
+  const reviewOf = (donationId: string) => saved[donationId] ?? reviews.data?.find((r) => r.donationId === donationId);
+  // Picked ones, and those confirmed on this device that wait in the outbox for a connection (shown first): the
+  // driver has them in the van, whatever the server knows yet.
+  const all = pickups.data ?? undefined;
+  const received = all && [
+    ...all.filter((d) => isConfirmable(d.status) && waiting.has(d._id)),
+    ...all.filter((d) => d.status.toLowerCase() === 'picked'),
+  ];
 
   return (
     <section>
@@ -27,29 +44,45 @@ export function ReceivedDonations() {
       >
         {(items) => (
           <PickupGrid>
-            {items.map((item, i) => (
-              <li key={item._id}>
-                <PickupCard item={item} eager={i < 3}>
-                  {item.review && (
-                    <figure className="rounded-lg bg-muted p-3 text-sm">
-                      <figcaption className="mb-1 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                        <Quote className="size-3.5" aria-hidden /> Your review
-                        {item.reviewedAt && <span className="font-normal normal-case">· {formatDate(item.reviewedAt)}</span>}
-                      </figcaption>
-                      <blockquote className="whitespace-pre-line break-words text-stone-800">{item.review}</blockquote>
-                    </figure>
-                  )}
-                  <ReviewDialog
-                    donationId={item._id}
-                    donationTitle={item.donationTitle}
-                    current={item.review}
-                    onSaved={(review, reviewedAt) =>
-                      setSaved((all) => ({ ...all, [item._id]: { review, reviewedAt: reviewedAt ?? new Date().toISOString() } }))
-                    }
-                  />
-                </PickupCard>
-              </li>
-            ))}
+            {items.map((item, i) => {
+              const review = reviewOf(item._id);
+              return (
+                <li key={item._id}>
+                  <PickupCard item={item} eager={i < 3}>
+                    {isConfirmable(item.status) ? (
+                      <WaitingToSync />
+                    ) : review ? (
+                      <figure className="rounded-lg bg-muted p-3 text-sm">
+                        <figcaption className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                          <span className="flex items-center gap-1.5">
+                            <Quote className="size-3.5" aria-hidden /> Your review
+                          </span>
+                          <RatingLine rating={review.rating} />
+                        </figcaption>
+                        <blockquote className="whitespace-pre-line break-words text-stone-800">{review.description}</blockquote>
+                      </figure>
+                    ) : (
+                      <>
+                        {item.review && (
+                          // A review written before reviews had a rating, kept on the donation itself.
+                          <figure className="rounded-lg bg-muted p-3 text-sm">
+                            <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                              Your earlier note{item.reviewedAt && <span className="font-normal normal-case"> · {formatDate(item.reviewedAt)}</span>}
+                            </figcaption>
+                            <blockquote className="whitespace-pre-line break-words text-stone-800">{item.review}</blockquote>
+                          </figure>
+                        )}
+                        <ReviewDialog
+                          donationId={item._id}
+                          donationTitle={item.donationTitle}
+                          onSaved={(r) => setSaved((all) => ({ ...all, [item._id]: r }))}
+                        />
+                      </>
+                    )}
+                  </PickupCard>
+                </li>
+              );
+            })}
           </PickupGrid>
         )}
       </ListStates>

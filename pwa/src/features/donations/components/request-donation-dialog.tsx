@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@foodbridge/shared/messages';
-import { DonationRequestCreateSchema } from '@foodbridge/shared/schemas/donation-request';
+import { DonationRequestCreateSchema, PICKUP_AT_MAX_DAYS } from '@foodbridge/shared/schemas/donation-request';
 import { namedControl } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
@@ -10,20 +10,45 @@ import { notify } from '@/lib/notify';
 import { requestDonation } from '../api';
 import { firstErrors } from '@/lib/form-errors';
 
+/** A Date as a `datetime-local` value ('2026-11-24T18:30'), in the device's own time zone. */
+export function toLocalInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * The form's one date-and-time field as the API takes it: the spec's `pickupTime` (time of day, '18:30') and, beside
+ * it, the day as an ISO instant (`pickupAt`). Empty or unreadable input gives empty fields for the schema to name.
+ */
+export function pickupFields(value: string): { pickupTime: string; pickupAt?: string } {
+  const when = value ? new Date(value) : undefined;
+  if (!when || Number.isNaN(when.getTime())) return { pickupTime: '' };
+  return { pickupTime: value.slice(11, 16), pickupAt: when.toISOString() };
+}
+
 /** A charity asks the restaurant for a verified donation: why they need it and when they will come. */
 export function RequestDonationDialog({
   donation,
   ...parent
 }: { donation: { _id: string; title: string; pickupTime?: string | undefined } } & SubmitDialogProps) {
   const [requestDescription, setRequestDescription] = useState('');
-  const [pickupTime, setPickupTime] = useState('');
+  const [pickupWhen, setPickupWhen] = useState('');
+  // Computed when the dialog opens: a form left open a while still offers the minutes that have passed, and the
+  // schema (with a few minutes' grace) has the last word.
+  const [bounds] = useState(() => {
+    const now = new Date();
+    return { min: toLocalInputValue(now), max: toLocalInputValue(new Date(now.getTime() + PICKUP_AT_MAX_DAYS * 86_400_000)) };
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submitting, send, dialog } = useDialogSubmit(parent);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = DonationRequestCreateSchema.safeParse({ donationId: donation._id, requestDescription, pickupTime });
-    setErrors(parsed.success ? {} : firstErrors(parsed.error.issues));
+    const parsed = DonationRequestCreateSchema.safeParse({ donationId: donation._id, requestDescription, ...pickupFields(pickupWhen) });
+    // Both pickup fields come from the one input, so their messages show under it.
+    const issues = parsed.success ? {} : firstErrors(parsed.error.issues);
+    if (issues.pickupAt && !issues.pickupTime) issues.pickupTime = issues.pickupAt;
+    setErrors(issues);
     if (!parsed.success) return;
     await send(async () => {
       try {
@@ -57,16 +82,18 @@ export function RequestDonationDialog({
       </Field>
       <Field
         id="pickupTime"
-        label="Pickup time"
+        label="Pickup date and time"
         error={errors.pickupTime}
         hint={donation.pickupTime ? `The restaurant's pickup window: ${donation.pickupTime}` : undefined}
       >
         <Input
           {...namedControl('pickupTime', errors)}
-          type="time"
+          type="datetime-local"
           required
-          value={pickupTime}
-          onChange={(e) => setPickupTime(e.target.value)}
+          min={bounds.min}
+          max={bounds.max}
+          value={pickupWhen}
+          onChange={(e) => setPickupWhen(e.target.value)}
         />
       </Field>
     </FormDialog>

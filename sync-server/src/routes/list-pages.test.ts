@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_LIMIT_MAX } from '@foodbridge/shared';
+import { insertDonationRequest } from '../db/donation-requests.ts';
+import { insertFavorite } from '../db/favorites.ts';
+import { insertReview } from '../db/reviews.ts';
 import { insertDonation, insertManyDonations } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -134,4 +137,44 @@ describe('an answer without limit', () => {
       await big.close();
     }
   }, 60_000);
+});
+
+describe('the other lists page the same way', () => {
+  it('pages My Pickups, a donation\'s reviews, My Reviews, Favorites and donation requests, each whole and in order', async () => {
+    const charity = await createUser(t, { role: 'charity' });
+    const given = { id: charity.id, name: charity.name, email: charity.email };
+    const pickups: string[] = [];
+    for (let i = 0; i < 7; i++) pickups.push(await insertDonation(t.sql, restaurant, { status: 'Accepted', charity: given, title: `Pickup ${i}` }));
+    const reviewed = pickups[0]!;
+    const reviewers = [charity, ...(await Promise.all(Array.from({ length: 6 }, () => createUser(t))))];
+    for (const [i, r] of reviewers.entries()) {
+      await insertReview(t.sql, { donationId: reviewed, reviewerId: r.id, reviewerName: r.name, reviewerEmail: r.email, description: `Review ${i}`, rating: 5 });
+    }
+    for (const id of pickups) {
+      await insertReview(t.sql, { donationId: id, reviewerId: admin.id, reviewerName: admin.name, reviewerEmail: admin.email, description: 'Fine', rating: 4 });
+      await insertFavorite(t.sql, { donationId: id, userId: charity.id, email: charity.email });
+      // Requests of one transaction share their request_date: the id decides their order.
+      await t.sql.begin((tx) =>
+        insertDonationRequest(tx, { donationId: id, charityId: charity.id, charityName: charity.name, charityEmail: charity.email, requestDescription: 'Please', pickupTime: '18:00', status: 'Accepted' }),
+      );
+    }
+
+    const lists = [
+      { path: `/my-pickups?email=${encodeURIComponent(charity.email)}`, token: charity.token, total: 7 },
+      { path: `/reviews/${reviewed}`, token: undefined, total: 8 },
+      { path: `/my-reviews/${encodeURIComponent(admin.email)}`, token: admin.token, total: 7 },
+      { path: `/favorites/${encodeURIComponent(charity.email)}`, token: charity.token, total: 7 },
+      { path: `/donation-requests?charityEmail=${encodeURIComponent(charity.email)}`, token: charity.token, total: 7 },
+      { path: '/donation-requests', token: restaurant.token, total: 7 },
+    ];
+    for (const list of lists) {
+      const whole = await t.get<{ _id: string }[]>(list.path, list.token);
+      expect(whole.status, list.path).toBe(200);
+      expect(whole.body, list.path).toHaveLength(list.total);
+      const sep = list.path.includes('?') ? '&' : '?';
+      const pages = await allPages(`${list.path}${sep}limit=3`, list.token);
+      expect(pages.map((p) => p.length), list.path).toEqual([3, 3, list.total - 6]);
+      expect(pages.flat(), list.path).toEqual(whole.body.map((x) => x._id));
+    }
+  });
 });

@@ -1,0 +1,95 @@
+// @ts-check
+// Issue 16: the home page's latest charity requests show approved charities only (never a private person's pending
+// application); deleting a user withdraws their pending charity-role request and takes them off the home page; a
+// deleted user signed in elsewhere is signed out with a message saying why. One test per step.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe } from 'node:test';
+import { createCharityRequestInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
+import { ACCOUNTS, ARTIFACTS, BASE_URL, DESKTOP, PHONE, apiAs, eventually, openHarness, signIn } from '../lib/browser.mjs';
+import { stepsOf } from '../lib/steps.mjs';
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {Awaited<ReturnType<typeof apiAs>> & { id: string, email: string, password: string }} Account */
+
+const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
+const tag = Date.now().toString(36);
+const pendingOrg = `E2E Pending Kitchen ${tag}`;
+const approvedOrg = `E2E Approved Pantry ${tag}`;
+const h = await openHarness();
+const state = /** @type {{ applicant: Account, approved: Account, approvedRequestId: string, pendingRequestId: string, page: Page }} */ ({});
+
+/** A new account, registered through the API. @returns {Promise<Account>} */
+async function register() {
+  const input = createRegisterInput();
+  const res = await fetch(`${BASE_URL}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`POST /auth/register -> ${res.status}: ${text}`);
+  return { ...(await apiAs(input.email, input.password)), id: JSON.parse(text).user._id, email: input.email, password: input.password };
+}
+
+/** Pays the test fee and submits a charity-role request. @param {Account} who @param {string} organization */
+async function applyForCharityRole(who, organization) {
+  const { paymentIntentId } = await who.post('/create-payment-intent', {});
+  await who.post(`/test-payments/${paymentIntentId}/confirm`, {});
+  const { insertedId } = await who.post('/charity-requests', createCharityRequestInput({ organization, paymentId: paymentIntentId }));
+  return /** @type {string} */ (insertedId);
+}
+
+/** The organisations the home page lists under the latest charity requests. @param {Page} page */
+async function homeCharities(page) {
+  await page.goto('/');
+  const section = page.getByRole('region', { name: /charity requests/i });
+  await section.locator('li').first().or(section.getByText('No charity requests yet.')).first().waitFor();
+  return (await section.textContent()) ?? '';
+}
+
+describe('deleting a user, and the public list of charities', () => {
+  after(() => h.close());
+  const step = stepsOf(h, 'deleted-user');
+
+  step("1. the home page shows an approved charity, never a private person's pending application", async () => {
+    const admin = await apiAs(ACCOUNTS.admin);
+    state.applicant = await register();
+    state.approved = await register();
+    state.pendingRequestId = await applyForCharityRole(state.applicant, pendingOrg);
+    state.approvedRequestId = await applyForCharityRole(state.approved, approvedOrg);
+    await admin.patch(`/charity-requests/approve/${state.approvedRequestId}`, {});
+
+    const visitor = await h.context('visitor', DESKTOP);
+    const text = await homeCharities(visitor);
+    assert.ok(text.includes(approvedOrg), 'the approved charity is listed');
+    assert.ok(!text.includes(pendingOrg), 'the pending application is not');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await visitor.getByRole('region', { name: /charity requests/i }).screenshot({ path: join(ARTIFACTS, '11-home-charities-1280.png') });
+  });
+
+  step('2. a deleted user signed in elsewhere is signed out with the reason', async () => {
+    const page = (state.page = await h.context('deleted-charity', PHONE_390));
+    await signIn(page, state.approved.email, state.approved.password);
+    await page.goto('/dashBoard');
+    const admin = await apiAs(ACCOUNTS.admin);
+    await admin.del(`/users/${state.approved.id}`);
+    await admin.del(`/users/${state.applicant.id}`);
+
+    // Their next step in the app meets the server's refusal.
+    await page.goto('/dashBoard/charityProfile');
+    await page.getByText('This account no longer exists.').first().waitFor();
+    await page.getByText('You have been signed out').first().waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, '11-signed-out-390.png'), fullPage: true });
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  step('3. the deleted users are off the home page, and the pending application left the admin queue', async () => {
+    const visitor = await h.context('visitor-after', DESKTOP);
+    const text = await homeCharities(visitor);
+    assert.ok(!text.includes(approvedOrg), 'the deleted charity is no longer listed');
+    const admin = await apiAs(ACCOUNTS.admin);
+    await eventually(async () => {
+      /** @type {{ _id: string }[]} */
+      const all = await admin.get('/charity-requests?limit=100');
+      return !all.some((r) => r._id === state.pendingRequestId);
+    }, { what: "the deleted applicant's pending request to leave the admin's list" });
+  });
+});

@@ -1,0 +1,96 @@
+// The live stream's connection: a ticket from POST /sync/stream-ticket for each (re)connect, never the token in the
+// address. The network (fetch and EventSource) is what is stood in for.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SYNC_RESYNC } from '@foodbridge/shared/schemas/sync';
+import { setTokenSource } from '@/lib/api-client';
+import { json, offline, stubServer } from '@/testing/server';
+import { pullStream } from './replication';
+
+const TOKEN = 'header.claims.signature';
+
+/** EventSource as far as the stream uses it; every one opened is kept, to be driven by the test. */
+class FakeEventSource {
+  static readonly OPEN = 1;
+  static opened: FakeEventSource[] = [];
+  readyState = 0;
+  closed = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  setTokenSource({ getToken: async () => TOKEN, refresh: async () => null });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  setTokenSource({ getToken: async () => null, refresh: async () => null });
+});
+
+function tickets() {
+  let n = 0;
+  return () => json(201, { ticket: `ticket-${++n}`, expiresIn: 60 });
+}
+
+describe('pullStream', () => {
+  it('opens the stream with a single-use ticket asked for with the token, never with the token in the address', async () => {
+    const server = stubServer({ 'POST /sync/stream-ticket': tickets() });
+    const items: unknown[] = [];
+    const subscription = pullStream('donations', vi.fn(), vi.fn()).subscribe((item) => items.push(item));
+    try {
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      expect(server.requests).toEqual([expect.objectContaining({ method: 'POST', path: '/sync/stream-ticket', token: TOKEN })]);
+      const source = FakeEventSource.opened[0]!;
+      expect(source.url).toBe('/sync/donations/pull/stream?ticket=ticket-1');
+      expect(source.url).not.toContain(TOKEN);
+      source.onmessage?.({ data: SYNC_RESYNC });
+      expect(items).toEqual(['RESYNC']);
+    } finally {
+      subscription.unsubscribe();
+    }
+    expect(FakeEventSource.opened[0]!.closed).toBe(true);
+  });
+
+  it('reconnects after an error with a new ticket (the old one is spent)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const server = stubServer({ 'POST /sync/stream-ticket': tickets() });
+    const subscription = pullStream('favorites', vi.fn(), vi.fn()).subscribe();
+    try {
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      FakeEventSource.opened[0]!.onerror?.();
+      expect(FakeEventSource.opened[0]!.closed).toBe(true);
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(2));
+      expect(FakeEventSource.opened[1]!.url).toBe('/sync/favorites/pull/stream?ticket=ticket-2');
+      expect(server.sent()).toEqual(['POST /sync/stream-ticket', 'POST /sync/stream-ticket']);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('opens nothing while no ticket can be had, and tries again later', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let reachable = false;
+    const issue = tickets();
+    const server = stubServer({ 'POST /sync/stream-ticket': (request) => (reachable ? issue() : offline(request)) });
+    const subscription = pullStream('donations', vi.fn(), vi.fn()).subscribe();
+    try {
+      await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+      expect(FakeEventSource.opened).toHaveLength(0);
+      reachable = true;
+      await vi.advanceTimersByTimeAsync(2_000);
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+      expect(FakeEventSource.opened[0]!.url).toBe('/sync/donations/pull/stream?ticket=ticket-1');
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+});

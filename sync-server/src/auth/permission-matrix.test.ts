@@ -1,0 +1,102 @@
+// Every route by every caller against a real database (the table is testing/permission-matrix.ts). One app for the
+// whole file; each row gets fresh accounts and rows, and a row that changes state gets them for each of its cells.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { CALLERS, PERMISSION_MATRIX, routeKey, World, type Caller, type MatrixRequest, type MatrixRow } from '../testing/permission-matrix.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+/** app.use() entries: middleware on every path, not routes a caller can be refused by. */
+const isMiddleware = (r: { method: string; path: string }) => r.method === 'ALL' && (r.path === '/*' || r.path === '*');
+
+/** The pattern of a route (`/donations/:id`) as a test of a concrete path. */
+function matches(route: string, req: MatrixRequest): boolean {
+  const [method, pattern] = route.split(' ') as [string, string];
+  const path = req.path.split('?')[0]!;
+  const re = new RegExp(`^${pattern.replace(/[.]/g, '\\.').replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+  return method === req.method && re.test(path);
+}
+
+interface Answer {
+  status: number;
+  /** The body as text, for the leak checks ('' for pictures and open streams). */
+  text: string;
+}
+
+async function call(req: MatrixRequest, token: string | undefined, stream: boolean): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | FormData | undefined;
+  if (req.body instanceof FormData) body = req.body;
+  else if (req.body !== undefined) {
+    body = JSON.stringify(req.body);
+    headers['content-type'] = 'application/json';
+  }
+  const controller = new AbortController();
+  const res = await t.app.request(req.path, { method: req.method, headers, body, signal: controller.signal });
+  if (stream && res.status === 200) {
+    // Only the status counts: the stream would otherwise stay open for its heartbeats.
+    controller.abort();
+    await res.body?.cancel();
+    return { status: res.status, text: '' };
+  }
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json') || type.startsWith('text/')) return { status: res.status, text: await res.text() };
+  await res.arrayBuffer();
+  return { status: res.status, text: '' };
+}
+
+/** What an answer gives away that this caller may not read. */
+function leaksIn(text: string, w: World, caller: Caller, row: MatrixRow): string[] {
+  const found: string[] = [];
+  const shown = w.emailsShownTo(caller);
+  for (const a of row.reveals?.(w) ?? []) shown.add(a.email);
+  const lower = text.toLowerCase();
+  for (const a of w.allAccounts) if (!shown.has(a.email) && lower.includes(a.email)) found.push(`the e-mail of ${a.name}`);
+  const own = caller === 'anonymous' ? undefined : w.accounts[caller].id;
+  for (const p of w.payments) {
+    if (caller !== 'admin' && p.ownerId !== own && text.includes(p.id)) found.push(`payment id ${p.id} of another account`);
+  }
+  if (/scrypt\$|password_?hash/i.test(text)) found.push('a password hash');
+  for (const a of w.allAccounts) if (text.includes(a.refreshToken)) found.push(`the refresh token of ${a.name}`);
+  if (!row.issuesTokens && /refresh_?token/i.test(text)) found.push('a refresh token');
+  return found;
+}
+
+/** One cell; a line saying what was wrong, or nothing. */
+async function runCell(row: MatrixRow, w: World, caller: Caller): Promise<string[]> {
+  const req = await row.request(w, caller);
+  if (!matches(row.route, req)) return [`${caller}: ${req.method} ${req.path} is not ${row.route}`];
+  const token = caller === 'anonymous' || row.credentialsInUrl ? undefined : w.accounts[caller].token;
+  const answer = await call(req, token, row.stream === true);
+  const problems: string[] = [];
+  const expected = row.expect[caller];
+  if (answer.status !== expected) problems.push(`${caller}: expected ${expected}, got ${answer.status} ${answer.text.slice(0, 160)}`);
+  for (const leak of leaksIn(answer.text, w, caller, row)) problems.push(`${caller}: answer (${answer.status}) shows ${leak}`);
+  if (answer.status >= 400 && !/"message":"[^"]+"/.test(answer.text)) problems.push(`${caller}: a ${answer.status} without a message`);
+  return problems;
+}
+
+describe('permission matrix', () => {
+  it('has a row for every route of the app, and none for a route the app does not have', () => {
+    const appRoutes = new Set(t.app.routes.filter((r) => !isMiddleware(r)).map(routeKey));
+    const tableRoutes = new Set(PERMISSION_MATRIX.map((r) => r.route));
+    expect([...appRoutes].filter((r) => !tableRoutes.has(r)).sort(), 'routes without a row').toEqual([]);
+    expect([...tableRoutes].filter((r) => !appRoutes.has(r)).sort(), 'rows without a route').toEqual([]);
+  });
+
+  const label = (row: MatrixRow) => (row.variant ? `${row.route} (${row.variant})` : row.route);
+
+  it.each(PERMISSION_MATRIX.map((row) => [label(row), row] as const))('%s', async (_, row) => {
+    const problems: string[] = [];
+    // A read changes nothing, so its cells share one world; a write gets a fresh one for each cell.
+    const reads = row.route.startsWith('GET ');
+    const shared = reads ? await World.create(t) : undefined;
+    for (const caller of CALLERS) problems.push(...(await runCell(row, shared ?? (await World.create(t)), caller)));
+    expect(problems).toEqual([]);
+  });
+});

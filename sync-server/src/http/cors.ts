@@ -1,0 +1,29 @@
+import { cors } from 'hono/cors';
+import { createMiddleware } from 'hono/factory';
+import type { Config } from '../config.ts';
+
+/**
+ * Cross-origin calls only from the pages of CORS_ORIGINS (none by default: the app is served from this server's own
+ * origin and needs no CORS). Tokens travel in the Authorization header, never in cookies, so no credentials mode.
+ * Any other origin gets no CORS header at all, so its page cannot read our answers; its preflight is refused.
+ */
+export function corsForConfiguredOrigins(config: Pick<Config, 'CORS_ORIGINS'>) {
+  const allowed = new Set(config.CORS_ORIGINS);
+  const allow = cors({
+    origin: (origin) => (allowed.has(origin.toLowerCase()) ? origin : null),
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
+    // Retry-After tells a rate-limited caller when to come back; Link carries a list's next page.
+    exposeHeaders: ['Retry-After', 'Link'],
+    maxAge: 600,
+  });
+  return createMiddleware(async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin !== undefined && allowed.has(origin.toLowerCase())) return allow(c, next);
+    const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
+    if (preflight) return c.json({ message: 'This site may not call the FoodBridge API from another origin.' }, 403);
+    await next();
+    // Caches must not hand an answer made for an allowed origin (with its CORS headers) to another one, or back.
+    if (allowed.size > 0) c.header('Vary', 'Origin', { append: true });
+  });
+}

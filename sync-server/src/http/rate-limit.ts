@@ -1,0 +1,85 @@
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { RATE_LIMITS, type UseLimit } from '@foodbridge/shared';
+import { purgeEndedLimits, takeFromLimit } from '../db/rate-limits.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { clientAddress } from './client-address.ts';
+import { ApiError } from './errors.ts';
+
+interface Rule {
+  /** Names the counter: one per rule and caller. */
+  name: string;
+  per: 'address' | 'account';
+  use: UseLimit;
+  /** What was done too often, for the refusal: 'Too many <what>.' */
+  what: string;
+}
+
+const byAddress = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'address', use, what });
+const byAccount = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'account', use, what });
+
+/** The limited routes, by method and path; every other route has none. */
+const RULES: Record<string, readonly Rule[]> = {
+  'POST /auth/login': [byAddress('sign-in', RATE_LIMITS.signInPerAddress, 'sign-in attempts from your network')],
+  'POST /auth/register': [byAddress('register', RATE_LIMITS.registerPerAddress, 'new accounts from your network')],
+  'POST /auth/refresh': [byAddress('refresh', RATE_LIMITS.refreshPerAddress, 'session renewals from your network')],
+  'POST /images': [
+    byAddress('upload', RATE_LIMITS.uploadsPerAddress, 'uploads from your network'),
+    byAccount('upload', RATE_LIMITS.uploadsPerAccount, 'uploads'),
+  ],
+  'POST /donation-requests': [byAccount('donation-request', RATE_LIMITS.donationRequestsPerAccount, 'donation requests')],
+  'POST /charity-requests': [byAccount('charity-request', RATE_LIMITS.charityRequestsPerAccount, 'charity role requests')],
+  'POST /reviews': [byAccount('review', RATE_LIMITS.reviewsPerAccount, 'reviews')],
+  'POST /sync/stream-ticket': [byAccount('stream-ticket', RATE_LIMITS.streamTicketsPerAccount, 'sync connections')],
+};
+
+/** About one request in this many also clears counters whose window ended long ago. */
+const PURGE_EVERY = 500;
+
+/** '42 seconds', '12 minutes', '3 hours': rounded up, as the caller has to wait at least that long. */
+export function waitInWords(seconds: number): string {
+  const [n, unit] = seconds < 90 ? [seconds, 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Takes `cost` from the counter `key` or refuses with 429, `Retry-After` and a sentence saying when to try again.
+ * For the rules below and for the routes' own quotas (bytes uploaded per day).
+ */
+export async function enforceLimit(
+  c: Context,
+  deps: Pick<Deps, 'sql'>,
+  key: string,
+  use: UseLimit & { cost?: number },
+  refusal: (wait: string) => string,
+  code?: string,
+): Promise<void> {
+  const wait = await takeFromLimit(deps.sql, key, use.cost ?? 1, use.limit, use.windowSeconds);
+  if (wait === null) return;
+  c.header('Retry-After', String(wait));
+  throw new ApiError(429, refusal(waitInWords(wait)), code);
+}
+
+/**
+ * Rate limits of the routes in RULES, counted in the database so that every instance shares them. Runs after
+ * `authenticate`: an account's counter counts only calls made with that account's own token, so nobody can use up
+ * someone else's. Before sign-in there is only the address to count by; an e-mail in the body is never a key.
+ * RATE_LIMIT_SCALE raises every limit for tests, whose callers all share one address.
+ */
+export function rateLimits(deps: Deps) {
+  const scale = deps.config.RATE_LIMIT_SCALE;
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const rules = RULES[`${c.req.method} ${c.req.path}`];
+    if (!rules) return next();
+    if (Math.random() < 1 / PURGE_EVERY) await purgeEndedLimits(deps.sql);
+    const code = c.req.path.startsWith('/auth/') ? 'auth/too-many-requests' : 'too-many-requests';
+    for (const rule of rules) {
+      const who = rule.per === 'address' ? clientAddress(c, deps.config).slice(0, 100) : c.get('user')?.id;
+      // Signed out on an account's route: the route refuses it (401) without any work worth limiting.
+      if (who === undefined) continue;
+      const use = { limit: rule.use.limit * scale, windowSeconds: rule.use.windowSeconds };
+      await enforceLimit(c, deps, `${rule.name}:${rule.per}:${who}`, use, (wait) => `Too many ${rule.what}. Please try again in ${wait}.`, code);
+    }
+    return next();
+  });
+}

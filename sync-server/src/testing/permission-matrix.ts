@@ -1,0 +1,646 @@
+// The permission matrix (issue 15): every route of the app by every kind of caller, with the status the spec and the
+// decisions in docs/decisions ask for. `permission-matrix.test.ts` runs each cell against a real database, checks
+// every answer for leaks, and fails when the app has a route this table lacks.
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { CHARITY_ROLE_FEE_CENTS, DONATION_GIVEN, type DonationStatus, type RequestStatus, type Role } from '@foodbridge/shared';
+import {
+  createCharityRequestInput,
+  createDonationInput,
+  createDonationRequestInput,
+  createRegisterInput,
+  createReviewInput,
+} from '@foodbridge/shared/testing/factories';
+import { hashPassword } from '../auth/passwords.ts';
+import { insertCharityRequest } from '../db/charity-requests.ts';
+import { insertDonationRequest } from '../db/donation-requests.ts';
+import { insertFavorite } from '../db/favorites.ts';
+import { insertImage } from '../db/images.ts';
+import { confirmTestPayment, spendPayment } from '../db/payments.ts';
+import { insertReview } from '../db/reviews.ts';
+import { maxChangeSeqs } from '../db/sync.ts';
+import { insertUser } from '../db/users.ts';
+import { insertDonation } from './fixtures.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Who calls. `restaurant` and `charity` own the resource of the row: the restaurant whose donation it is (or whose
+ * donation a request is for), the charity whose request it is or that the donation was given to. The `other` ones
+ * have the same role and nothing to do with it. `user` is a plain account; where a row's resource belongs to an
+ * account rather than a restaurant or a charity (favourites, reviews, charity requests, payments, profiles), it is
+ * this user's.
+ */
+export const CALLERS = ['anonymous', 'user', 'restaurant', 'otherRestaurant', 'charity', 'otherCharity', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Account = Exclude<Caller, 'anonymous'>;
+
+const ACCOUNT_ROLES: Record<Account, Role> = {
+  user: 'user',
+  restaurant: 'restaurant',
+  otherRestaurant: 'restaurant',
+  charity: 'charity',
+  otherCharity: 'charity',
+  admin: 'admin',
+};
+
+export interface WorldAccount {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  token: string;
+  refreshToken: string;
+}
+
+const PASSWORD = 'matrix-password-1';
+let tinyPng: Promise<Buffer> | undefined;
+const png = () => (tinyPng ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } }).png().toBuffer());
+
+/**
+ * The accounts and rows one matrix row runs against, built straight in the database (the routes under test are not
+ * used to build their own fixtures). Resources are made on first use, so a row pays only for what it touches.
+ */
+export class World {
+  /** Accounts besides the callers (a role change's target, a sign-in's account): nobody else may read their e-mail. */
+  readonly extras: WorldAccount[] = [];
+  /** Payment ids and whose they are. */
+  readonly payments: { id: string; ownerId: string }[] = [];
+  /** Pairs of accounts that are parties to one request or one given donation: each may read the other's e-mail. */
+  private readonly parties: [Account, Account][] = [];
+  private readonly made = new Map<string, Promise<string>>();
+
+  private constructor(
+    readonly t: TestApp,
+    readonly accounts: Record<Account, WorldAccount>,
+    /** A replication checkpoint before this world's rows: a pull from here reads them, not every earlier world's. */
+    readonly checkpoint: { id: string; seq: number },
+  ) {}
+
+  static async create(t: TestApp): Promise<World> {
+    const seqs = await maxChangeSeqs(t.sql);
+    const checkpoint = { id: '00000000-0000-0000-0000-000000000000', seq: Math.max(...Object.values(seqs)) };
+    const accounts = {} as Record<Account, WorldAccount>;
+    for (const [key, role] of Object.entries(ACCOUNT_ROLES) as [Account, Role][]) accounts[key] = await makeAccount(t, key, role);
+    return new World(t, accounts, checkpoint);
+  }
+
+  private once(key: string, make: () => Promise<string>): Promise<string> {
+    let id = this.made.get(key);
+    if (!id) this.made.set(key, (id = make()));
+    return id;
+  }
+
+  /** A donation of `restaurant`; one given away went to `charity`, through its accepted request. */
+  donation(status: DonationStatus): Promise<string> {
+    const { restaurant, charity } = this.accounts;
+    return this.once(`donation:${status}`, async () => {
+      if (!DONATION_GIVEN.includes(status)) return insertDonation(this.t.sql, restaurant, { status });
+      const id = await insertDonation(this.t.sql, restaurant, { status, charity: { id: charity.id, name: charity.name, email: charity.email } });
+      await this.requestBy('charity', id, 'Accepted');
+      return id;
+    });
+  }
+
+  /** `charity`'s Pending request for `restaurant`'s Verified donation. */
+  async request(): Promise<string> {
+    return this.once('request', async () => this.requestBy('charity', await this.donation('Verified'), 'Pending'));
+  }
+
+  /**
+   * `otherCharity`'s request for the donation given to `charity`, turned down: it may still read that donation, but
+   * not the winner's e-mail.
+   */
+  async turnedDownRequest(): Promise<string> {
+    return this.once('request:turned-down', async () => this.requestBy('otherCharity', await this.donation('Accepted'), 'Rejected'));
+  }
+
+  private async requestBy(who: 'charity' | 'otherCharity', donationId: string, status: RequestStatus): Promise<string> {
+    const charity = this.accounts[who];
+    this.parties.push([who, 'restaurant']);
+    const row = await this.t.sql.begin((tx) =>
+      insertDonationRequest(tx, {
+        donationId,
+        charityId: charity.id,
+        charityName: charity.name,
+        charityEmail: charity.email,
+        requestDescription: 'For tonight',
+        pickupTime: '18:30',
+        status,
+      }),
+    );
+    return row.id;
+  }
+
+  /**
+   * The e-mails `caller` may read in this world: its own; the restaurant's, which every donation shows (the spec's
+   * donation has `restaurantEmail`); those of the other party of its requests and given donations; all for an admin.
+   */
+  emailsShownTo(caller: Caller): Set<string> {
+    if (caller === 'admin') return new Set(this.allAccounts.map((a) => a.email));
+    const shown = new Set([this.accounts.restaurant.email]);
+    if (caller === 'anonymous') return shown;
+    shown.add(this.accounts[caller].email);
+    for (const [a, b] of this.parties) {
+      if (a === caller) shown.add(this.accounts[b].email);
+      if (b === caller) shown.add(this.accounts[a].email);
+    }
+    return shown;
+  }
+
+  /** `user`'s review of the Picked donation. */
+  review(): Promise<string> {
+    return this.once('review', async () => {
+      const { user } = this.accounts;
+      return insertReview(this.t.sql, {
+        donationId: await this.donation('Picked'),
+        reviewerId: user.id,
+        reviewerName: user.name,
+        reviewerEmail: user.email,
+        description: 'Fresh and well packed',
+        rating: 5,
+      });
+    });
+  }
+
+  /** `user`'s favourite of the Verified donation. */
+  favorite(): Promise<string> {
+    return this.once('favorite', async () => {
+      const { user } = this.accounts;
+      const row = await insertFavorite(this.t.sql, { donationId: await this.donation('Verified'), userId: user.id, email: user.email });
+      return row!.id;
+    });
+  }
+
+  /** An intent of `user` created by the fee flow, not paid yet. */
+  openPayment(): Promise<string> {
+    return this.once('payment:open', async () => {
+      const intent = await this.t.deps.payments.createFeeIntent(this.accounts.user);
+      this.payments.push({ id: intent.id, ownerId: this.accounts.user.id });
+      return intent.id;
+    });
+  }
+
+  /** A paid intent of `user`, not yet spent on a charity request. */
+  paidPayment(): Promise<string> {
+    return this.once('payment:paid', async () => {
+      const intent = await this.t.deps.payments.createFeeIntent(this.accounts.user);
+      this.payments.push({ id: intent.id, ownerId: this.accounts.user.id });
+      await confirmTestPayment(this.t.sql, intent.id, this.accounts.user.id);
+      return intent.id;
+    });
+  }
+
+  /** `user`'s pending charity-role request, with the fee it paid. */
+  charityRequest(): Promise<string> {
+    return this.once('charity-request', async () => {
+      const { user } = this.accounts;
+      const paymentId = `pi_test_${randomBytes(12).toString('hex')}`;
+      this.payments.push({ id: paymentId, ownerId: user.id });
+      const row = await this.t.sql.begin(async (tx) => {
+        const payment = { id: paymentId, userId: user.id, email: user.email, amount: CHARITY_ROLE_FEE_CENTS, currency: 'usd' };
+        await spendPayment(tx, { ...payment, mode: 'test', status: 'succeeded' });
+        return insertCharityRequest(tx, { ...payment, name: user.name, organization: 'Food Aid', mission: 'Feed people', paymentAmount: CHARITY_ROLE_FEE_CENTS, paymentId });
+      });
+      return row.id;
+    });
+  }
+
+  /** A picture uploaded by `restaurant`. */
+  image(): Promise<string> {
+    return this.once('image', async () => {
+      const row = await insertImage(this.t.sql, { ownerId: this.accounts.restaurant.id, type: 'image/png', width: 8, height: 8, bytes: await png() });
+      return row.id;
+    });
+  }
+
+  /** Another plain account: the target of an admin's action on accounts. */
+  async target(): Promise<WorldAccount> {
+    const account = await makeAccount(this.t, 'target', 'user');
+    this.extras.push(account);
+    return account;
+  }
+
+  /** An account with a password, for the sign-in routes. */
+  async signInTarget(): Promise<WorldAccount> {
+    const account = await makeAccount(this.t, 'signin', 'user', await hashPassword(PASSWORD));
+    this.extras.push(account);
+    return account;
+  }
+
+  /** Everything another caller might leak: a given-away donation, requests, a review, a favourite, a paid request. */
+  async everything(): Promise<void> {
+    for (const status of ['Pending', 'Rejected', 'Verified', 'Accepted', 'Picked'] as const) await this.donation(status);
+    await this.request();
+    await this.turnedDownRequest();
+    await this.review();
+    await this.favorite();
+    await this.charityRequest();
+  }
+
+  get allAccounts(): WorldAccount[] {
+    return [...Object.values(this.accounts), ...this.extras];
+  }
+}
+
+async function makeAccount(t: TestApp, key: string, role: Role, passwordHash?: string): Promise<WorldAccount> {
+  const email = `${key.toLowerCase()}-${randomBytes(5).toString('hex')}@matrix.test`;
+  const name = `Matrix ${key}`;
+  const row = await insertUser(t.sql, { email, name, role, passwordHash });
+  const tokens = await t.deps.tokens.issue({ id: row.id, email, name });
+  return { id: row.id, email, name, role, token: tokens.idToken, refreshToken: tokens.refreshToken };
+}
+
+export interface MatrixRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+export interface MatrixRow {
+  /** The route as the Hono app registers it: `METHOD /path/:param`. */
+  route: string;
+  /** What sets this row apart from others of the same route. */
+  variant?: string;
+  request: (w: World, caller: Caller) => Promise<MatrixRequest> | MatrixRequest;
+  expect: Record<Caller, number>;
+  /** Server-sent events: the status only (the stream is closed after the headers). */
+  stream?: boolean;
+  /** Accounts whose e-mail this row's answers carry by design (the account that signs in). */
+  reveals?: (w: World) => WorldAccount[];
+  /** Whether the row hands out tokens (register, login, refresh): a `refreshToken` in the answer is its purpose. */
+  issuesTokens?: boolean;
+  /** The caller's credentials travel in the address (a stream ticket), not in the Authorization header. */
+  credentialsInUrl?: boolean;
+}
+
+/** Every caller gets `status`, except as `except` says. */
+function everyone(status: number, except: Partial<Record<Caller, number>> = {}): Record<Caller, number> {
+  return Object.fromEntries(CALLERS.map((c) => [c, except[c] ?? status])) as Record<Caller, number>;
+}
+
+/** 401 signed out; `status` for every signed-in caller except as `except` says. */
+function signedIn(status: number, except: Partial<Record<Caller, number>> = {}): Record<Caller, number> {
+  return everyone(status, { anonymous: 401, ...except });
+}
+
+const get = (path: string): MatrixRequest => ({ method: 'GET', path });
+const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests'] as const;
+
+/** The signed-in caller's account (undefined signed out). */
+const me = (w: World, caller: Caller): WorldAccount | undefined => (caller === 'anonymous' ? undefined : w.accounts[caller]);
+
+export const PERMISSION_MATRIX: MatrixRow[] = [
+  // ---- For proxies and orchestrators: open to everyone, never about anyone.
+  { route: 'GET /healthz', request: () => get('/healthz'), expect: everyone(200) },
+  { route: 'GET /readyz', request: () => get('/readyz'), expect: everyone(200) },
+  // ---- Sign-in (the built-in identity provider): open to everyone, the token in the body is what counts.
+  { route: 'GET /.well-known/jwks.json', request: () => get('/.well-known/jwks.json'), expect: everyone(200) },
+  { route: 'GET /auth/config', request: () => get('/auth/config'), expect: everyone(200) },
+  {
+    route: 'POST /auth/register',
+    request: () => ({ method: 'POST', path: '/auth/register', body: createRegisterInput({ email: `new-${randomUUID()}@matrix.test` }) }),
+    expect: everyone(201),
+    issuesTokens: true,
+  },
+  {
+    route: 'POST /auth/login',
+    request: async (w) => ({ method: 'POST', path: '/auth/login', body: { email: (await w.signInTarget()).email, password: PASSWORD } }),
+    expect: everyone(200),
+    reveals: (w) => w.extras,
+    issuesTokens: true,
+  },
+  {
+    route: 'POST /auth/refresh',
+    request: async (w) => ({ method: 'POST', path: '/auth/refresh', body: { refreshToken: (await w.target()).refreshToken } }),
+    expect: everyone(200),
+    reveals: (w) => w.extras,
+    issuesTokens: true,
+  },
+  {
+    route: 'POST /auth/logout',
+    request: async (w) => ({ method: 'POST', path: '/auth/logout', body: { refreshToken: (await w.target()).refreshToken } }),
+    expect: everyone(204),
+  },
+
+  // ---- Accounts: one's own, or an admin's.
+  { route: 'GET /users', request: () => get('/users'), expect: signedIn(403, { admin: 200 }) },
+  { route: 'POST /users', request: () => ({ method: 'POST', path: '/users', body: { name: 'Renamed' } }), expect: signedIn(200) },
+  { route: 'GET /users/me', request: () => get('/users/me'), expect: signedIn(200) },
+  {
+    route: 'PATCH /users/me',
+    request: () => ({ method: 'PATCH', path: '/users/me', body: { address: '2 Main Street' } }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /users/search',
+    request: (w) => get(`/users/search?email=${encodeURIComponent(w.accounts.user.email)}`),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+  {
+    route: 'GET /users/role/:email',
+    request: (w) => get(`/users/role/${encodeURIComponent(w.accounts.user.email)}`),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+  {
+    route: 'PATCH /users/role/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/users/role/${(await w.target()).id}`, body: { role: 'restaurant' } }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    route: 'DELETE /users/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/users/${(await w.target()).id}` }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+
+  // ---- The charity role and its fee (the requester is `user`).
+  {
+    route: 'GET /charity-requests',
+    variant: 'public list',
+    request: async (w) => (await w.everything(), get('/charity-requests')),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /charity-requests',
+    variant: "?email= of the user's own",
+    request: async (w) => (await w.charityRequest(), get(`/charity-requests?email=${encodeURIComponent(w.accounts.user.email)}`)),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /charity-requests',
+    request: async (w) => ({ method: 'POST', path: '/charity-requests', body: createCharityRequestInput({ paymentId: await w.paidPayment() }) }),
+    // Only plain users ask for the role; a charity has it already, and an admin needs none.
+    expect: signedIn(403, { user: 201, charity: 409, otherCharity: 409 }),
+  },
+  {
+    route: 'PATCH /charity-requests/approve/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/charity-requests/approve/${await w.charityRequest()}`, body: { email: w.accounts.user.email } }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    route: 'PATCH /charity-requests/reject/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/charity-requests/reject/${await w.charityRequest()}` }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    route: 'POST /create-payment-intent',
+    request: () => ({ method: 'POST', path: '/create-payment-intent', body: { amount: CHARITY_ROLE_FEE_CENTS } }),
+    // Refused before any money moves: a restaurant could never submit the request; charities and admins need none.
+    expect: signedIn(409, { user: 200, restaurant: 403, otherRestaurant: 403 }),
+  },
+  {
+    route: 'POST /test-payments/:id/confirm',
+    request: async (w) => ({ method: 'POST', path: `/test-payments/${await w.openPayment()}/confirm` }),
+    expect: signedIn(403, { user: 200 }),
+  },
+  {
+    route: 'GET /transactions',
+    request: async (w) => (await w.charityRequest(), get('/transactions')),
+    expect: signedIn(200),
+  },
+
+  // ---- Reviews (any signed-in account reviews a donation it may read; `user` wrote the one under test).
+  {
+    route: 'POST /reviews',
+    variant: 'Picked donation',
+    request: async (w) => ({ method: 'POST', path: '/reviews', body: createReviewInput({ donationId: await w.donation('Picked') }) }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'POST /reviews',
+    variant: 'Pending donation',
+    request: async (w) => ({ method: 'POST', path: '/reviews', body: createReviewInput({ donationId: await w.donation('Pending') }) }),
+    expect: signedIn(404, { restaurant: 201, admin: 201 }),
+  },
+  {
+    route: 'GET /reviews/:donationId',
+    variant: 'Picked donation',
+    request: async (w) => (await w.review(), get(`/reviews/${await w.donation('Picked')}`)),
+    expect: everyone(200),
+  },
+  {
+    route: 'GET /reviews/:donationId',
+    variant: 'Pending donation',
+    request: async (w) => get(`/reviews/${await w.donation('Pending')}`),
+    expect: everyone(404, { restaurant: 200, admin: 200 }),
+  },
+  {
+    route: 'GET /my-reviews/:email',
+    request: async (w) => (await w.review(), get(`/my-reviews/${encodeURIComponent(w.accounts.user.email)}`)),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /reviews/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/reviews/${await w.review()}` }),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+
+  // ---- Favourites (`user` saved the one under test).
+  {
+    route: 'POST /favorites',
+    variant: 'Accepted donation',
+    request: async (w) => ({ method: 'POST', path: '/favorites', body: { donationId: await w.donation('Accepted') } }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'POST /favorites',
+    variant: 'Rejected donation',
+    request: async (w) => ({ method: 'POST', path: '/favorites', body: { donationId: await w.donation('Rejected') } }),
+    expect: signedIn(404, { restaurant: 201, admin: 201 }),
+  },
+  {
+    route: 'GET /favorites/:email',
+    request: async (w) => (await w.favorite(), get(`/favorites/${encodeURIComponent(w.accounts.user.email)}`)),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /favorites/:favoriteId',
+    request: async (w) => ({ method: 'DELETE', path: `/favorites/${await w.favorite()}` }),
+    expect: signedIn(403, { user: 200, admin: 200 }),
+  },
+
+  // ---- Pictures: any signed-in account uploads; pictures are public.
+  {
+    route: 'POST /images',
+    request: async () => {
+      const form = new FormData();
+      form.append('image', new File([new Uint8Array(await png())], 'photo.png', { type: 'image/png' }));
+      return { method: 'POST', path: '/images', body: form };
+    },
+    expect: signedIn(201),
+  },
+  { route: 'GET /images/:id', request: async (w) => get(`/images/${await w.image()}`), expect: everyone(200) },
+
+  // ---- Donations (`restaurant`'s; one given away went to `charity`).
+  { route: 'GET /donations', request: async (w) => (await w.everything(), get('/donations')), expect: everyone(200) },
+  { route: 'GET /donations/verified', request: async (w) => (await w.everything(), get('/donations/verified')), expect: everyone(200) },
+  ...(['Verified', 'Accepted', 'Assigned', 'Picked'] as const).map(
+    (status): MatrixRow => ({
+      route: 'GET /donations/:id',
+      variant: `${status} donation`,
+      request: async (w) => get(`/donations/${await w.donation(status)}`),
+      expect: everyone(200),
+    }),
+  ),
+  ...(['Pending', 'Rejected'] as const).map(
+    (status): MatrixRow => ({
+      route: 'GET /donations/:id',
+      variant: `${status} donation`,
+      request: async (w) => get(`/donations/${await w.donation(status)}`),
+      expect: everyone(404, { restaurant: 200, admin: 200 }),
+    }),
+  ),
+  {
+    route: 'POST /donations',
+    request: () => ({ method: 'POST', path: '/donations', body: createDonationInput() }),
+    // Only a restaurant offers food, under its own name: an admin does not post for one.
+    expect: signedIn(403, { restaurant: 201, otherRestaurant: 201 }),
+  },
+  {
+    route: 'PATCH /donations/:id',
+    variant: 'Verified donation',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/${await w.donation('Verified')}`, body: { quantity: 3 } }),
+    expect: signedIn(403, { restaurant: 200 }),
+  },
+  {
+    route: 'PATCH /donations/:id',
+    variant: 'Pending donation',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/${await w.donation('Pending')}`, body: { quantity: 3 } }),
+    expect: signedIn(404, { restaurant: 200, admin: 403 }),
+  },
+  {
+    route: 'DELETE /donations/:id',
+    variant: 'Verified donation',
+    request: async (w) => ({ method: 'DELETE', path: `/donations/${await w.donation('Verified')}` }),
+    expect: signedIn(403, { restaurant: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /donations/:id',
+    variant: 'Pending donation',
+    request: async (w) => ({ method: 'DELETE', path: `/donations/${await w.donation('Pending')}` }),
+    expect: signedIn(404, { restaurant: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /donations/:id',
+    variant: 'Accepted donation (the charity may be on its way)',
+    request: async (w) => ({ method: 'DELETE', path: `/donations/${await w.donation('Accepted')}` }),
+    expect: signedIn(403, { restaurant: 409, admin: 409 }),
+  },
+  {
+    route: 'PATCH /donations/verify/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/verify/${await w.donation('Pending')}` }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    route: 'PATCH /donations/reject/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/reject/${await w.donation('Pending')}` }),
+    expect: signedIn(403, { admin: 200 }),
+  },
+  {
+    route: 'PATCH /donations/pickup/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/pickup/${await w.donation('Accepted')}` }),
+    expect: signedIn(403, { charity: 200 }),
+  },
+  {
+    route: 'PATCH /donations/review/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/review/${await w.donation('Picked')}`, body: { review: 'Well packed' } }),
+    expect: signedIn(403, { charity: 200 }),
+  },
+  {
+    route: 'GET /my-pickups',
+    request: async (w) => (await w.donation('Accepted'), get(`/my-pickups?email=${encodeURIComponent(w.accounts.charity.email)}`)),
+    expect: signedIn(403, { charity: 200, admin: 200 }),
+  },
+
+  // ---- Donation requests (`charity`'s, for `restaurant`'s donation).
+  {
+    route: 'POST /donation-requests',
+    variant: 'Verified donation',
+    request: async (w) => ({ method: 'POST', path: '/donation-requests', body: createDonationRequestInput({ donationId: await w.donation('Verified') }) }),
+    expect: signedIn(403, { charity: 201, otherCharity: 201 }),
+  },
+  {
+    route: 'POST /donation-requests',
+    variant: 'Pending donation',
+    request: async (w) => ({ method: 'POST', path: '/donation-requests', body: createDonationRequestInput({ donationId: await w.donation('Pending') }) }),
+    expect: signedIn(403, { charity: 404, otherCharity: 404 }),
+  },
+  {
+    route: 'GET /donation-requests',
+    request: async (w) => (await w.everything(), get('/donation-requests')),
+    expect: signedIn(200, { user: 403 }),
+  },
+  {
+    route: 'PATCH /donation-requests/accept/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donation-requests/accept/${await w.request()}` }),
+    expect: signedIn(404, { restaurant: 200, charity: 403, admin: 403 }),
+  },
+  {
+    route: 'PATCH /donation-requests/reject/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donation-requests/reject/${await w.request()}` }),
+    expect: signedIn(404, { restaurant: 200, charity: 403, admin: 403 }),
+  },
+  {
+    route: 'DELETE /donation-requests/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/donation-requests/${await w.request()}` }),
+    expect: signedIn(404, { charity: 200, admin: 200, restaurant: 403 }),
+  },
+
+  // ---- Replication (docs/decisions/002-replication.md): signed in; requests not for plain users; pushes of
+  // favourites only.
+  ...SYNC_COLLECTIONS.map(
+    (collection): MatrixRow => ({
+      route: 'GET /sync/:collection/pull',
+      variant: collection,
+      request: async (w) => (await w.everything(), get(`/sync/${collection}/pull?id=${w.checkpoint.id}&seq=${w.checkpoint.seq}&limit=100`)),
+      expect: signedIn(200, collection === 'donation-requests' ? { user: 403 } : {}),
+    }),
+  ),
+  ...SYNC_COLLECTIONS.map(
+    (collection): MatrixRow => ({
+      route: 'POST /sync/:collection/push',
+      variant: collection,
+      request: async (w, caller) => {
+        const id = randomUUID();
+        const doc = { _id: id, favoriteId: id, donationId: await w.donation('Accepted'), email: me(w, caller)?.email ?? '', _deleted: false };
+        return { method: 'POST', path: `/sync/${collection}/push`, body: [{ newDocumentState: doc }] };
+      },
+      expect: signedIn(collection === 'favorites' ? 200 : 403),
+    }),
+  ),
+  ...SYNC_COLLECTIONS.map(
+    (collection): MatrixRow => ({
+      route: 'GET /sync/:collection/pull/stream',
+      variant: collection,
+      request: () => get(`/sync/${collection}/pull/stream`),
+      expect: signedIn(200, collection === 'donation-requests' ? { user: 403 } : {}),
+      stream: true,
+    }),
+  ),
+  { route: 'POST /sync/stream-ticket', request: () => ({ method: 'POST', path: '/sync/stream-ticket' }), expect: signedIn(201) },
+  {
+    // How EventSource opens it: the caller's ticket in the address, no header (signed out: no ticket to send).
+    route: 'GET /sync/:collection/pull/stream',
+    variant: 'donation-requests, with a stream ticket',
+    request: async (w, caller) => {
+      const account = me(w, caller);
+      if (!account) return get('/sync/donation-requests/pull/stream');
+      const res = await w.t.post<{ ticket: string }>('/sync/stream-ticket', undefined, account.token);
+      return get(`/sync/donation-requests/pull/stream?ticket=${encodeURIComponent(res.body.ticket)}`);
+    },
+    expect: signedIn(200, { user: 403 }),
+    stream: true,
+    credentialsInUrl: true,
+  },
+  {
+    // Addresses land in proxy logs: a token there is refused, whoever's it is.
+    route: 'GET /sync/:collection/pull/stream',
+    variant: 'donations, with the ID token in the address',
+    request: (w, caller) => get(`/sync/donations/pull/stream?token=${me(w, caller)?.token ?? ''}`),
+    expect: everyone(401),
+    stream: true,
+    credentialsInUrl: true,
+  },
+];
+
+/** Method and path of a row's route, as `app.routes` lists it. */
+export const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
