@@ -5,6 +5,7 @@ import { after, describe } from 'node:test';
 import { createDonationInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, DESKTOP, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn, waitForText } from '../lib/browser.mjs';
 import { pngFile } from '../lib/images.mjs';
+import { pickupCard } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
 
 const h = await openHarness();
@@ -184,7 +185,10 @@ describe('main flow: donation from listing to review, across every role', () => 
     await page.getByRole('button', { name: 'Request Donation' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/description/i).fill(requestNote);
-    await dialog.getByLabel(/pickup time/i).fill('18:30');
+    // Tomorrow at 18:30, on the browser's clock (the same machine's).
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    await dialog.getByLabel('Pickup date and time').fill(`${day}T18:30`);
     await dialog.getByRole('button', { name: /submit/i }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -215,14 +219,15 @@ describe('main flow: donation from listing to review, across every role', () => 
     const page = state.charity;
     await page.goto('/dashBoard');
     await openFromMenu(page, 'My Pickups');
-    const card = itemWith(page, donationTitle);
+    // The card holds lists of its own (its links): the card is the list item titled with the donation.
+    const card = pickupCard(page, donationTitle);
     await card.getByRole('button', { name: 'Confirm Pickup' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, confirm pickup' }).click();
     await waitForText(page, 'Pickup confirmed!');
     await card.getByText('Pickup confirmed', { exact: true }).waitFor();
 
     await openFromMenu(page, 'Received Donations');
-    const received = itemWith(page, donationTitle);
+    const received = pickupCard(page, donationTitle);
     await received.getByRole('button', { name: 'Add Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave a Review' });
     // The same review as the details page's: a 1-5 rating and a text.

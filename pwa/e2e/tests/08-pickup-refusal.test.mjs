@@ -81,7 +81,11 @@ function scenario(name, { titlePrefix, prepare, meanwhile }) {
 
     step('2. meanwhile, on the server, the donation changes hands', async () => {
       await meanwhile(state);
-      assert.equal(await serverDonation(state.charity, state.donation.id), null, 'the driver may no longer see the donation');
+      // Once verified, a donation stays readable (a deleted one does not): it is no longer this charity's, and the
+      // other charity's e-mail is not shown.
+      const seen = await serverDonation(state.charity, state.donation.id);
+      assert.notEqual(seen?.charityEmail, ACCOUNTS.charity, 'the donation is no longer given to the driver');
+      assert.equal(seen?.charityEmail, undefined, "another charity's e-mail is not shown to the driver");
       // What the server now answers the driver's charity for this pickup (another key: a refusal stores nothing).
       const probe = await state.charity.raw('PATCH', `/donations/pickup/${state.donation.id}`, {
         headers: { 'Idempotency-Key': `probe-${titlePrefix}-${tag}` },

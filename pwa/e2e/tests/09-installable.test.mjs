@@ -59,8 +59,16 @@ describe('installable app', () => {
       await page.goto('/', { waitUntil: 'load' });
       await waitForServiceWorker(page);
       const worker = await page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.getRegistration();
-        return { scope: reg?.scope, script: reg?.active?.scriptURL, state: reg?.active?.state };
+        const reg = await navigator.serviceWorker.ready;
+        const active = reg.active;
+        // A worker that claims its clients already controls the page while its activate event still runs.
+        if (active && active.state === 'activating') {
+          await new Promise((resolve) => {
+            active.addEventListener('statechange', () => active.state !== 'activating' && resolve(undefined));
+            setTimeout(resolve, 10_000);
+          });
+        }
+        return { scope: reg.scope, script: active?.scriptURL, state: active?.state };
       });
       assert.equal(worker.state, 'activated', `the worker is active: ${JSON.stringify(worker)}`);
       assert.equal(new URL(worker.scope ?? '').pathname, '/', 'the worker covers every route');

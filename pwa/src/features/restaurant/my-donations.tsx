@@ -1,9 +1,10 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Star, Trash2 } from 'lucide-react';
-import { DONATION_GIVEN, RATING_LABELS } from '@foodbridge/shared/constants';
+import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { DONATION_GIVEN } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { Review } from '@foodbridge/shared/schemas/review';
+import { RatingLine } from '@/components/rating-line';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -150,7 +151,7 @@ function DonationReviews({ donation }: { donation: Donation }) {
             <span className="flex items-center gap-1 font-semibold text-stone-800">
               <MessageSquareQuote className="size-3.5" aria-hidden /> {r.reviewerName}
             </span>
-            <Rating rating={r.rating} />
+            <RatingLine rating={r.rating} />
             <span>{formatDate(r.createdAt)}</span>
           </figcaption>
           <blockquote className="whitespace-pre-line break-words text-stone-800">{r.description}</blockquote>
@@ -167,22 +168,6 @@ function DonationReviews({ donation }: { donation: Donation }) {
         </figure>
       )}
     </section>
-  );
-}
-
-function Rating({ rating }: { rating: number }) {
-  const label = RATING_LABELS[rating as keyof typeof RATING_LABELS] ?? '';
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <span role="img" aria-label={`Rated ${rating} out of 5${label ? `: ${label}` : ''}`} className="inline-flex gap-0.5">
-        {[1, 2, 3, 4, 5].map((n) => (
-          <Star key={n} aria-hidden className={n <= rating ? 'size-3.5 fill-accent-400 text-accent-500' : 'size-3.5 fill-stone-100 text-stone-300'} />
-        ))}
-      </span>
-      <span aria-hidden className="font-medium text-stone-700">
-        {label}
-      </span>
-    </span>
   );
 }
 

@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/utils';
 import { useMyReviews } from '../api';
 import { usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
-import { RatingLine } from './rating-line';
+import { RatingLine } from '@/components/rating-line';
 import { ReviewDialog } from './review-dialog';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
@@ -57,7 +57,7 @@ export function ReceivedDonations() {
                           <span className="flex items-center gap-1.5">
                             <Quote className="size-3.5" aria-hidden /> Your review
                           </span>
-                          <RatingLine rating={review.rating} />
+                          <RatingLine className="normal-case tracking-normal" rating={review.rating} />
                         </figcaption>
                         <blockquote className="whitespace-pre-line break-words text-stone-800">{review.description}</blockquote>
                       </figure>
