@@ -8,6 +8,9 @@ export default defineConfig({
     // Each server test file opens its own database; two workers keep PGlite's memory in check on a 2-core machine.
     // (One setting for all projects: vitest refuses projects with different worker counts in one group.)
     maxWorkers: 2,
+    // Without SMTP_URL every registration prints its verification link; server tests read links from a local SMTP
+    // server instead (sync-server/src/testing/smtp-inbox.ts), so these lines are only noise.
+    onConsoleLog: (log) => !log.startsWith('[mail] not sent'),
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
       // The app's build tooling runs in Node, not in the page.

@@ -12,8 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as DashBoardRouteImport } from './routes/dashBoard'
+import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthRegistrationRouteImport } from './routes/_auth/registration'
+import { Route as AuthResetPasswordRouteImport } from './routes/_auth/reset-password'
+import { Route as AuthVerifyEmailRouteImport } from './routes/_auth/verify-email'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicAllDonationsRouteImport } from './routes/_public/allDonations'
 import { Route as PublicComingSoonRouteImport } from './routes/_public/comingSoon'
@@ -53,6 +56,11 @@ const DashBoardRoute = DashBoardRouteImport.update({
   path: '/dashBoard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthLoginRoute = AuthLoginRouteImport.update({
   id: '/login',
   path: '/login',
@@ -61,6 +69,16 @@ const AuthLoginRoute = AuthLoginRouteImport.update({
 const AuthRegistrationRoute = AuthRegistrationRouteImport.update({
   id: '/registration',
   path: '/registration',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthResetPasswordRoute = AuthResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVerifyEmailRoute = AuthVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
   getParentRoute: () => AuthRoute,
 } as any)
 const PublicIndexRoute = PublicIndexRouteImport.update({
@@ -199,8 +217,11 @@ const PublicDonationsIdRoute = PublicDonationsIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/dashBoard': typeof DashBoardRouteWithChildren
+  '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/registration': typeof AuthRegistrationRoute
+  '/reset-password': typeof AuthResetPasswordRoute
+  '/verify-email': typeof AuthVerifyEmailRoute
   '/allDonations': typeof PublicAllDonationsRoute
   '/comingSoon': typeof PublicComingSoonRoute
   '/unAuthorized': typeof PublicUnAuthorizedRoute
@@ -228,8 +249,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
+  '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/registration': typeof AuthRegistrationRoute
+  '/reset-password': typeof AuthResetPasswordRoute
+  '/verify-email': typeof AuthVerifyEmailRoute
   '/allDonations': typeof PublicAllDonationsRoute
   '/comingSoon': typeof PublicComingSoonRoute
   '/unAuthorized': typeof PublicUnAuthorizedRoute
@@ -260,8 +284,11 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/dashBoard': typeof DashBoardRouteWithChildren
+  '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/registration': typeof AuthRegistrationRoute
+  '/_auth/reset-password': typeof AuthResetPasswordRoute
+  '/_auth/verify-email': typeof AuthVerifyEmailRoute
   '/_public/allDonations': typeof PublicAllDonationsRoute
   '/_public/comingSoon': typeof PublicComingSoonRoute
   '/_public/unAuthorized': typeof PublicUnAuthorizedRoute
@@ -293,8 +320,11 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/dashBoard'
+    | '/forgot-password'
     | '/login'
     | '/registration'
+    | '/reset-password'
+    | '/verify-email'
     | '/allDonations'
     | '/comingSoon'
     | '/unAuthorized'
@@ -322,8 +352,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/forgot-password'
     | '/login'
     | '/registration'
+    | '/reset-password'
+    | '/verify-email'
     | '/allDonations'
     | '/comingSoon'
     | '/unAuthorized'
@@ -353,8 +386,11 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_public'
     | '/dashBoard'
+    | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/registration'
+    | '/_auth/reset-password'
+    | '/_auth/verify-email'
     | '/_public/allDonations'
     | '/_public/comingSoon'
     | '/_public/unAuthorized'
@@ -412,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashBoardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/forgot-password': {
+      id: '/_auth/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/login': {
       id: '/_auth/login'
       path: '/login'
@@ -424,6 +467,20 @@ declare module '@tanstack/react-router' {
       path: '/registration'
       fullPath: '/registration'
       preLoaderRoute: typeof AuthRegistrationRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/reset-password': {
+      id: '/_auth/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof AuthResetPasswordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/verify-email': {
+      id: '/_auth/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof AuthVerifyEmailRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_public/': {
@@ -605,13 +662,19 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegistrationRoute: typeof AuthRegistrationRoute
+  AuthResetPasswordRoute: typeof AuthResetPasswordRoute
+  AuthVerifyEmailRoute: typeof AuthVerifyEmailRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegistrationRoute: AuthRegistrationRoute,
+  AuthResetPasswordRoute: AuthResetPasswordRoute,
+  AuthVerifyEmailRoute: AuthVerifyEmailRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -42,6 +42,13 @@ export const RATE_LIMITS = {
   charityRequestsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   reviewsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
   streamTicketsPerAccount: { limit: 300, windowSeconds: 10 * 60 },
+  /** Password-reset e-mails asked for from one address (each account also gets at most one a minute). */
+  passwordResetsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Account e-mails of one purpose sent to one account, whoever asks: nobody can fill a stranger's mailbox. Not
+   * multiplied by RATE_LIMIT_SCALE: the app's 'wait a minute' is the same in tests as in real use.
+   */
+  accountEmailsPerRecipient: { limit: 1, windowSeconds: 60 },
 } as const satisfies Record<string, UseLimit>;
 /** Stored pictures per account and day: the bytes and the number of files. */
 export const UPLOAD_QUOTA = { bytesPerDay: 50 * 1024 * 1024, filesPerDay: 200 } as const;

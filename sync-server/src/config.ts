@@ -16,6 +16,9 @@ const flag = z
   .optional()
   .transform((v) => v === 'true');
 
+/** `NAME=` (empty, as a .env line or a test's override leaves it) means not set, not an invalid value. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const Settings = z.object({
   /** 'production' turns on the start-up checks of startup-checks.ts and listens on every interface by default. */
   NODE_ENV: z.string().default('development'),
@@ -30,7 +33,15 @@ const Settings = z.object({
   ADMIN_EMAILS: list,
   ID_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  PUBLIC_URL: z.string().optional(),
+  /** The address users open, without a trailing slash: the links in account e-mails point there. */
+  PUBLIC_URL: unsetIfEmpty(
+    z.url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http(s) address such as https://foodbridge.example.org' }),
+  ).transform((u) => u?.replace(/\/+$/, '')),
+  /** smtp(s)://user:password@host:port of the mail server for account e-mails; unset: the links are logged instead. */
+  SMTP_URL: unsetIfEmpty(
+    z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://...:465' }),
+  ),
+  MAIL_FROM: z.string().default('FoodBridge <no-reply@foodbridge.invalid>'),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_JWKS_URL: z
     .string()

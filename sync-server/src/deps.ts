@@ -4,6 +4,7 @@ import type { FirebaseVerifier } from './auth/firebase.ts';
 import type { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { AuthUser } from './auth/auth-user.ts';
 import type { UserRow } from './db/users.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChangeFeed } from './sync/change-feed.ts';
 
@@ -15,6 +16,8 @@ export interface Deps {
   tokens: LocalTokenIssuer;
   firebase?: FirebaseVerifier | undefined;
   payments: PaymentProvider;
+  /** Account e-mails (verification, password reset): SMTP, or the server's log when none is configured. */
+  mailer: Mailer;
   /** Committed changes of replicated tables, for the sync pull streams; close() it at shutdown. */
   changes: ChangeFeed;
 }

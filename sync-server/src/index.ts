@@ -47,6 +47,9 @@ const server = serve({ fetch: retryReadsOnce(app.fetch), port: config.PORT, host
       `identity: ${deps.firebase ? 'Firebase' : 'built-in'}; payments: ${deps.payments.mode === 'test' ? 'TEST MODE, no card is charged' : 'Stripe'})`,
   );
   if (!config.PWA_DIST) console.log('No built PWA found: run `npm run build` to serve the app here.');
+  if (!deps.firebase && deps.mailer.mode === 'log') {
+    console.log('Account e-mails: no SMTP_URL, so their links (verify e-mail, reset password) are printed in this log.');
+  }
 });
 
 let stopping = false;
@@ -55,6 +58,7 @@ async function shutdown() {
   stopping = true;
   server.close();
   await deps.changes.close();
+  deps.mailer.close();
   await db.close();
   process.exit(0);
 }

@@ -3,6 +3,7 @@ import type { Database } from './db/connection.ts';
 import { FirebaseVerifier } from './auth/firebase.ts';
 import { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { Deps } from './deps.ts';
+import { createMailer } from './mail/mailer.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import { createChangeFeed } from './sync/change-feed.ts';
@@ -19,5 +20,5 @@ export async function createDeps(config: Config, db: Database): Promise<Deps> {
   const payments = config.STRIPE_SECRET_KEY
     ? new StripePaymentProvider(db.sql, config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
     : new TestPaymentProvider(db.sql);
-  return { config, db, sql: db.sql, tokens, firebase, payments, changes: createChangeFeed(db) };
+  return { config, db, sql: db.sql, tokens, firebase, payments, mailer: createMailer(config), changes: createChangeFeed(db) };
 }

@@ -12,7 +12,7 @@ import { hasDemoAccounts, seedIfEmpty } from './seed/seed.ts';
 
 const POSTGRES = 'postgres://db.internal:5432/foodbridge';
 const STRIPE = 'sk_live_x';
-const SAFE = { NODE_ENV: 'production', DATABASE_URL: POSTGRES, STRIPE_SECRET_KEY: STRIPE };
+const SAFE = { NODE_ENV: 'production', DATABASE_URL: POSTGRES, STRIPE_SECRET_KEY: STRIPE, PUBLIC_URL: 'https://foodbridge.example.org' };
 
 /** Each row: the environment, whether demo accounts exist (undefined: not asked yet), the settings named. */
 const table: [name: string, env: Record<string, string>, demoAccountsExist: boolean | undefined, named: string[]][] = [
@@ -34,15 +34,17 @@ const table: [name: string, env: Record<string, string>, demoAccountsExist: bool
   ['production with the test-only RATE_LIMIT_SCALE', { ...SAFE, RATE_LIMIT_SCALE: '100' }, false, ['RATE_LIMIT_SCALE']],
   ['production, RATE_LIMIT_SCALE=1 is the default', { ...SAFE, RATE_LIMIT_SCALE: '1' }, false, []],
   ['development with RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: '100' }, false, []],
+  ['production without PUBLIC_URL: e-mailed links would point to localhost', { ...SAFE, PUBLIC_URL: '' }, false, ['PUBLIC_URL']],
+  ['production with Firebase needs no PUBLIC_URL (Firebase sends its own e-mails)', { ...SAFE, PUBLIC_URL: '', FIREBASE_PROJECT_ID: 'p' }, false, []],
   [
     'production, nothing set: every problem at once',
     { NODE_ENV: 'production' },
     undefined,
-    ['ALLOW_TEST_PAYMENTS', 'ALLOW_EMBEDDED_DATABASE', 'ALLOW_DEMO_DATA'],
+    ['ALLOW_TEST_PAYMENTS', 'ALLOW_EMBEDDED_DATABASE', 'PUBLIC_URL', 'ALLOW_DEMO_DATA'],
   ],
   [
     'production, everything allowed',
-    { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', ALLOW_EMBEDDED_DATABASE: 'true', ALLOW_DEMO_DATA: 'true' },
+    { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', ALLOW_EMBEDDED_DATABASE: 'true', ALLOW_DEMO_DATA: 'true', PUBLIC_URL: 'https://x.example' },
     true,
     [],
   ],
@@ -64,6 +66,8 @@ describe('productionProblems', () => {
         'or ALLOW_TEST_PAYMENTS=true if this deployment takes no real payments.',
       'The database is the embedded PGlite (no DATABASE_URL), a store for one process and for demos: set ' +
         'DATABASE_URL to a Postgres server, or ALLOW_EMBEDDED_DATABASE=true.',
+      'The links in account e-mails (verify your e-mail, reset your password) would point to localhost: set ' +
+        'PUBLIC_URL to the address users open, e.g. https://foodbridge.example.org.',
       'Demo data would be seeded (SEED_DEMO_DATA=auto seeds the embedded database), with accounts whose password ' +
         'is in the README: set SEED_DEMO_DATA=never, or ALLOW_DEMO_DATA=true.',
     ]);

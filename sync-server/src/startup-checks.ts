@@ -14,11 +14,13 @@ export type StartupConfig = Pick<
   | 'ALLOW_DEMO_DATA'
   | 'ALLOW_EMBEDDED_DATABASE'
   | 'RATE_LIMIT_SCALE'
+  | 'PUBLIC_URL'
+  | 'FIREBASE_PROJECT_ID'
 >;
 
 export interface ProductionProblem {
   /** The setting that accepts this risk on purpose (or, for a setting meant only for tests, that setting). */
-  allowedBy: 'ALLOW_TEST_PAYMENTS' | 'ALLOW_EMBEDDED_DATABASE' | 'ALLOW_DEMO_DATA' | 'RATE_LIMIT_SCALE';
+  allowedBy: 'ALLOW_TEST_PAYMENTS' | 'ALLOW_EMBEDDED_DATABASE' | 'ALLOW_DEMO_DATA' | 'RATE_LIMIT_SCALE' | 'PUBLIC_URL';
   message: string;
 }
 
@@ -46,6 +48,14 @@ export function productionProblems(
       message:
         'The database is the embedded PGlite (no DATABASE_URL), a store for one process and for demos: set ' +
         'DATABASE_URL to a Postgres server, or ALLOW_EMBEDDED_DATABASE=true.',
+    });
+  }
+  if (!config.PUBLIC_URL && !config.FIREBASE_PROJECT_ID) {
+    problems.push({
+      allowedBy: 'PUBLIC_URL',
+      message:
+        'The links in account e-mails (verify your e-mail, reset your password) would point to localhost: set ' +
+        'PUBLIC_URL to the address users open, e.g. https://foodbridge.example.org.',
     });
   }
   if (config.RATE_LIMIT_SCALE > 1) {

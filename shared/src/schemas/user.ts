@@ -25,6 +25,8 @@ export const UserSchema = z.object({
   createdAt: z.string(),
   created_at: z.string(),
   last_login: z.string().optional(),
+  /** Whether the owner opened the link e-mailed to this address (or the provider says it is verified). */
+  emailVerified: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -73,3 +75,16 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const RefreshSchema = z.object({ refreshToken: z.string().min(1).max(500) });
+
+/** POST /auth/password-reset-email: where to send a reset link, if an account has that e-mail. */
+export const PasswordResetEmailSchema = z.object({ email: EmailSchema });
+
+/** The token of an e-mailed link, as the link's page sends it back. Unknown tokens are a 400 of their own. */
+const linkToken = z.string({ message: 'This link is invalid or has expired.' }).trim().min(1, { message: 'This link is invalid or has expired.' }).max(200, { message: 'This link is invalid or has expired.' });
+
+/** POST /auth/verify-email. */
+export const VerifyEmailSchema = z.object({ token: linkToken });
+
+/** POST /auth/reset-password: the link's token and the new password, under the same rule as registration. */
+export const ResetPasswordSchema = z.object({ token: linkToken, password });
+export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;

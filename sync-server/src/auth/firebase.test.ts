@@ -22,7 +22,7 @@ describe('Firebase identity mode', () => {
   beforeAll(async () => {
     key = await createSigningKey();
     jwks = await startJwksServer([key]);
-    t = await createTestApp({ FIREBASE_PROJECT_ID: projectId, FIREBASE_JWKS_URL: jwks.url });
+    t = await createTestApp({ FIREBASE_PROJECT_ID: projectId, FIREBASE_JWKS_URL: jwks.url, ADMIN_EMAILS: 'admin@foodbridge.test,first-admin@example.test' });
   });
   afterAll(async () => {
     await t?.close();
@@ -41,10 +41,44 @@ describe('Firebase identity mode', () => {
     expect(count!.n).toBe(1);
   });
 
-  it('makes ADMIN_EMAILS accounts admin', async () => {
-    const me = await t.get('/users/me', await token('admin@foodbridge.test'));
+  it('knows an account by its Firebase uid: a new uid with an unverified e-mail of an existing account is not let in', async () => {
+    const uid = 'uid-of-the-owner';
+    const owner = await t.get('/users/me', await token('owner@example.test', { uid, emailVerified: false }));
+    expect(owner.status).toBe(200);
+    expect(owner.body).toMatchObject({ email: 'owner@example.test', role: 'user', emailVerified: false });
+    // Someone else signs up in Firebase with the same address and cannot prove it: refused, not given the account.
+    const claimant = await t.get('/users/me', await token('owner@example.test', { uid: 'uid-of-a-claimant', emailVerified: false }));
+    expect(claimant.status).toBe(403);
+    expect(claimant.body.code).toBe('auth/email-not-verified');
+    // The owner verifies in Firebase; the same uid now says verified.
+    const verified = await t.get('/users/me', await token('owner@example.test', { uid }));
+    expect(verified.body).toMatchObject({ _id: owner.body._id, emailVerified: true });
+  });
+
+  it('an unverified Firebase account for an ADMIN_EMAILS address or a seeded admin is not admin', async () => {
+    // The seeded admin exists with that e-mail; an unverified Firebase account for it is refused outright.
+    await insertUser(t.sql, { email: 'seeded-admin@example.test', name: 'Seeded', role: 'admin', emailVerified: true });
+    const squatter = await t.get('/users/me', await token('seeded-admin@example.test', { emailVerified: false }));
+    expect(squatter.status).toBe(403);
+    // An ADMIN_EMAILS address nobody registered yet: a user until the e-mail is verified, then admin.
+    const uid = 'uid-of-admin-list-address';
+    const first = await t.get('/users/me', await token('admin@foodbridge.test', { uid, emailVerified: false }));
+    expect(first.body).toMatchObject({ role: 'user', emailVerified: false });
+    expect((await t.get('/users', await token('admin@foodbridge.test', { uid, emailVerified: false }))).status).toBe(403);
+    const later = await t.get('/users/me', await token('admin@foodbridge.test', { uid }));
+    expect(later.body).toMatchObject({ _id: first.body._id, emailVerified: true, role: 'admin' });
+  });
+
+  it('a verified e-mail links a new Firebase uid to the account made before it (the seeded admin)', async () => {
+    const me = await t.get('/users/me', await token('seeded-admin@example.test', { uid: 'uid-of-the-real-admin' }));
+    expect(me.body).toMatchObject({ email: 'seeded-admin@example.test', role: 'admin' });
+    expect((await t.get('/users', await token('seeded-admin@example.test', { uid: 'uid-of-the-real-admin' }))).status).toBe(200);
+  });
+
+  it('makes a verified ADMIN_EMAILS account admin when it is first registered', async () => {
+    const me = await t.get('/users/me', await token('first-admin@example.test'));
     expect(me.body.role).toBe('admin');
-    expect((await t.get('/users', await token('admin@foodbridge.test'))).status).toBe(200);
+    expect((await t.get('/users', await token('first-admin@example.test'))).status).toBe(200);
   });
 
   it('registers a token without a name as No Name, and POST /users fills the name in later', async () => {

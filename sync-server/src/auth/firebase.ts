@@ -29,6 +29,8 @@ export class FirebaseVerifier {
     return {
       email: payload.email.toLowerCase(),
       subject: payload.sub,
+      // Firebase sets it for every sign-in method; absent means not verified, never the other way round.
+      emailVerified: payload.email_verified === true,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

@@ -25,6 +25,8 @@ export interface VerifiedIdentity {
   picture?: string | undefined;
   /** Our own user id (built-in provider) or the provider's uid (Firebase). */
   subject: string;
+  /** What the provider says of the e-mail; the built-in provider's own record of it is the users row. */
+  emailVerified: boolean;
 }
 
 /**
@@ -99,6 +101,7 @@ export class LocalTokenIssuer {
     return {
       email: payload.email,
       subject: payload.sub,
+      emailVerified: false,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

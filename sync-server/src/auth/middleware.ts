@@ -2,17 +2,17 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors } from 'jose';
 import { isImageUrl } from '@foodbridge/shared';
-import { findUserByEmail, isRemovedAccount, upsertUser, type UserRow } from '../db/users.ts';
-import { unauthorized } from '../http/errors.ts';
+import { accountForProviderUser, findUserById, type UserRow } from '../db/users.ts';
+import { ApiError, unauthorized } from '../http/errors.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { toAuthUser, type AuthUser } from './auth-user.ts';
 import { canCreateAccount, enforce } from './permissions.ts';
-import { roleForNewAccount } from './roles.ts';
+import { isAdminEmail } from './roles.ts';
 
 /**
- * Reads `Authorization: Bearer <idToken>` when present. The token proves the e-mail; the role always comes from the
- * database, so a role change takes effect on the next call. A missing header leaves the caller anonymous; a bad
- * token is a 401 (the client then refreshes or signs in again).
+ * Reads `Authorization: Bearer <idToken>` when present. The token's subject says who the caller is; the role always
+ * comes from the database, so a role change takes effect on the next call. A missing header leaves the caller
+ * anonymous; a bad token is a 401 (the client then refreshes or signs in again).
  */
 export function authenticate(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -28,35 +28,53 @@ export function authenticate(deps: Deps) {
   });
 }
 
-/** Verifies an ID token and loads its account (registering a first-time Firebase user); 401/403 otherwise. */
-export async function userFromToken(deps: Deps, token: string): Promise<AuthUser> {
-  return toAuthUser(await accountFromToken(deps, token));
-}
-
 async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
+  if (deps.firebase) {
+    let identity;
+    try {
+      identity = await deps.firebase.verify(token);
+    } catch (err) {
+      throw tokenRefusal(err);
+    }
+    const row = await accountForProviderUser(
+      deps.sql,
+      {
+        uid: identity.subject,
+        email: identity.email,
+        emailVerified: identity.emailVerified,
+        name: identity.name,
+        // A Google picture is another site's URL, shown to every viewer: kept only if it is one of our own images.
+        photoURL: identity.picture && isImageUrl(identity.picture) ? identity.picture : undefined,
+      },
+      isAdminEmail(deps.config, identity.email),
+    );
+    if (!('refused' in row)) return row;
+    // Firebase accounts are created by Firebase; the first call with a valid token registers them here, unless the
+    // e-mail belongs to an account that was removed or to another account that this one cannot yet prove is its own.
+    enforce(canCreateAccount(row.refused === 'removed'));
+    throw new ApiError(
+      403,
+      'This e-mail belongs to an existing account. Please verify your e-mail address with the link we sent you, then sign in again.',
+      'auth/email-not-verified',
+    );
+  }
   let identity;
   try {
-    identity = deps.firebase ? await deps.firebase.verify(token) : await deps.tokens.verify(token);
+    identity = await deps.tokens.verify(token);
   } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) {
-      throw unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
-    }
-    throw unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
+    throw tokenRefusal(err);
   }
-  let row = await findUserByEmail(deps.sql, identity.email);
-  if (!row && deps.firebase) {
-    // Firebase accounts are created by Firebase; the first call with a valid token registers them here.
-    enforce(canCreateAccount(await isRemovedAccount(deps.sql, identity.email)));
-    row = await upsertUser(deps.sql, {
-      email: identity.email,
-      name: identity.name,
-      // A Google picture is another site's URL, shown to every viewer: kept only if it is one of our own images.
-      photoURL: identity.picture && isImageUrl(identity.picture) ? identity.picture : undefined,
-      roleIfNew: roleForNewAccount(deps.config, identity.email),
-    });
-  }
+  // Built-in tokens are signed with our own account id as subject: the e-mail inside is only a copy.
+  const row = await findUserById(deps.sql, identity.subject);
   if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
   return row;
+}
+
+function tokenRefusal(err: unknown): ApiError {
+  if (err instanceof joseErrors.JWTExpired) {
+    return unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
+  }
+  return unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
 }
 
 /** The signed-in caller, or a 401. */

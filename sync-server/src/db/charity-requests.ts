@@ -126,15 +126,6 @@ export async function insertCharityRequest(
   return row!;
 }
 
-/**
- * Withdraws a removed account's pending request: nobody is left to grant the role to, so it must not wait in the
- * admin's queue or show anywhere. Decided requests stay as history.
- */
-export async function withdrawPendingCharityRequests(sql: Sql, userId: string): Promise<number> {
-  const r = await sql`UPDATE charity_requests SET deleted = true WHERE user_id = ${userId} AND status = 'pending' AND NOT deleted`;
-  return r.count;
-}
-
 /** Locks the request for a status change; undefined if it does not exist. */
 export async function lockCharityRequest(tx: TxSql, id: string): Promise<CharityRequestRow | undefined> {
   const [row] = await tx<CharityRequestRow[]>`

@@ -82,7 +82,10 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   // around transactions, so a pooled query could run another client's statement or fail with 'portal "" does not
   // exist' (seen with concurrent accepts). PGlite runs one statement at a time anyway; nothing is lost.
   // Consequence: inside sql.begin() use only the transaction's `tx`, never `sql`, or the call waits forever.
-  const connection = { ...poolOptions, max: 1, host: socketDir, port, database: 'postgres', username: 'postgres' };
+  // The embedded database lives in this process: it cannot be away, only slow to answer its first connection on a busy
+  // machine (two test apps starting at once on 2 cores took over 3 s), so the short timeout for a lost server is not
+  // used here.
+  const connection = { ...poolOptions, connect_timeout: 15, max: 1, host: socketDir, port, database: 'postgres', username: 'postgres' };
   const sql = postgres(connection);
   return {
     sql,

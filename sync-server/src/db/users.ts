@@ -1,4 +1,4 @@
-import { DONATION_EDITABLE, type Role, type User } from '@foodbridge/shared';
+import { DEFAULT_ROLE, DONATION_EDITABLE, type Role, type User } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 
@@ -12,6 +12,9 @@ export interface UserRow {
   address: string | null;
   phone: string | null;
   password_hash: string | null;
+  email_verified: boolean;
+  /** The identity provider's user id: Firebase's uid; null for built-in accounts (their token's subject is `id`). */
+  provider_uid: string | null;
   created_at: Date;
   last_login: Date | null;
 }
@@ -31,17 +34,18 @@ export function toUser(r: UserRow): User {
     createdAt,
     created_at: createdAt,
     last_login: iso(r.last_login) ?? null,
+    emailVerified: r.email_verified,
   }) as User;
 }
 
 export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE email = ${email.toLowerCase()} AND NOT deleted`;
+  const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE email = ${email.trim().toLowerCase()} AND NOT deleted`;
   return row;
 }
 
 /** An account an admin removed: its e-mail must not be registered again by a Firebase sign-in. */
 export async function isRemovedAccount(sql: Sql, email: string): Promise<boolean> {
-  const [row] = await sql`SELECT 1 FROM users WHERE email = ${email.toLowerCase()} AND deleted LIMIT 1`;
+  const [row] = await sql`SELECT 1 FROM users WHERE email = ${email.trim().toLowerCase()} AND deleted LIMIT 1`;
   return Boolean(row);
 }
 
@@ -65,13 +69,16 @@ export async function insertUser(
     phone?: string;
     createdAt?: Date;
     lastLogin?: Date | null;
+    emailVerified?: boolean;
   },
 ): Promise<UserRow> {
   const [row] = await sql<UserRow[]>`
-    INSERT INTO users (id, email, name, role, photo_url, password_hash, mission, address, phone, created_at, last_login)
+    INSERT INTO users (id, email, name, role, photo_url, password_hash, mission, address, phone, created_at, last_login,
+                       email_verified)
     VALUES (${u.id ?? sql`DEFAULT`}, ${u.email.toLowerCase()}, ${u.name}, ${u.role}, ${u.photoURL ?? null},
             ${u.passwordHash ?? null}, ${u.mission ?? null}, ${u.address ?? null}, ${u.phone ?? null},
-            ${u.createdAt ?? sql`DEFAULT`}, ${u.lastLogin === undefined ? sql`now()` : u.lastLogin})
+            ${u.createdAt ?? sql`DEFAULT`}, ${u.lastLogin === undefined ? sql`now()` : u.lastLogin},
+            ${u.emailVerified ?? false})
     RETURNING *`;
   return row!;
 }
@@ -89,24 +96,112 @@ export async function hasLiveUserWithEmail(sql: Sql | TxSql, emails: readonly st
   return row!.any;
 }
 
+export interface ProviderIdentity {
+  /** The provider's user id (Firebase's uid). */
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  name?: string | undefined;
+  photoURL?: string | undefined;
+}
+
 /**
- * Registers the signed-in user if new (role from `roleIfNew`), otherwise refreshes last_login and fills a missing
- * name or photo. Safe to call on every sign-in and from two tabs at once.
+ * The account of a provider's user, made on its first call. The provider's uid decides who it is. An e-mail links
+ * the uid to an account made before (a seeded one, or one whose provider account was made anew) only when the
+ * provider says the e-mail is verified: else anyone could claim admin@... with an account they cannot prove.
+ * Safe to call from two tabs at once. Refused: 'removed' when an admin removed the account of this e-mail (it must not
+ * come back by signing in again), 'taken' when an unverified e-mail already belongs to another account.
  */
-export async function upsertUser(
+export async function accountForProviderUser(
   sql: Sql,
-  u: { email: string; name?: string | undefined; photoURL?: string | undefined; roleIfNew: Role },
-): Promise<UserRow> {
+  p: ProviderIdentity,
+  /** Whether ADMIN_EMAILS names the e-mail: the account is admin from the moment the e-mail is verified. */
+  adminEmail: boolean,
+): Promise<UserRow | { refused: 'removed' | 'taken' }> {
+  const promote = p.emailVerified && adminEmail;
+  const email = p.email.toLowerCase();
+  const name = p.name?.trim() || 'No Name';
+  const [byUid] = await sql<UserRow[]>`
+    UPDATE users SET
+      last_login = now(),
+      role = CASE WHEN ${promote} AND NOT email_verified THEN 'admin' ELSE role END,
+      email_verified = email_verified OR ${p.emailVerified},
+      name = CASE WHEN name = 'No Name' AND ${name} <> 'No Name' THEN ${name} ELSE name END,
+      photo_url = COALESCE(photo_url, ${p.photoURL ?? null})
+    WHERE provider_uid = ${p.uid} AND NOT deleted
+    RETURNING *`;
+  if (byUid) return byUid;
+  if (p.emailVerified) {
+    const [linked] = await sql<UserRow[]>`
+      UPDATE users SET provider_uid = ${p.uid}, email_verified = true, last_login = now(),
+        role = CASE WHEN ${promote} AND NOT email_verified THEN 'admin' ELSE role END,
+        photo_url = COALESCE(photo_url, ${p.photoURL ?? null})
+      WHERE email = ${email} AND NOT deleted
+      RETURNING *`;
+    if (linked) return linked;
+  }
+  if (await isRemovedAccount(sql, email)) return { refused: 'removed' };
+  const [row] = await sql<UserRow[]>`
+    INSERT INTO users (email, name, role, photo_url, last_login, provider_uid, email_verified)
+    VALUES (${email}, ${name}, ${promote ? 'admin' : DEFAULT_ROLE}, ${p.photoURL ?? null}, now(), ${p.uid}, ${p.emailVerified})
+    ON CONFLICT DO NOTHING
+    RETURNING *`;
+  if (row) return row;
+  // Another call registered this uid a moment ago, or the unverified e-mail is another account's.
+  const [again] = await sql<UserRow[]>`SELECT * FROM users WHERE provider_uid = ${p.uid} AND NOT deleted`;
+  return again ?? { refused: 'taken' };
+}
+
+/** Refreshes last_login and fills a missing name or photo (POST /users, on each sign-in). */
+export async function refreshProfileOnSignIn(
+  sql: Sql,
+  id: string,
+  u: { name?: string | undefined; photoURL?: string | undefined },
+): Promise<UserRow | undefined> {
   const name = u.name?.trim() || 'No Name';
   const [row] = await sql<UserRow[]>`
-    INSERT INTO users (email, name, role, photo_url, last_login)
-    VALUES (${u.email.toLowerCase()}, ${name}, ${u.roleIfNew}, ${u.photoURL ?? null}, now())
-    ON CONFLICT (email) WHERE NOT deleted DO UPDATE SET
+    UPDATE users SET
       last_login = now(),
-      name = CASE WHEN users.name = 'No Name' AND ${name} <> 'No Name' THEN ${name} ELSE users.name END,
-      photo_url = COALESCE(users.photo_url, EXCLUDED.photo_url)
+      name = CASE WHEN name = 'No Name' AND ${name} <> 'No Name' THEN ${name} ELSE name END,
+      photo_url = COALESCE(photo_url, ${u.photoURL ?? null})
+    WHERE id = ${id} AND NOT deleted
     RETURNING *`;
-  return row!;
+  return row;
+}
+
+/**
+ * The owner proved the e-mail. An address on the admin list becomes admin now, not at registration: whoever
+ * registers it first has not shown they own it.
+ */
+export async function markEmailVerified(sql: Sql, id: string, makeAdmin: boolean): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    UPDATE users SET email_verified = true, role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE role END
+    WHERE id = ${id} AND NOT deleted
+    RETURNING *`;
+  return row;
+}
+
+/**
+ * A new password from a reset link. Opening the link proved the e-mail too. Every session of the account ends: a
+ * reset is what one does when someone else may be signed in.
+ */
+export async function resetPassword(sql: Sql, id: string, passwordHash: string, makeAdmin: boolean): Promise<UserRow | undefined> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<UserRow[]>`
+      UPDATE users SET password_hash = ${passwordHash}, email_verified = true,
+        role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE role END
+      WHERE id = ${id} AND NOT deleted
+      RETURNING *`;
+    if (row) await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+    return row;
+  });
+}
+
+/** An operator's `npm run admin`: the live account with this e-mail becomes admin. */
+export async function makeAdminByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`
+    UPDATE users SET role = 'admin' WHERE email = ${email.trim().toLowerCase()} AND NOT deleted RETURNING *`;
+  return row;
 }
 
 export async function touchLogin(sql: Sql, id: string): Promise<UserRow> {
@@ -129,11 +224,15 @@ export async function softDeleteUser(sql: Sql, id: string): Promise<number> {
     const r = await tx`UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted`;
     await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
     if (r.count === 0) return 0;
+    await tx`UPDATE account_links SET used_at = now() WHERE user_id = ${id} AND used_at IS NULL`;
     // What the account still offered or asked for goes with it: its open donations would stay public and
     // requestable, its open requests would wait on a charity that is gone. Donations already given to a charity
     // stay (one may be on its way to pick them up), and so does the history.
     await tx`UPDATE donations SET deleted = true WHERE restaurant_id = ${id} AND status IN ${tx(DONATION_EDITABLE)} AND NOT deleted`;
     await tx`UPDATE donation_requests SET deleted = true WHERE charity_id = ${id} AND status = 'Pending' AND NOT deleted`;
+    // Nobody is left to grant the role to: a pending charity-role request must not wait in the admin's queue or show
+    // on the home page. Decided requests stay as history.
+    await tx`UPDATE charity_requests SET deleted = true WHERE user_id = ${id} AND status = 'pending' AND NOT deleted`;
     return r.count;
   });
 }

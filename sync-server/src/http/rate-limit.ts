@@ -30,6 +30,7 @@ const RULES: Record<string, readonly Rule[]> = {
   'POST /donation-requests': [byAccount('donation-request', RATE_LIMITS.donationRequestsPerAccount, 'donation requests')],
   'POST /charity-requests': [byAccount('charity-request', RATE_LIMITS.charityRequestsPerAccount, 'charity role requests')],
   'POST /reviews': [byAccount('review', RATE_LIMITS.reviewsPerAccount, 'reviews')],
+  'POST /auth/password-reset-email': [byAddress('password-reset', RATE_LIMITS.passwordResetsPerAddress, 'password reset requests from your network')],
   'POST /sync/stream-ticket': [byAccount('stream-ticket', RATE_LIMITS.streamTicketsPerAccount, 'sync connections')],
 };
 

@@ -198,8 +198,24 @@ describe('built-in identity provider', () => {
     expect((await t.get('/users/me')).status).toBe(401);
   });
 
-  it('makes ADMIN_EMAILS accounts admin on first registration', async () => {
+  it('does not make an ADMIN_EMAILS address admin at registration: its owner has not shown they own it', async () => {
     const res = await t.post('/auth/register', createRegisterInput({ email: 'admin@foodbridge.test' }));
-    expect(res.body.user.role).toBe('admin');
+    expect(res.body.user).toMatchObject({ role: 'user', emailVerified: false });
+    expect((await t.get('/users', res.body.idToken)).status).toBe(403);
+  });
+
+  it("finds the account by the token's subject, not by the e-mail written in it", async () => {
+    const a = await createUser(t);
+    const b = await createUser(t);
+    // A token of ours naming A's account but B's e-mail (as after an e-mail change): A is the caller.
+    const mixed = (await t.deps.tokens.issue({ id: a.id, email: b.email, name: 'x' })).idToken;
+    expect((await t.get('/users/me', mixed)).body.email).toBe(a.email);
+  });
+
+  it('trims the e-mail of a look-up as the permission check does', async () => {
+    const u = await createUser(t);
+    const res = await t.get(`/users/search?email=${encodeURIComponent(`  ${u.email.toUpperCase()} `)}`, u.token);
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe(u.email);
   });
 });

@@ -1,13 +1,37 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type Context } from 'hono';
-import { LoginSchema, RefreshSchema, RegisterSchema, type AuthConfig, type AuthSession } from '@foodbridge/shared';
+import { Hono } from 'hono';
+import {
+  LoginSchema,
+  PasswordResetEmailSchema,
+  RATE_LIMITS,
+  RefreshSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  VerifyEmailSchema,
+  type AuthConfig,
+  type AuthSession,
+} from '@foodbridge/shared';
+import { invalidLink, redeemAccountLink, sendAccountLink } from '../auth/account-links.ts';
+import { requireUser } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canCreateAccount, enforce } from '../auth/permissions.ts';
-import { roleForNewAccount } from '../auth/roles.ts';
+import { isAdminEmail, roleForNewAccount } from '../auth/roles.ts';
 import { countLoginAttempt, forgetLoginAttempt } from '../db/identity.ts';
-import { findUserByEmail, findUserById, insertUser, isRemovedAccount, toUser, touchLogin, type UserRow } from '../db/users.ts';
+import { takeFromLimit } from '../db/rate-limits.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  isRemovedAccount,
+  markEmailVerified,
+  resetPassword,
+  toUser,
+  touchLogin,
+  type UserRow,
+} from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
+import { enforceLimit } from '../http/rate-limit.ts';
 import { parseJson } from '../http/validate.ts';
 
 // A fixed hash to compare against when the e-mail is unknown, so a login takes as long either way.
@@ -47,7 +71,8 @@ export const authRoutes = (deps: Deps) =>
           email: body.email,
           name: body.name,
           photoURL: body.photoURL,
-          role: roleForNewAccount(deps.config, body.email),
+          // Admin only once the e-mail is verified: registering an address proves nothing.
+          role: roleForNewAccount(deps.config, body.email, false),
           passwordHash: await hashPassword(body.password),
         });
       } catch (err) {
@@ -57,12 +82,13 @@ export const authRoutes = (deps: Deps) =>
         }
         throw err;
       }
+      sendInBackground(deps, row, 'verify');
       return c.json(await signedIn(deps, row), 201);
     })
     .post('/auth/login', async (c) => {
       assertLocal(deps);
       const body = await parseJson(c, LoginSchema);
-      const client = clientAddress(c);
+      const client = clientAddress(c, deps.config);
       const wait = await countLoginAttempt(deps.sql, body.email, client);
       if (wait !== null) {
         c.header('Retry-After', String(wait));
@@ -91,25 +117,80 @@ export const authRoutes = (deps: Deps) =>
       const body = await parseJson(c, RefreshSchema);
       await deps.tokens.revokeRefreshToken(body.refreshToken);
       return c.body(null, 204);
+    })
+    // The signed-in owner asks for a new verification link (the first one is sent at registration).
+    .post('/auth/verification-email', async (c) => {
+      assertLocal(deps);
+      const user = requireUser(c);
+      const row = c.get('userRow');
+      if (!row || row.email_verified) {
+        throw new ApiError(409, 'Your e-mail is already verified.', 'auth/email-already-verified');
+      }
+      await enforceLimit(
+        c,
+        deps,
+        // The registration's own e-mail counts too: the first link went out a moment ago.
+        `account-email:verify:${user.id}`,
+        RATE_LIMITS.accountEmailsPerRecipient,
+        (wait) => `A link was sent a moment ago. Please wait ${wait} before asking for another one.`,
+        'auth/too-many-requests',
+      );
+      try {
+        await sendAccountLink(deps, row, 'verify');
+      } catch (err) {
+        console.error('[mail] verification e-mail failed:', err);
+        throw new ApiError(503, 'The e-mail could not be sent just now. Please try again in a few minutes.', 'auth/mail-unavailable');
+      }
+      return c.body(null, 204);
+    })
+    .post('/auth/verify-email', async (c) => {
+      assertLocal(deps);
+      const { token } = await parseJson(c, VerifyEmailSchema);
+      const userId = await redeemAccountLink(deps, token, 'verify');
+      const current = await findUserById(deps.sql, userId);
+      if (!current) throw invalidLink();
+      const row = await markEmailVerified(deps.sql, userId, isAdminEmail(deps.config, current.email));
+      if (!row) throw invalidLink();
+      return c.json({ user: toUser(row) });
+    })
+    // Always the same answer, sent before any mail goes out, so nobody learns whether an e-mail has an account.
+    .post('/auth/password-reset-email', async (c) => {
+      assertLocal(deps);
+      const { email } = await parseJson(c, PasswordResetEmailSchema);
+      const row = await findUserByEmail(deps.sql, email);
+      if (row) sendInBackground(deps, row, 'reset');
+      return c.body(null, 204);
+    })
+    .post('/auth/reset-password', async (c) => {
+      assertLocal(deps);
+      const body = await parseJson(c, ResetPasswordSchema);
+      const userId = await redeemAccountLink(deps, body.token, 'reset');
+      const current = await findUserById(deps.sql, userId);
+      if (!current) throw invalidLink();
+      const row = await resetPassword(deps.sql, userId, await hashPassword(body.password), isAdminEmail(deps.config, current.email));
+      if (!row) throw invalidLink();
+      // The owner proved the mailbox: earlier failed guesses at the old password no longer hold them back.
+      await forgetLoginAttempt(deps.sql, row.email, clientAddress(c, deps.config));
+      return c.body(null, 204);
     });
+
+/**
+ * Sends an account e-mail without holding the answer: a slow mail server must not slow a sign-up, and a reset's answer
+ * must take as long for an unknown e-mail as for a known one. One e-mail a minute per recipient, whoever asks. A lost
+ * message is logged; the owner can ask again.
+ */
+function sendInBackground(deps: Deps, row: UserRow, purpose: 'verify' | 'reset') {
+  const { limit, windowSeconds } = RATE_LIMITS.accountEmailsPerRecipient;
+  void (async () => {
+    if ((await takeFromLimit(deps.sql, `account-email:${purpose}:${row.id}`, 1, limit, windowSeconds)) !== null) return;
+    await sendAccountLink(deps, row, purpose);
+  })().catch((err: unknown) => console.error(`[mail] ${purpose} e-mail to account ${row.id} failed:`, err));
+}
 
 /** The answer of a successful register, login or refresh: fresh tokens and the account. */
 async function signedIn(deps: Deps, row: UserRow, familyId?: string) {
   const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined }, familyId);
   return { ...tokens, user: toUser(row) } satisfies AuthSession;
-}
-
-/**
- * The caller's address from the socket. Behind a reverse proxy that is the proxy's, so all callers share one lock-out
- * key per e-mail until the server is told to trust X-Forwarded-For. `app.request()` without a socket (tests,
- * embedded calls) has no address: those callers share one key too.
- */
-function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 function assertLocal(deps: Deps) {

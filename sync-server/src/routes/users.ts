@@ -2,9 +2,7 @@ import { Hono } from 'hono';
 import { ProfileUpdateSchema, RoleUpdateSchema, UserUpsertSchema } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
 import { canDeleteUser, canSetRole, enforce, hasRole, isSelfOrAdmin } from '../auth/permissions.ts';
-import { roleForNewAccount } from '../auth/roles.ts';
-import { withdrawPendingCharityRequests } from '../db/charity-requests.ts';
-import { findUserByEmail, listUsers, setUserRole, softDeleteUser, toUser, updateProfile, upsertUser } from '../db/users.ts';
+import { findUserByEmail, listUsers, refreshProfileOnSignIn, setUserRole, softDeleteUser, toUser, updateProfile } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { parseId, parseJson } from '../http/validate.ts';
@@ -20,12 +18,9 @@ export const userRoutes = (deps: Deps) =>
     .post('/users', async (c) => {
       const user = requireUser(c);
       const body = await parseJson(c, UserUpsertSchema);
-      const row = await upsertUser(deps.sql, {
-        email: user.email,
-        name: body.name ?? user.name,
-        photoURL: body.photoURL,
-        roleIfNew: roleForNewAccount(deps.config, user.email),
-      });
+      // `authenticate` found or made the account already; this call only fills in what sign-in knows.
+      const row = await refreshProfileOnSignIn(deps.sql, user.id, { name: body.name ?? user.name, photoURL: body.photoURL });
+      if (!row) throw notFound('User');
       return c.json({ ...toUser(row), insertedId: row.id });
     })
     .get('/users/me', (c) => {
@@ -54,7 +49,7 @@ export const userRoutes = (deps: Deps) =>
       const user = requireUser(c);
       enforce(isSelfOrAdmin(user, email));
       // Same match as findUserByEmail, so asking about oneself answers from the row `authenticate` loaded.
-      const row = email.toLowerCase() === user.email ? c.get('userRow') : await findUserByEmail(deps.sql, email);
+      const row = email.trim().toLowerCase() === user.email ? c.get('userRow') : await findUserByEmail(deps.sql, email);
       if (!row) throw notFound('User');
       return c.json({ role: row.role });
     })
@@ -72,7 +67,5 @@ export const userRoutes = (deps: Deps) =>
       const id = parseId(c.req.param('id'));
       enforce(canDeleteUser(admin, id));
       const deletedCount = await softDeleteUser(deps.sql, id);
-      // Also when the account was already gone: a repeated delete finishes what an interrupted one began.
-      await withdrawPendingCharityRequests(deps.sql, id);
       return c.json({ deletedCount });
     });

@@ -12,6 +12,14 @@ import { accountsBox, seedDemoData } from './seed.ts';
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 if (existsSync(join(rootDir, '.env'))) process.loadEnvFile(join(rootDir, '.env'));
 const config = loadConfig();
+// The demo accounts' password is in the README: a production database gets them only when asked for in so many words.
+if (config.NODE_ENV === 'production' && !config.ALLOW_DEMO_DATA) {
+  console.error(
+    'npm run seed refuses to add the demo accounts with NODE_ENV=production: anyone who read the README could sign in ' +
+      'as their admin. Set ALLOW_DEMO_DATA=true if this database is a demo.',
+  );
+  process.exit(1);
+}
 const dataDir = resolve(rootDir, config.DATA_DIR, 'pglite');
 
 const db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });

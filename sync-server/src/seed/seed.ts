@@ -297,6 +297,8 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
         passwordHash: hashes[i]!,
         createdAt,
         lastLogin: null,
+        // The demo's addresses are not real mailboxes; the accounts are meant to work as they are.
+        emailVerified: true,
       });
       await storeImage(tx, imageId, id, avatars[i]!, createdAt);
     }

@@ -49,6 +49,8 @@ export interface FirebaseTokenOptions {
   name?: string;
   picture?: string;
   uid?: string;
+  /** Firebase's `email_verified`; true unless said otherwise (an account made with Google is verified). */
+  emailVerified?: boolean;
   /** Overrides for the negative cases; by default the claims Firebase Auth puts in a fresh ID token. */
   issuer?: string;
   audience?: string;
@@ -67,7 +69,7 @@ export async function signFirebaseToken(key: TestSigningKey, o: FirebaseTokenOpt
   const issuedAt = expiresIn > 0 ? now : now + expiresIn - 3600;
   return new SignJWT({
     email: o.email,
-    email_verified: true,
+    email_verified: o.emailVerified ?? true,
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.picture !== undefined ? { picture: o.picture } : {}),
     auth_time: issuedAt,

@@ -1,7 +1,7 @@
 // The permission matrix (issue 15): every route of the app by every kind of caller, with the status the spec and the
 // decisions in docs/decisions ask for. `permission-matrix.test.ts` runs each cell against a real database, checks
 // every answer for leaks, and fails when the app has a route this table lacks.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { CHARITY_ROLE_FEE_CENTS, DONATION_GIVEN, type DonationStatus, type RequestStatus, type Role } from '@foodbridge/shared';
 import {
@@ -12,6 +12,7 @@ import {
   createReviewInput,
 } from '@foodbridge/shared/testing/factories';
 import { hashPassword } from '../auth/passwords.ts';
+import { storeAccountLink, type AccountLinkPurpose } from '../db/account-links.ts';
 import { insertCharityRequest } from '../db/charity-requests.ts';
 import { insertDonationRequest } from '../db/donation-requests.ts';
 import { insertFavorite } from '../db/favorites.ts';
@@ -227,6 +228,20 @@ export class World {
     return account;
   }
 
+  /** A fresh account with a live link of `purpose`, and the link's token, as if its owner had the e-mail open. */
+  async linkTarget(purpose: AccountLinkPurpose): Promise<{ account: WorldAccount; token: string }> {
+    const account = await this.target();
+    const token = randomBytes(32).toString('base64url');
+    await storeAccountLink(this.t.sql, {
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: account.id,
+      purpose,
+      email: account.email,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    return { account, token };
+  }
+
   /** Everything another caller might leak: a given-away donation, requests, a review, a favourite, a paid request. */
   async everything(): Promise<void> {
     for (const status of ['Pending', 'Rejected', 'Verified', 'Accepted', 'Picked'] as const) await this.donation(status);
@@ -319,6 +334,29 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     route: 'POST /auth/logout',
     request: async (w) => ({ method: 'POST', path: '/auth/logout', body: { refreshToken: (await w.target()).refreshToken } }),
+    expect: everyone(204),
+  },
+  // Account e-mails: a link's token is what counts, never who opens it; asking for a link needs one's own account.
+  // The matrix's accounts are unverified and have had no e-mail yet, so each may ask once.
+  { route: 'POST /auth/verification-email', request: () => ({ method: 'POST', path: '/auth/verification-email' }), expect: signedIn(204) },
+  {
+    route: 'POST /auth/verify-email',
+    request: async (w) => ({ method: 'POST', path: '/auth/verify-email', body: { token: (await w.linkTarget('verify')).token } }),
+    expect: everyone(200),
+    reveals: (w) => w.extras,
+  },
+  {
+    route: 'POST /auth/password-reset-email',
+    request: async (w) => ({ method: 'POST', path: '/auth/password-reset-email', body: { email: (await w.target()).email } }),
+    expect: everyone(204),
+  },
+  {
+    route: 'POST /auth/reset-password',
+    request: async (w) => ({
+      method: 'POST',
+      path: '/auth/reset-password',
+      body: { token: (await w.linkTarget('reset')).token, password: 'a-new-password' },
+    }),
     expect: everyone(204),
   },
 

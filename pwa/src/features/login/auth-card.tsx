@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
 /**
- * The frame both sign-in screens share: a card with a title, the form, a divider before Google sign-in, and the
- * line that leads to the other screen.
+ * The frame of the sign-in and account e-mail screens: a card with a title, the form, Google sign-in after a
+ * divider (only where the server offers it), and the line that leads to another screen.
  */
 export function AuthCard({
   title,
@@ -13,9 +13,9 @@ export function AuthCard({
   children,
 }: {
   title: string;
-  subtitle: string;
-  google: ReactNode;
-  footer: ReactNode;
+  subtitle?: string;
+  google?: ReactNode;
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -23,12 +23,16 @@ export function AuthCard({
       <h1 id="auth-title" className="text-2xl font-bold tracking-tight text-stone-900">
         {title}
       </h1>
-      <p className="mt-1 text-muted-foreground">{subtitle}</p>
+      {subtitle && <p className="mt-1 text-muted-foreground">{subtitle}</p>}
       <div className="mt-6">
         {children}
-        <OrDivider />
-        {google}
-        <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>
+        {google && (
+          <>
+            <OrDivider />
+            {google}
+          </>
+        )}
+        {footer && <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, validateAuthSearch } from './auth-search';
+import { validateAuthSearch } from './auth-search';
+import { safeRedirect } from './safe-redirect';
 
 describe('safeRedirect', () => {
   it('keeps a path of this app with its search and hash', () => {
@@ -30,9 +31,9 @@ describe('safeRedirect', () => {
 });
 
 describe('validateAuthSearch', () => {
-  it('keeps a safe redirect and nothing else', () => {
+  it('keeps the redirect, unchecked, and nothing else (the pages check it with safeRedirect)', () => {
     expect(validateAuthSearch({ redirect: '/dashBoard', extra: 'x' })).toEqual({ redirect: '/dashBoard' });
-    expect(validateAuthSearch({ redirect: 'https://evil.example/' })).toEqual({});
+    expect(validateAuthSearch({ redirect: 'https://evil.example/' })).toEqual({ redirect: 'https://evil.example/' });
     expect(validateAuthSearch({})).toEqual({});
   });
 });

@@ -3,17 +3,22 @@ import { Link } from '@tanstack/react-router';
 import { LoginSchema } from '@foodbridge/shared/schemas/user';
 import { signIn } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
+import { useAuthConfig } from '@/lib/auth/use-auth-config';
 import { notify } from '@/lib/notify';
 import { useGoBack } from './after-sign-in';
+import { safeRedirect } from './safe-redirect';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, FormAlert, SubmitButton } from './auth-card';
 import { EmailField, PasswordField, useFieldErrors } from './auth-fields';
 import { firstErrors } from '@/lib/form-errors';
 import { GoogleButton } from './google-button';
 
-export function LoginPage({ redirect }: { redirect?: string | undefined }) {
+export function LoginPage({ redirect: requested }: { redirect?: unknown }) {
+  const redirect = safeRedirect(requested);
   const user = useSession((s) => s.user);
   const ready = useSession((s) => s.ready);
+  // Google sign-in needs Firebase: on the built-in provider there is no button at all rather than one that fails.
+  const googleOffered = useAuthConfig()?.provider === 'firebase';
   const { errors, setErrors, clearOnChange } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -61,7 +66,7 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
     <AuthCard
       title="Welcome back"
       subtitle="Log in to donate, request and track surplus food."
-      google={<GoogleButton disabled={submitting} signingIn={signingIn} onSignedIn={succeed} />}
+      google={googleOffered && <GoogleButton disabled={submitting} signingIn={signingIn} onSignedIn={succeed} />}
       footer={
         <>
           New to FoodBridge?{' '}
@@ -74,6 +79,9 @@ export function LoginPage({ redirect }: { redirect?: string | undefined }) {
       <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
         <EmailField id="login-email" error={errors.email} />
         <PasswordField id="login-password" autoComplete="current-password" error={errors.password} />
+        <Link to="/forgot-password" className="-mt-2 self-end py-2 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+          Forgot password?
+        </Link>
         <FormAlert message={formError} />
         <SubmitButton busy={submitting} busyLabel="Logging in...">
           Login

@@ -7,8 +7,10 @@ import { errorAria } from '@/components/field-aria';
 import { Field, Input } from '@/components/ui/input';
 import { signUp } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
+import { useAuthConfig } from '@/lib/auth/use-auth-config';
 import { notify } from '@/lib/notify';
 import { useGoBack } from './after-sign-in';
+import { safeRedirect } from './safe-redirect';
 import { saveProfilePhoto } from './api';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, FormAlert, SubmitButton } from './auth-card';
@@ -61,9 +63,12 @@ function PhotoStatus({ photo, error }: { photo: ProfilePhoto; error: string | nu
   }
 }
 
-export function RegistrationPage({ redirect }: { redirect?: string | undefined }) {
+export function RegistrationPage({ redirect: requested }: { redirect?: unknown }) {
+  const redirect = safeRedirect(requested);
   const user = useSession((s) => s.user);
   const ready = useSession((s) => s.ready);
+  // Google sign-in needs Firebase: on the built-in provider there is no button at all rather than one that fails.
+  const googleOffered = useAuthConfig()?.provider === 'firebase';
   const navigate = useNavigate();
   const goBack = useGoBack(redirect);
   const { photo, choiceError, choose, uploadNow } = useProfilePhoto();
@@ -138,7 +143,7 @@ export function RegistrationPage({ redirect }: { redirect?: string | undefined }
     <AuthCard
       title="Create your account"
       subtitle="Join restaurants and charities rescuing surplus food."
-      google={<GoogleButton disabled={busy} signingIn={registering} onSignedIn={welcome} />}
+      google={googleOffered && <GoogleButton disabled={busy} signingIn={registering} onSignedIn={welcome} />}
       footer={
         <>
           Already have an account?{' '}

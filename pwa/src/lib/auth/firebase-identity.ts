@@ -5,6 +5,8 @@ import {
   getAuth,
   GoogleAuthProvider,
   onAuthStateChanged,
+  sendEmailVerification,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut as fbSignOut,
@@ -26,7 +28,11 @@ export function init(config: AuthConfig, onChange: (user: SessionUser | null) =>
   });
   auth = getAuth(app);
   onAuthStateChanged(auth, (u) =>
-    onChange(u ? { id: u.uid, email: u.email ?? '', name: u.displayName ?? 'No Name', photoURL: u.photoURL ?? undefined } : null),
+    onChange(
+      u
+        ? { id: u.uid, email: u.email ?? '', name: u.displayName ?? 'No Name', photoURL: u.photoURL ?? undefined, emailVerified: u.emailVerified }
+        : null,
+    ),
   );
 }
 
@@ -46,6 +52,16 @@ export async function signUp(input: { name: string; email: string; password: str
 
 export async function signInWithGoogle() {
   await signInWithPopup(auth, new GoogleAuthProvider());
+}
+
+export async function sendPasswordReset(email: string) {
+  await sendPasswordResetEmail(auth, email);
+}
+
+/** Firebase e-mails its own link, which opens Firebase's page rather than /verify-email. */
+export async function sendVerification() {
+  if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
+  await sendEmailVerification(auth.currentUser);
 }
 
 export async function signOut() {

@@ -277,6 +277,26 @@ describe('signOut', () => {
     expect(warn).toHaveBeenLastCalledWith('Could not end the session on the server', expect.objectContaining({ status }));
   });
 
+  it('ends the session when the server says the account is gone, even though the token still refreshes (Firebase)', async () => {
+    const gone = () => json(401, { message: 'This account no longer exists.', code: 'auth/user-not-found' });
+    const server = stubServer({
+      'GET /auth/config': config,
+      'GET /users/me': () => json(200, createUser()),
+      'GET /donations': gone,
+      'POST /auth/refresh': () => json(200, createAuthSession({ idToken: TOKEN })),
+      'POST /auth/logout': loggedOut,
+    });
+    storeSession({ idToken: TOKEN, refreshToken: 'refresh-dana' });
+    const { initIdentity, useSession, api } = await load();
+    await initIdentity();
+    expect(useSession.getState().user).toMatchObject(DANA);
+
+    await expect(api.get('/donations')).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(useSession.getState().user).toBeNull());
+    expect(server.sent().filter((r) => r === 'POST /auth/logout')).toHaveLength(1);
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
   it('sends nothing when the device knows it is offline, and still logs out', async () => {
     const { signOut, useSession, server } = await signedIn();
     window.dispatchEvent(new Event('offline'));

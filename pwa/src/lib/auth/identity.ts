@@ -3,7 +3,7 @@
 import { ROLES, type Role } from '@foodbridge/shared/constants';
 import type { AuthConfig, AuthSession } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
-import { api, ApiError, setTokenSource } from '@/lib/api-client';
+import { api, ApiError, onAccountGone, setTokenSource } from '@/lib/api-client';
 import { getAuthConfig } from './app-config';
 import {
   clearStoredSession,
@@ -17,8 +17,8 @@ import {
 } from './local-tokens';
 import { useSession, type SessionUser } from './session-store';
 
-function toSessionUser(u: User): SessionUser {
-  return { id: u._id, email: u.email, name: u.name, photoURL: u.photoURL };
+export function toSessionUser(u: User & { emailVerified?: boolean }): SessionUser {
+  return { id: u._id, email: u.email, name: u.name, photoURL: u.photoURL, emailVerified: u.emailVerified };
 }
 
 /** Registers the signed-in user in the back end (spec: on each auth change) and loads the role. */
@@ -174,6 +174,18 @@ export async function signOut(): Promise<void> {
     useSession.getState().setSession(null);
   }
 }
+
+// The server says the signed-in account is gone (an admin removed it). With built-in sign-in the refused refresh ends
+// the session by itself; a Firebase session stays valid at Firebase, so it is ended here. The sign-out's own last
+// calls are refused the same way: one sign-out at a time.
+let endingGoneAccount = false;
+onAccountGone(() => {
+  if (endingGoneAccount || !useSession.getState().user) return;
+  endingGoneAccount = true;
+  signOut()
+    .catch((err: unknown) => console.error(err))
+    .finally(() => (endingGoneAccount = false));
+});
 
 export async function refreshRole(): Promise<void> {
   const { user, setRole } = useSession.getState();

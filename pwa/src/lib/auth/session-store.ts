@@ -6,6 +6,8 @@ export interface SessionUser {
   email: string;
   name: string;
   photoURL?: string | undefined;
+  /** False until the owner opens the link the server e-mailed; unknown (undefined) on a start without the server. */
+  emailVerified?: boolean | undefined;
 }
 
 interface SessionState {

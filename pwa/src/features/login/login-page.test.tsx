@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createAuthSession, createUser, json, stubServer } from '@/testing/server';
+
+const navigate = vi.fn(async () => {});
+const replace = vi.fn();
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children, to }: { children: ReactNode; to: string }) => <a href={to}>{children}</a>,
+  useNavigate: () => navigate,
+  useRouter: () => ({ history: { replace } }),
+}));
+
+const LOCAL = { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } };
+const FIREBASE = {
+  provider: 'firebase',
+  firebase: { apiKey: 'key-1', authDomain: 'foodbridge.example.test', projectId: 'foodbridge', appId: 'app-1' },
+  payments: { mode: 'test', publishableKey: null },
+};
+
+// The server's mode is kept for the page's lifetime: each test loads the modules afresh.
+async function openLogin(redirect?: unknown) {
+  const [{ LoginPage }, { useSession }] = await Promise.all([import('./login-page'), import('@/lib/auth/session-store')]);
+  useSession.setState({ user: null, role: 'user', loading: false, ready: true });
+  return render(<LoginPage redirect={redirect} />);
+}
+
+beforeEach(() => {
+  vi.resetModules();
+  navigate.mockClear();
+  replace.mockClear();
+});
+
+describe('LoginPage', () => {
+  it('has no Google button at all on the built-in provider, and no divider before it', async () => {
+    const server = stubServer({ 'GET /auth/config': () => json(200, LOCAL) });
+    const { container } = await openLogin();
+
+    await vi.waitFor(() => expect(server.sent()).toEqual(['GET /auth/config']));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.queryByRole('button', { name: 'Login with Google' })).toBeNull();
+    expect(container.textContent).not.toMatch(/\bor\b/);
+  });
+
+  it('offers Google sign-in when the server runs on Firebase', async () => {
+    stubServer({ 'GET /auth/config': () => json(200, FIREBASE) });
+    await openLogin();
+
+    expect(await screen.findByRole('button', { name: 'Login with Google' })).toBeTruthy();
+  });
+
+  it('leads to the forgotten-password page', async () => {
+    stubServer({ 'GET /auth/config': () => json(200, LOCAL) });
+    await openLogin();
+
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('goes home instead of to a redirect that would leave the app', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubServer({
+      'GET /auth/config': () => json(200, LOCAL),
+      'POST /auth/login': () => json(200, createAuthSession()),
+      'POST /users': () => json(200, createUser()),
+    });
+    await openLogin('https://evil.example/');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@example.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: '/', replace: true }));
+    expect(replace).not.toHaveBeenCalled();
+  });
+});

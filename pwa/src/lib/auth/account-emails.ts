@@ -1,0 +1,84 @@
+// E-mail verification and password reset. Imported only by the pages that use them, so none of it reaches the
+// signed-out home page's bundle.
+import { UserSchema } from '@foodbridge/shared/schemas/user';
+import { api } from '@/lib/api-client';
+import { getAuthConfig } from './app-config';
+import { signOut, toSessionUser } from './identity';
+import { unreadableAnswer } from './server-answer';
+import { useSession } from './session-store';
+
+/** Resolves once the session saved by an earlier visit (if any) has been restored. */
+function sessionRestored(): Promise<void> {
+  if (useSession.getState().ready) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = useSession.subscribe((s) => {
+      if (!s.ready) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The Firebase module that initIdentity started. Its `auth` is set once Firebase has reported the user for the
+ * first time, which is also when the session becomes ready: a click in the first instant must not find it unset.
+ */
+async function startedFirebase() {
+  await sessionRestored();
+  return import('./firebase-identity');
+}
+
+async function isFirebase(): Promise<boolean> {
+  return (await getAuthConfig()).provider === 'firebase';
+}
+
+/** Sends a reset link when an account has this e-mail. The answer is the same either way, so nobody learns which. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  if (await isFirebase()) {
+    try {
+      await (await startedFirebase()).sendPasswordReset(email);
+    } catch (err) {
+      // Older Firebase projects (without e-mail enumeration protection) say so; keep the same answer as our server.
+      if ((err as { code?: string } | null)?.code !== 'auth/user-not-found') throw err;
+    }
+    return;
+  }
+  await api.post('/auth/password-reset-email', { email }, { anonymous: true });
+}
+
+/** Sends the signed-in account a new verification link. */
+export async function sendVerificationEmail(): Promise<void> {
+  if (await isFirebase()) return (await startedFirebase()).sendVerification();
+  await api.post('/auth/verification-email');
+}
+
+/**
+ * Sets a new password with the link's token. The server ends every session of the account, so a session still
+ * open in this browser is ended too: else the login page would see it and send the visitor away.
+ */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  await api.post('/auth/reset-password', { token, password }, { anonymous: true });
+  if (!useSession.getState().user) return;
+  try {
+    await signOut();
+  } catch (err) {
+    // The password is changed all the same; a sign-out hook that failed is only worth a log line.
+    console.error(err);
+  }
+}
+
+/**
+ * Confirms the e-mail with the link's token. When the verified account is the one signed in here, the session
+ * takes the server's user, role included: an address on the admin list becomes admin once it is verified.
+ */
+export async function verifyEmail(token: string) {
+  const answer = await api.post<{ user?: unknown }>('/auth/verify-email', { token }, { anonymous: true });
+  const parsed = UserSchema.safeParse(answer?.user);
+  if (!parsed.success) throw unreadableAnswer();
+  const user = parsed.data;
+  // A link opened in a new tab races the restore of the saved session; the owner must not miss the update.
+  await sessionRestored();
+  const session = useSession.getState();
+  if (session.user?.id === user._id) session.setSession({ ...toSessionUser(user), emailVerified: true }, user.role);
+  return user;
+}
