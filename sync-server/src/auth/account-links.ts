@@ -3,6 +3,7 @@ import { consumeAccountLink, purgeOldAccountLinks, storeAccountLink, type Accoun
 import type { UserRow } from '../db/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { passwordResetEmail, RESET_LINK_MINUTES, verificationEmail, VERIFY_LINK_HOURS } from '../mail/account-emails.ts';
 
 const PAGES: Record<AccountLinkPurpose, string> = { verify: '/verify-email', reset: '/reset-password' };
@@ -20,10 +21,14 @@ export function publicUrl(deps: Pick<Deps, 'config'>): string {
 }
 
 /**
- * Makes a single-use link for the account and e-mails it. The token is 32 random bytes; only its hash is stored. A new
- * link ends the account's earlier ones of the same purpose.
+ * Makes a single-use link for the account and returns the e-mail that carries it, ready to send. The token is 32
+ * random bytes; only its hash is stored. A new link ends the account's earlier ones of the same purpose.
  */
-export async function sendAccountLink(deps: Pick<Deps, 'sql' | 'config' | 'mailer'>, account: UserRow, purpose: AccountLinkPurpose): Promise<void> {
+export async function createAccountLink(
+  deps: Pick<Deps, 'sql' | 'config'>,
+  account: UserRow,
+  purpose: AccountLinkPurpose,
+): Promise<MailMessage> {
   const token = randomBytes(32).toString('base64url');
   await storeAccountLink(deps.sql, {
     tokenHash: hashLinkToken(token),
@@ -35,7 +40,7 @@ export async function sendAccountLink(deps: Pick<Deps, 'sql' | 'config' | 'maile
   if (Math.random() < 0.01) await purgeOldAccountLinks(deps.sql);
   const link = `${publicUrl(deps)}${PAGES[purpose]}?token=${token}`;
   const message = purpose === 'verify' ? verificationEmail(account.name, link) : passwordResetEmail(account.name, link);
-  await deps.mailer.send({ to: account.email, ...message, link });
+  return { to: account.email, ...message, link };
 }
 
 /** Uses up a link's token: the account it was for, or the 400 of an invalid link. */

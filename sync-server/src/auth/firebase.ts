@@ -31,6 +31,7 @@ export class FirebaseVerifier {
       subject: payload.sub,
       // Firebase sets it for every sign-in method; absent means not verified, never the other way round.
       emailVerified: payload.email_verified === true,
+      expiresAtMs: payload.exp! * 1000,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

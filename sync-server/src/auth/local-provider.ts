@@ -27,6 +27,8 @@ export interface VerifiedIdentity {
   subject: string;
   /** What the provider says of the e-mail; the built-in provider's own record of it is the users row. */
   emailVerified: boolean;
+  /** When the token stops being valid (its `exp`), in milliseconds. */
+  expiresAtMs: number;
 }
 
 /**
@@ -102,6 +104,7 @@ export class LocalTokenIssuer {
       email: payload.email,
       subject: payload.sub,
       emailVerified: false,
+      expiresAtMs: payload.exp! * 1000,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

@@ -8,6 +8,7 @@ import type { AppEnv, Deps } from '../deps.ts';
 import { toAuthUser, type AuthUser } from './auth-user.ts';
 import { canCreateAccount, enforce } from './permissions.ts';
 import { isAdminEmail } from './roles.ts';
+import { UserCache } from './user-cache.ts';
 
 /**
  * Reads `Authorization: Bearer <idToken>` when present. The token's subject says who the caller is; the role always
@@ -15,20 +16,54 @@ import { isAdminEmail } from './roles.ts';
  * anonymous; a bad token is a 401 (the client then refreshes or signs in again).
  */
 export function authenticate(deps: Deps) {
+  const cache = new UserCache();
+  // Other instances' account changes reach this one through the change feed; until it listens nothing is cached.
+  let watching: Promise<boolean> | undefined;
+  const watch = () =>
+    (watching ??= deps.changes.watchAccounts(() => cache.clear()).then(
+      () => true,
+      () => {
+        watching = undefined;
+        return false;
+      },
+    ));
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization');
-    if (!header) return next();
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
-    // The row is kept too, so routes that answer with the caller's own account need not load it again.
-    const row = await accountFromToken(deps, match[1]!);
-    c.set('user', toAuthUser(row));
-    c.set('userRow', row);
-    return next();
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
+      const token = match[1]!;
+      let row = cache.get(token);
+      if (!row) {
+        const generation = cache.begin();
+        const found = await accountFromToken(deps, token);
+        row = found.row;
+        if (await watch()) cache.set(token, row, found.expiresAtMs, generation);
+      }
+      // The row is kept too, so routes that answer with the caller's own account need not load it again.
+      c.set('user', toAuthUser(row));
+      c.set('userRow', row);
+    }
+    if (!changesAccounts(c.req.method, c.req.path)) return next();
+    try {
+      await next();
+    } finally {
+      // After the change is committed (or failed): whatever was read before it is not used again.
+      cache.clear();
+    }
   });
 }
 
-async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
+/**
+ * The routes whose writes may change an account (role, profile, removal, verification, password, sign-in time).
+ * In embedded mode this process makes every change, so this list is what keeps its cache true.
+ */
+function changesAccounts(method: string, path: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return path.startsWith('/users') || path.startsWith('/auth/') || path.startsWith('/charity-requests');
+}
+
+async function accountFromToken(deps: Deps, token: string): Promise<{ row: UserRow; expiresAtMs: number }> {
   if (deps.firebase) {
     let identity;
     try {
@@ -48,7 +83,7 @@ async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
       },
       isAdminEmail(deps.config, identity.email),
     );
-    if (!('refused' in row)) return row;
+    if (!('refused' in row)) return { row, expiresAtMs: identity.expiresAtMs };
     // Firebase accounts are created by Firebase; the first call with a valid token registers them here, unless the
     // e-mail belongs to an account that was removed or to another account that this one cannot yet prove is its own.
     enforce(canCreateAccount(row.refused === 'removed'));
@@ -67,7 +102,7 @@ async function accountFromToken(deps: Deps, token: string): Promise<UserRow> {
   // Built-in tokens are signed with our own account id as subject: the e-mail inside is only a copy.
   const row = await findUserById(deps.sql, identity.subject);
   if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
-  return row;
+  return { row, expiresAtMs: identity.expiresAtMs };
 }
 
 function tokenRefusal(err: unknown): ApiError {

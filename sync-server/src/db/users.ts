@@ -1,6 +1,7 @@
 import { DEFAULT_ROLE, DONATION_EDITABLE, type Role, type User } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
+import { afterCursor, type PageQuery } from './pages.ts';
 
 export interface UserRow {
   id: string;
@@ -121,13 +122,14 @@ export async function accountForProviderUser(
   const promote = p.emailVerified && adminEmail;
   const email = p.email.toLowerCase();
   const name = p.name?.trim() || 'No Name';
+  // A known account is only read: this runs on every call whose token is not cached, and a write there would announce
+  // an account change to every instance each time. It is written only when the e-mail has just been verified.
+  const [known] = await sql<UserRow[]>`SELECT * FROM users WHERE provider_uid = ${p.uid} AND NOT deleted`;
+  if (known && (known.email_verified || !p.emailVerified)) return known;
   const [byUid] = await sql<UserRow[]>`
     UPDATE users SET
-      last_login = now(),
       role = CASE WHEN ${promote} AND NOT email_verified THEN 'admin' ELSE role END,
-      email_verified = email_verified OR ${p.emailVerified},
-      name = CASE WHEN name = 'No Name' AND ${name} <> 'No Name' THEN ${name} ELSE name END,
-      photo_url = COALESCE(photo_url, ${p.photoURL ?? null})
+      email_verified = email_verified OR ${p.emailVerified}
     WHERE provider_uid = ${p.uid} AND NOT deleted
     RETURNING *`;
   if (byUid) return byUid;
@@ -209,8 +211,12 @@ export async function touchLogin(sql: Sql, id: string): Promise<UserRow> {
   return row!;
 }
 
-export async function listUsers(sql: Sql): Promise<UserRow[]> {
-  return sql<UserRow[]>`SELECT * FROM users WHERE NOT deleted ORDER BY created_at DESC, id`;
+/** Newest accounts first, one page (and one row more, telling whether another page follows). */
+export async function listUsers(sql: Sql, page: PageQuery): Promise<UserRow[]> {
+  return sql<UserRow[]>`
+    SELECT * FROM users u WHERE NOT deleted AND ${afterCursor(sql, 'users', 'u', page.after)}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
 export async function setUserRole(sql: Sql, id: string, role: Role): Promise<number> {

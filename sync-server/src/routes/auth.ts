@@ -10,7 +10,7 @@ import {
   type AuthConfig,
   type AuthSession,
 } from '@foodbridge/shared';
-import { invalidLink, redeemAccountLink, sendAccountLink } from '../auth/account-links.ts';
+import { createAccountLink, invalidLink, redeemAccountLink } from '../auth/account-links.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canCreateAccount, enforce } from '../auth/permissions.ts';
@@ -82,7 +82,7 @@ export const authRoutes = (deps: Deps) =>
         }
         throw err;
       }
-      sendInBackground(deps, row, 'verify');
+      await mailLink(deps, row, 'verify');
       return c.json(await signedIn(deps, row), 201);
     })
     .post('/auth/login', async (c) => {
@@ -136,7 +136,7 @@ export const authRoutes = (deps: Deps) =>
         'auth/too-many-requests',
       );
       try {
-        await sendAccountLink(deps, row, 'verify');
+        await deps.mailer.send(await createAccountLink(deps, row, 'verify'));
       } catch (err) {
         console.error('[mail] verification e-mail failed:', err);
         throw new ApiError(503, 'The e-mail could not be sent just now. Please try again in a few minutes.', 'auth/mail-unavailable');
@@ -153,12 +153,12 @@ export const authRoutes = (deps: Deps) =>
       if (!row) throw invalidLink();
       return c.json({ user: toUser(row) });
     })
-    // Always the same answer, sent before any mail goes out, so nobody learns whether an e-mail has an account.
+    // Always the same answer, whether or not an account has the e-mail: nobody learns which from it.
     .post('/auth/password-reset-email', async (c) => {
       assertLocal(deps);
       const { email } = await parseJson(c, PasswordResetEmailSchema);
       const row = await findUserByEmail(deps.sql, email);
-      if (row) sendInBackground(deps, row, 'reset');
+      if (row) await mailLink(deps, row, 'reset');
       return c.body(null, 204);
     })
     .post('/auth/reset-password', async (c) => {
@@ -175,16 +175,15 @@ export const authRoutes = (deps: Deps) =>
     });
 
 /**
- * Sends an account e-mail without holding the answer: a slow mail server must not slow a sign-up, and a reset's answer
- * must take as long for an unknown e-mail as for a known one. One e-mail a minute per recipient, whoever asks. A lost
- * message is logged; the owner can ask again.
+ * An account e-mail: the link is stored before the answer (so the request's writes are done when it is answered);
+ * the mail goes out without holding the answer, as a slow mail server must not slow a sign-up. One e-mail a minute
+ * per account and purpose, whoever asks. A lost message is logged; the owner can ask again.
  */
-function sendInBackground(deps: Deps, row: UserRow, purpose: 'verify' | 'reset') {
+async function mailLink(deps: Deps, row: UserRow, purpose: 'verify' | 'reset'): Promise<void> {
   const { limit, windowSeconds } = RATE_LIMITS.accountEmailsPerRecipient;
-  void (async () => {
-    if ((await takeFromLimit(deps.sql, `account-email:${purpose}:${row.id}`, 1, limit, windowSeconds)) !== null) return;
-    await sendAccountLink(deps, row, purpose);
-  })().catch((err: unknown) => console.error(`[mail] ${purpose} e-mail to account ${row.id} failed:`, err));
+  if ((await takeFromLimit(deps.sql, `account-email:${purpose}:${row.id}`, 1, limit, windowSeconds)) !== null) return;
+  const message = await createAccountLink(deps, row, purpose);
+  deps.mailer.send(message).catch((err: unknown) => console.error(`[mail] ${purpose} e-mail to account ${row.id} failed:`, err));
 }
 
 /** The answer of a successful register, login or refresh: fresh tokens and the account. */

@@ -140,6 +140,19 @@ describe('an answer without limit', () => {
 });
 
 describe('the other lists page the same way', () => {
+  it("pages the admin's list of users, whole and newest first", async () => {
+    for (let i = 0; i < 4; i++) await createUser(t);
+    const whole = await t.get<{ _id: string; createdAt: string }[]>('/users', admin.token);
+    expect(whole.status).toBe(200);
+    const total = whole.body.length;
+    expect(total).toBeGreaterThanOrEqual(7);
+    const times = whole.body.map((u) => u.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const pages = await allPages('/users?limit=3', admin.token);
+    expect(pages.flat()).toEqual(whole.body.map((u) => u._id));
+    expect(pages[0]).toHaveLength(3);
+  });
+
   it('pages My Pickups, a donation\'s reviews, My Reviews, Favorites and donation requests, each whole and in order', async () => {
     const charity = await createUser(t, { role: 'charity' });
     const given = { id: charity.id, name: charity.name, email: charity.email };

@@ -5,13 +5,15 @@ import { canDeleteUser, canSetRole, enforce, hasRole, isSelfOrAdmin } from '../a
 import { findUserByEmail, listUsers, refreshProfileOnSignIn, setUserRole, softDeleteUser, toUser, updateProfile } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 
 export const userRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .get('/users', async (c) => {
       enforce(hasRole(requireUser(c), 'admin'));
-      return c.json((await listUsers(deps.sql)).map(toUser));
+      const page = parsePage(c);
+      return c.json(pageOf(c, await listUsers(deps.sql, page), page).map(toUser));
     })
     // Spec: upsert of the signed-in user after sign-in. Identity comes from the token; the body's e-mail and role
     // are ignored, so nobody can register someone else or pick their own role.

@@ -19,6 +19,12 @@ export interface ChangeFeed {
    * its starting checkpoint only then. Returns the unsubscribe function.
    */
   subscribe(listener: ChangeListener): Promise<() => void>;
+  /**
+   * Calls `listener` whenever an account may have changed in another server process (Postgres only: the embedded
+   * database has one process, which knows its own writes). Resolves once that is watched; also called after a lost
+   * connection is listened again, as changes may have been missed meanwhile.
+   */
+  watchAccounts(listener: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,7 +39,18 @@ function isReplicatedTable(value: string): value is ReplicatedTable {
 
 abstract class BaseFeed {
   protected readonly listeners = new Set<ChangeListener>();
+  protected readonly accountListeners = new Set<() => void>();
   protected closed = false;
+
+  protected emitAccounts() {
+    for (const listener of [...this.accountListeners]) {
+      try {
+        listener();
+      } catch (err) {
+        console.error('Change feed account listener failed', err);
+      }
+    }
+  }
 
   get subscribers(): number {
     return this.listeners.size;
@@ -102,6 +119,18 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
     };
   }
 
+  async watchAccounts(listener: () => void): Promise<void> {
+    if (this.closed) throw new Error('The change feed is closed');
+    this.accountListeners.add(listener);
+    try {
+      await (this.ready ??= this.start());
+    } catch (err) {
+      this.accountListeners.delete(listener);
+      this.ready = undefined;
+      throw err;
+    }
+  }
+
   private async start() {
     // `onnotify` is the option postgres.js's own listen helper is built on; its type declarations leave it out.
     const options: Database['connection'] & { onnotify: (channel: string, payload: string) => void } = {
@@ -111,7 +140,9 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
       idle_timeout: 0,
       max_lifetime: 0,
       onnotify: (channel, payload) => {
-        if (channel === CHANGE_CHANNEL && isReplicatedTable(payload)) this.emit(new Set([payload]));
+        if (channel !== CHANGE_CHANNEL) return;
+        if (isReplicatedTable(payload)) this.emit(new Set([payload]));
+        else if (payload === 'users') this.emitAccounts();
       },
       onclose: () => this.lost(),
     };
@@ -145,6 +176,7 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
         if (this.closed) return;
         this.listening = true;
         this.emit(ALL_TABLES);
+        this.emitAccounts();
       },
       () => {
         if (this.closed) return;
@@ -158,6 +190,7 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
     this.closed = true;
     this.listening = false;
     this.listeners.clear();
+    this.accountListeners.clear();
     clearTimeout(this.retryTimer);
     const sql = this.listenerSql;
     this.listenerSql = undefined;
@@ -200,6 +233,11 @@ export class PollingChangeFeed extends BaseFeed implements ChangeFeed {
       this.listeners.delete(listener);
       if (this.listeners.size === 0) this.stop();
     };
+  }
+
+  /** One process owns the embedded database: no other process changes an account behind this one's back. */
+  async watchAccounts(): Promise<void> {
+    if (this.closed) throw new Error('The change feed is closed');
   }
 
   private async start() {

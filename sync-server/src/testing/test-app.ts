@@ -55,7 +55,11 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     post: <T = any>(path: string, body?: unknown, token?: string) => request<T>('POST', path, { token, body }),
     patch: <T = any>(path: string, body?: unknown, token?: string) => request<T>('PATCH', path, { token, body }),
     del: <T = any>(path: string, token?: string) => request<T>('DELETE', path, { token }),
-    close: () => db.close(),
+    async close() {
+      // The change feed may hold a LISTEN connection (sync streams, the user cache's watch on Postgres).
+      await deps.changes.close();
+      await db.close();
+    },
   };
   return ctx;
 }

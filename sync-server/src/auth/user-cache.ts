@@ -1,0 +1,53 @@
+import type { UserRow } from '../db/users.ts';
+
+/** Tokens remembered at once; the oldest go first. A busy city has a few thousand signed-in devices at a time. */
+const MAX_ENTRIES = 10_000;
+/** The longest an entry is trusted even without news of a change: a safety net if a notification was ever lost. */
+const MAX_AGE_MS = 60_000;
+
+interface Entry {
+  row: UserRow;
+  until: number;
+}
+
+/**
+ * The account behind each ID token seen lately, so an authenticated call costs neither a signature check nor a user
+ * look-up. Kept for the token's life at most, and dropped whole whenever an account may have changed: a write through
+ * this process (the caller says so), or another instance's change announced by the change feed. A look-up that began
+ * before a drop is not stored after it (the generation check), so a row read before a change never outlives it.
+ */
+export class UserCache {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  get(token: string, now = Date.now()): UserRow | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until <= now) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.row;
+  }
+
+  /** The generation to hand back to `set`: taken before the token is checked and the account read. */
+  begin(): number {
+    return this.generation;
+  }
+
+  set(token: string, row: UserRow, expiresAtMs: number, generation: number, now = Date.now()): void {
+    if (generation !== this.generation) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { row, until: Math.min(expiresAtMs, now + MAX_AGE_MS) });
+  }
+
+  /** Some account may have changed: forget them all. */
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
