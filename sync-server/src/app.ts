@@ -16,6 +16,8 @@ import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { healthRoutes } from './routes/health.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { requestLog } from './http/request-log.ts';
 import { serveSpa } from './http/spa.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { compressAnswers } from './http/compression.ts';
@@ -35,7 +37,9 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
-  // First, so that every answer, refusals and errors included, carries the headers.
+  // Outermost: it sees every answer as it leaves, errors included, and how long it took.
+  app.use('*', requestLog(deps));
+  // So that every answer, refusals and errors included, carries the headers.
   app.use('*', securityHeaders(deps));
   app.use('*', corsForConfiguredOrigins(deps.config));
   // Outside everything below, so that it compresses their answers once they are complete.
@@ -43,6 +47,8 @@ export function createApp(deps: Deps) {
   app.use('*', refuseNulInUrl);
   // For proxies and orchestrators: before the app's pages, sign-in and limits, which they must not depend on.
   app.route('/', healthRoutes(deps));
+  // Before sign-in: its Bearer token is the metrics token, not an account's.
+  app.route('/', metricsRoutes(deps));
   app.use('*', (c, next) => {
     const path = c.req.path;
     const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;

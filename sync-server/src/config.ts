@@ -42,6 +42,15 @@ const Settings = z.object({
     z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must look like smtp://user:password@host:587 or smtps://...:465' }),
   ),
   MAIL_FROM: z.string().default('FoodBridge <no-reply@foodbridge.invalid>'),
+  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 'json' (one object per line, for a log shipper) or 'pretty'; default: pretty in a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default(process.stdout.isTTY ? 'pretty' : 'json'),
+  /**
+   * Bearer token that GET /metrics asks for. Unset: /metrics is open, except with NODE_ENV=production, where it is
+   * off (404) unless a token is set.
+   */
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' })),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_JWKS_URL: z
     .string()

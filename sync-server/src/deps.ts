@@ -5,6 +5,8 @@ import type { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { AuthUser } from './auth/auth-user.ts';
 import type { UserRow } from './db/users.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Logger } from './observability/logger.ts';
+import type { Metrics } from './observability/metrics.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChangeFeed } from './sync/change-feed.ts';
 
@@ -20,6 +22,13 @@ export interface Deps {
   mailer: Mailer;
   /** Committed changes of replicated tables, for the sync pull streams; close() it at shutdown. */
   changes: ChangeFeed;
+  /** Structured log (pino). */
+  log: Logger;
+  metrics: Metrics;
+  /** Aborted when the server begins a graceful shutdown: open streams end with a hint to reconnect elsewhere. */
+  stopping: AbortSignal;
+  /** Begins the graceful shutdown of everything built on these deps (the process's own server stops itself). */
+  stop(): void;
 }
 
 export interface AppEnv {
@@ -27,5 +36,7 @@ export interface AppEnv {
     user: AuthUser | undefined;
     /** The caller's account as `authenticate` loaded it; set whenever `user` is. */
     userRow: UserRow | undefined;
+    /** The request's id, on its log line and in `X-Request-Id`. */
+    requestId: string;
   };
 }

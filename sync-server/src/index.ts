@@ -36,6 +36,7 @@ exitOnProductionProblems(databaseProblems);
 await seedIfEmpty(db.sql, config);
 
 const deps = await createDeps(config, db);
+deps.metrics.withProcessMetrics();
 const app = createApp(deps);
 
 // 0.0.0.0 means every interface, not an address to open in a browser.
@@ -52,15 +53,34 @@ const server = serve({ fetch: retryReadsOnce(app.fetch), port: config.PORT, host
   }
 });
 
+/** The longest a graceful shutdown may take before the process exits anyway (an orchestrator kills it soon after). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 let stopping = false;
-async function shutdown() {
+/**
+ * Graceful shutdown: stop accepting connections, let the requests in flight finish, end the sync streams with a
+ * reconnect hint, then close the change feed and the database pool. Exits within SHUTDOWN_LIMIT_MS whatever happens.
+ */
+async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  server.close();
+  deps.log.info({ signal }, 'shutting down: finishing the requests in flight');
+  const force = setTimeout(() => {
+    deps.log.error(`shutdown took over ${SHUTDOWN_LIMIT_MS / 1000} s: exiting anyway`);
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  force.unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  deps.stop();
+  // close() ends idle keep-alive connections once; connections whose request finishes later are ended as they idle.
+  const idle = setInterval(() => (server as import('node:http').Server).closeIdleConnections(), 50);
+  await closed;
+  clearInterval(idle);
   await deps.changes.close();
   deps.mailer.close();
   await db.close();
+  deps.log.info('shut down');
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -3,13 +3,16 @@ import type { Database } from './db/connection.ts';
 import { FirebaseVerifier } from './auth/firebase.ts';
 import { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { Deps } from './deps.ts';
+import type { DestinationStream } from 'pino';
 import { createMailer } from './mail/mailer.ts';
+import { createLogger } from './observability/logger.ts';
+import { Metrics } from './observability/metrics.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import { createChangeFeed } from './sync/change-feed.ts';
 
 /** Builds the outside-world services from configuration: Firebase or built-in identity, Stripe or test payments. */
-export async function createDeps(config: Config, db: Database): Promise<Deps> {
+export async function createDeps(config: Config, db: Database, opts: { logDestination?: DestinationStream } = {}): Promise<Deps> {
   const tokens = await LocalTokenIssuer.create(db.sql, {
     ttlSeconds: config.ID_TOKEN_TTL_SECONDS,
     refreshDays: config.REFRESH_TOKEN_TTL_DAYS,
@@ -20,5 +23,20 @@ export async function createDeps(config: Config, db: Database): Promise<Deps> {
   const payments = config.STRIPE_SECRET_KEY
     ? new StripePaymentProvider(db.sql, config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
     : new TestPaymentProvider(db.sql);
-  return { config, db, sql: db.sql, tokens, firebase, payments, mailer: createMailer(config), changes: createChangeFeed(db) };
+  const changes = createChangeFeed(db);
+  const stopping = new AbortController();
+  return {
+    config,
+    db,
+    sql: db.sql,
+    tokens,
+    firebase,
+    payments,
+    mailer: createMailer(config),
+    changes,
+    log: createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, destination: opts.logDestination }),
+    metrics: new Metrics(() => changes.subscribers),
+    stopping: stopping.signal,
+    stop: () => stopping.abort(),
+  };
 }

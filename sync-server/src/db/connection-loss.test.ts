@@ -82,7 +82,7 @@ async function startRelay(target: { host: string; port: number }) {
 
 /** The real app on `db`, as index.ts serves it (reads retried once). */
 async function appOn(db: Database) {
-  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', RATE_LIMIT_SCALE: '1000' });
+  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'silent' });
   const deps = await createDeps(config, db);
   const app = createApp(deps);
   const fetch = retryReadsOnce(app.fetch);

@@ -57,6 +57,9 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
  * headers. A ticket rather than the token, because addresses land in proxy and access logs: a ticket there is
  * spent or expired, a token would still sign in. A token in the address is refused, so none is sent that way.
  */
+/** The reconnection delay an ending stream asks for when this instance shuts down (SSE's `retry:` field). */
+const STREAM_RETRY_AFTER_SHUTDOWN_MS = 1000;
+
 async function streamUser(c: Context<AppEnv>, deps: Deps): Promise<AuthUser> {
   const fromHeader = c.get('user');
   if (fromHeader) return fromHeader;
@@ -158,9 +161,11 @@ export const syncRoutes = (deps: Deps) => {
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
         stream.onAbort(signal);
+        // A graceful shutdown ends the stream with a hint to reconnect soon: the proxy sends the client elsewhere.
+        deps.stopping.addEventListener('abort', signal);
         try {
           await stream.writeSSE({ data: SYNC_RESYNC });
-          while (!stream.aborted) {
+          while (!stream.aborted && !deps.stopping.aborted) {
             if (!dirty) {
               const timedOut = await new Promise<boolean>((resolve) => {
                 const timer = setTimeout(() => resolve(true), SYNC_HEARTBEAT_MS);
@@ -170,7 +175,7 @@ export const syncRoutes = (deps: Deps) => {
                 };
               });
               wake = undefined;
-              if (stream.aborted) break;
+              if (stream.aborted || deps.stopping.aborted) break;
               if (timedOut) {
                 await stream.write(': heartbeat\n\n');
                 continue;
@@ -189,7 +194,9 @@ export const syncRoutes = (deps: Deps) => {
               if (batch.documents.length < SYNC_PULL_LIMIT_DEFAULT) break;
             }
           }
+          if (deps.stopping.aborted && !stream.aborted) await stream.write(`retry: ${STREAM_RETRY_AFTER_SHUTDOWN_MS}\n\n`);
         } finally {
+          deps.stopping.removeEventListener('abort', signal);
           unsubscribe();
           freeSlot();
         }

@@ -308,6 +308,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   // ---- For proxies and orchestrators: open to everyone, never about anyone.
   { route: 'GET /healthz', request: () => get('/healthz'), expect: everyone(200) },
   { route: 'GET /readyz', request: () => get('/readyz'), expect: everyone(200) },
+  // Open outside production when no METRICS_TOKEN is set (routes/metrics.test.ts covers the token and production).
+  { route: 'GET /metrics', request: () => get('/metrics'), expect: everyone(200) },
   // ---- Sign-in (the built-in identity provider): open to everyone, the token in the body is what counts.
   { route: 'GET /.well-known/jwks.json', request: () => get('/.well-known/jwks.json'), expect: everyone(200) },
   { route: 'GET /auth/config', request: () => get('/auth/config'), expect: everyone(200) },

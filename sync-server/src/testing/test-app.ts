@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 import type { Role } from '@foodbridge/shared';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { createApp } from '../app.ts';
@@ -19,12 +20,16 @@ export interface TestResponse<T = any> {
  * The real app on a fresh real database (PGlite, or a throwaway database on DATABASE_URL's server). Only outside
  * services are configured by `env`; nothing of ours is mocked.
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}) {
+export async function createTestApp(
+  env: Record<string, string | undefined> = {},
+  opts: { logDestination?: DestinationStream } = {},
+) {
   const db = await openTestDatabase();
   // Every test's callers share one address (none: no socket) and register dozens of accounts in seconds, so the
   // rate limits are raised; http/rate-limit.test.ts runs with RATE_LIMIT_SCALE '1', the real limits.
-  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', RATE_LIMIT_SCALE: '1000', ...env });
-  const deps = await createDeps(config, db);
+  // Request lines are tested where they are the subject (http/request-log.test.ts); elsewhere they are noise.
+  const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'silent', ...env });
+  const deps = await createDeps(config, db, opts);
   const app = createApp(deps);
 
   async function request<T = any>(

@@ -1,0 +1,53 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/**
+ * The server's Prometheus metrics, in a registry of its own per app (tests build many apps in one process). Process
+ * metrics (memory, event-loop lag, GC) are added only by the real server, once: `withProcessMetrics`.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'foodbridge_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly durations = new Histogram({
+    name: 'foodbridge_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (for a stream: until it opens), by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly pickupReplays = new Counter({
+    name: 'foodbridge_pickup_confirmations_total',
+    help: "Pickup confirmations (the app's offline outbox replays them), by outcome: applied, repeated (the same Idempotency-Key again) or refused.",
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(openStreams: () => number) {
+    new Gauge({
+      name: 'foodbridge_sync_open_streams',
+      help: 'Sync pull streams open on this instance.',
+      registers: [this.registry],
+      collect() {
+        this.set(openStreams());
+      },
+    });
+  }
+
+  /**
+   * A pickup confirmation's answer: applied, repeated (a replay answered from its Idempotency-Key) or refused (the app
+   * drops such an entry from its outbox). Answers the outbox retries (401, 408, 429, 5xx) are not outcomes yet.
+   */
+  countPickup(status: number, replayed: boolean): void {
+    if (status < 300) this.pickupReplays.inc({ outcome: replayed ? 'repeated' : 'applied' });
+    else if (status >= 400 && status < 500 && ![401, 408, 429].includes(status)) this.pickupReplays.inc({ outcome: 'refused' });
+  }
+
+  withProcessMetrics(): this {
+    collectDefaultMetrics({ register: this.registry, prefix: 'foodbridge_' });
+    return this;
+  }
+}
