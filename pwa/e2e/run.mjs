@@ -8,13 +8,15 @@
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PRIVATE_BUILD=1 (build into a temp folder instead
 // of pwa/dist), E2E_PWA_DIST (use this build as is), E2E_BASE_URL (test an already running server; nothing is
-// built or started), E2E_TIMEOUT_MS (per action, default 15000).
+// built or started), E2E_TIMEOUT_MS (per action, default 15000), E2E_TOPOLOGY=1 (two servers on a throwaway Postgres
+// behind Caddy, lib/topology.mjs; the tests' address is the proxy's, and E2E_TOPOLOGY_PIDS names the servers).
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from 'node:test';
 import { spec } from 'node:test/reporters';
 import { ensureBuild, pwaDir, startServer } from './lib/server.mjs';
+import { startTopology } from './lib/topology.mjs';
 
 const artifactsDir = join(pwaDir, 'e2e', 'artifacts');
 
@@ -42,7 +44,7 @@ if (!existsSync(chromiumPath)) {
 rmSync(artifactsDir, { recursive: true, force: true });
 
 const started = Date.now();
-/** @type {Awaited<ReturnType<typeof startServer>> | null} */
+/** @type {{ stop: () => Promise<void>, output?: () => string } | null} */
 let server = null;
 /** @type {string | null} */
 let privateDist = null;
@@ -66,8 +68,16 @@ try {
   if (!process.env.E2E_BASE_URL) {
     const dist = ensureBuild();
     if (process.env.E2E_PRIVATE_BUILD === '1' && dist.startsWith(tmpdir())) privateDist = dist;
-    server = await startServer({ dist });
-    process.env.E2E_BASE_URL = server.url;
+    if (process.env.E2E_TOPOLOGY === '1') {
+      const topology = await startTopology({ dist });
+      server = topology;
+      process.env.E2E_BASE_URL = topology.url;
+      process.env.E2E_TOPOLOGY_PIDS = topology.instances.map((i) => i.pid).join(',');
+    } else {
+      const single = await startServer({ dist });
+      server = single;
+      process.env.E2E_BASE_URL = single.url;
+    }
   }
   // The tests build their data with shared/'s TypeScript factories, so their processes need tsx's loader: Node
   // 20's run() has no execArgv option, but its child processes inherit NODE_OPTIONS.
@@ -94,7 +104,7 @@ try {
 } catch (err) {
   console.error(err);
   failed++;
-  if (server) console.error(`--- sync-server output ---\n${server.output()}`);
+  if (server?.output) console.error(`--- sync-server output ---\n${server.output()}`);
 } finally {
   await stopServer();
 }

@@ -86,6 +86,9 @@ const Settings = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().positive().default(1),
 });
 
+/** Every setting's name, as the environment spells it. */
+export const SETTING_NAMES: readonly string[] = Object.keys(Settings.shape);
+
 const ConfigSchema = Settings.transform((settings) => ({
   ...settings,
   // A developer's server stays off the network; a production one usually runs in a container, reached from outside.

@@ -77,9 +77,10 @@ export function freePort() {
  * `databaseUrl` runs it on a real Postgres database instead (several processes may share one: seed it with the
  * first, `seed: 'never'` for the others).
  * Returns { url, dataDir, stop(), output() }.
- * @param {{ dist?: string, log?: (line: string) => void, timeoutMs?: number, databaseUrl?: string, seed?: string }} [options]
+ * `env` adds settings of its own (TRUST_PROXY behind a proxy, say).
+ * @param {{ dist?: string, log?: (line: string) => void, timeoutMs?: number, databaseUrl?: string, seed?: string, env?: Record<string, string> }} [options]
  */
-export async function startServer({ dist, log = console.log, timeoutMs = 90_000, databaseUrl = '', seed = 'always' } = {}) {
+export async function startServer({ dist, log = console.log, timeoutMs = 90_000, databaseUrl = '', seed = 'always', env: extraEnv = {} } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-e2e-data-'));
   const tsx = join(rootDir, 'node_modules', '.bin', 'tsx');
@@ -104,6 +105,7 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
     // address would within the limits' windows.
     RATE_LIMIT_SCALE: '100',
     PUBLIC_URL: '',
+    ...extraEnv,
   };
   if (dist) {
     env.PWA_DIST = dist;

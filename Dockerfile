@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# FoodBridge: one image for every instance. docs/deploy.md walks through running it with compose.yaml.
+# Stage 1 builds the PWA with every dependency; stage 2 holds the server's production dependencies, its TypeScript
+# (run by tsx, as `npm start` does) and the built app, and runs as the unprivileged `node` user.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Manifests first: the dependency layer is reused while only source files change.
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY sync-server/package.json sync-server/
+COPY pwa/package.json pwa/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.base.json tsconfig.json ./
+COPY shared/ shared/
+COPY pwa/ pwa/
+RUN npm run build --workspace pwa
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PORT=8787 \
+    HOST=0.0.0.0 \
+    PWA_DIST=/app/pwa/dist \
+    LOG_FORMAT=json
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared/package.json shared/
+COPY sync-server/package.json sync-server/
+COPY pwa/package.json pwa/
+RUN npm ci --omit=dev --no-audit --no-fund --workspace sync-server --workspace shared \
+    && npm cache clean --force \
+    && mkdir -p /app/data && chown node:node /app/data
+COPY tsconfig.base.json tsconfig.json ./
+COPY shared/ shared/
+COPY sync-server/ sync-server/
+COPY --from=build /app/pwa/dist pwa/dist
+USER node
+EXPOSE 8787
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM reaches node directly (exec form): the server finishes its requests in flight and exits within 10 s.
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "sync-server/src/index.ts"]
