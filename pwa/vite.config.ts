@@ -66,5 +66,12 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa, precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy },
-  build: { sourcemap: false, target: 'es2022' },
+  build: {
+    sourcemap: false,
+    target: 'es2022',
+    // Preload hints (the list of every lazy chunk's dependencies, inlined in the entry) only for the public pages, which
+    // a first visit opens: the signed-out home page's JavaScript budget is spent. Other routes load their own
+    // dependencies when opened (one round trip more on a first visit; the service worker has them after).
+    modulePreload: { resolveDependencies: (filename, deps) => (/(^|\/)_public-/.test(filename) ? deps : []) },
+  },
 });
