@@ -3,6 +3,7 @@ import type { Database, Sql } from './db/connection.ts';
 import type { FirebaseVerifier } from './auth/firebase.ts';
 import type { LocalTokenIssuer } from './auth/local-provider.ts';
 import type { AuthUser } from './auth/auth-user.ts';
+import type { UserCache } from './auth/user-cache.ts';
 import type { UserRow } from './db/users.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Logger } from './observability/logger.ts';
@@ -22,6 +23,8 @@ export interface Deps {
   mailer: Mailer;
   /** Committed changes of replicated tables, for the sync pull streams; close() it at shutdown. */
   changes: ChangeFeed;
+  /** The accounts behind recent tokens, and the generation that tells whether an account read earlier still holds. */
+  users: UserCache;
   /** Structured log (pino). */
   log: Logger;
   metrics: Metrics;

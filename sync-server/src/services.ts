@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { FirebaseVerifier } from './auth/firebase.ts';
 import { LocalTokenIssuer } from './auth/local-provider.ts';
+import { UserCache } from './auth/user-cache.ts';
 import type { Deps } from './deps.ts';
 import type { DestinationStream } from 'pino';
 import { createMailer } from './mail/mailer.ts';
@@ -34,6 +35,7 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     payments,
     mailer: createMailer(config),
     changes,
+    users: new UserCache(),
     log: createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, destination: opts.logDestination }),
     metrics: new Metrics(() => changes.subscribers),
     stopping: stopping.signal,

@@ -8,7 +8,6 @@ import type { AppEnv, Deps } from '../deps.ts';
 import { toAuthUser, type AuthUser } from './auth-user.ts';
 import { canCreateAccount, enforce } from './permissions.ts';
 import { isAdminEmail } from './roles.ts';
-import { UserCache } from './user-cache.ts';
 
 /**
  * Reads `Authorization: Bearer <idToken>` when present. The token's subject says who the caller is; the role always
@@ -16,17 +15,7 @@ import { UserCache } from './user-cache.ts';
  * anonymous; a bad token is a 401 (the client then refreshes or signs in again).
  */
 export function authenticate(deps: Deps) {
-  const cache = new UserCache();
-  // Other instances' account changes reach this one through the change feed; until it listens nothing is cached.
-  let watching: Promise<boolean> | undefined;
-  const watch = () =>
-    (watching ??= deps.changes.watchAccounts(() => cache.clear()).then(
-      () => true,
-      () => {
-        watching = undefined;
-        return false;
-      },
-    ));
+  const cache = deps.users;
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization');
     if (header) {
@@ -38,7 +27,7 @@ export function authenticate(deps: Deps) {
         const generation = cache.begin();
         const found = await accountFromToken(deps, token);
         row = found.row;
-        if (await watch()) cache.set(token, row, found.expiresAtMs, generation);
+        if (await cache.watch(deps.changes)) cache.set(token, row, found.expiresAtMs, generation);
       }
       // The row is kept too, so routes that answer with the caller's own account need not load it again.
       c.set('user', toAuthUser(row));

@@ -1,4 +1,5 @@
 import type { UserRow } from '../db/users.ts';
+import type { ChangeFeed } from '../sync/change-feed.ts';
 
 /** Tokens remembered at once; the oldest go first. A busy city has a few thousand signed-in devices at a time. */
 const MAX_ENTRIES = 10_000;
@@ -18,7 +19,24 @@ interface Entry {
  */
 export class UserCache {
   private readonly entries = new Map<string, Entry>();
-  private generation = 0;
+  private current = 0;
+  private watching: Promise<boolean> | undefined;
+
+  /** Other instances' account changes reach this one through the change feed; until it listens nothing is cached. */
+  watch(feed: ChangeFeed): Promise<boolean> {
+    return (this.watching ??= feed.watchAccounts(() => this.clear()).then(
+      () => true,
+      () => {
+        this.watching = undefined;
+        return false;
+      },
+    ));
+  }
+
+  /** Grows at every drop: whoever read an account at an older generation must read it again. */
+  get generation(): number {
+    return this.current;
+  }
 
   get(token: string, now = Date.now()): UserRow | undefined {
     const entry = this.entries.get(token);
@@ -32,18 +50,18 @@ export class UserCache {
 
   /** The generation to hand back to `set`: taken before the token is checked and the account read. */
   begin(): number {
-    return this.generation;
+    return this.current;
   }
 
   set(token: string, row: UserRow, expiresAtMs: number, generation: number, now = Date.now()): void {
-    if (generation !== this.generation) return;
+    if (generation !== this.current) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { row, until: Math.min(expiresAtMs, now + MAX_AGE_MS) });
   }
 
   /** Some account may have changed: forget them all. */
   clear(): void {
-    this.generation++;
+    this.current++;
     this.entries.clear();
   }
 

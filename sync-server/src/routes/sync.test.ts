@@ -572,6 +572,30 @@ describe('GET /sync/:collection/pull/stream', () => {
     await eventually(() => t.deps.changes.subscribers === 0);
   });
 
+  it('follows a role change on the next change, and ends when the account is removed', async () => {
+    const [member] = await createUsers(t, ['user']);
+    const stream = await openStream(t.app, 'donations', member);
+    try {
+      expect(await stream.nextData(Date.now() + 2000)).toBe(SYNC_RESYNC);
+      const first = await createDonation(restaurant, { title: 'Before the role change' });
+      expect(await stream.waitFor((b) => b.documents.find((d: any) => d._id === first), 2000)).toMatchObject({ _deleted: true });
+      // Made admin: the next change is read with the admin's scope, which includes Pending donations.
+      expect((await t.patch(`/users/role/${member.id}`, { role: 'admin' }, admin.token)).status).toBe(200);
+      const second = await createDonation(restaurant, { title: 'After the role change' });
+      expect(await stream.waitFor((b) => b.documents.find((d: any) => d._id === second), 2000)).toMatchObject({
+        _deleted: false,
+        title: 'After the role change',
+        status: 'Pending',
+      });
+      // Removed: the next change ends the stream instead of sending anything.
+      expect((await t.del(`/users/${member.id}`, admin.token)).status).toBe(200);
+      const third = await createDonation(restaurant, { title: 'After the removal' });
+      await expect(stream.waitFor((b) => b.documents.find((d: any) => d._id === third), 1500)).rejects.toThrow();
+    } finally {
+      await stream.close();
+    }
+  });
+
   it("streams the caller's own favourite pushes (header auth), and nobody else's", async () => {
     const donationId = await createVerified();
     const mine = await openStream(t.app, 'favorites', user, 'header');

@@ -19,7 +19,7 @@ import { toAuthUser, type AuthUser } from '../auth/auth-user.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { canPullCollection, canPushCollection, enforce } from '../auth/permissions.ts';
 import { redeemStreamTicket, storeStreamTicket } from '../db/stream-tickets.ts';
-import { findUserByEmail, findUserById } from '../db/users.ts';
+import { findUserById } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { parseJson, parseLimit } from '../http/validate.ts';
@@ -52,14 +52,14 @@ const STREAM_RETRY_SECONDS = 30;
 
 const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
+/** The reconnection delay an ending stream asks for when this instance shuts down (SSE's `retry:` field). */
+const STREAM_RETRY_AFTER_SHUTDOWN_MS = 1000;
+
 /**
  * The stream's caller: the Authorization header as everywhere, or `?ticket=` because EventSource cannot send
  * headers. A ticket rather than the token, because addresses land in proxy and access logs: a ticket there is
  * spent or expired, a token would still sign in. A token in the address is refused, so none is sent that way.
  */
-/** The reconnection delay an ending stream asks for when this instance shuts down (SSE's `retry:` field). */
-const STREAM_RETRY_AFTER_SHUTDOWN_MS = 1000;
-
 async function streamUser(c: Context<AppEnv>, deps: Deps): Promise<AuthUser> {
   const fromHeader = c.get('user');
   if (fromHeader) return fromHeader;
@@ -158,6 +158,12 @@ export const syncRoutes = (deps: Deps) => {
         throw err;
       }
 
+      // Account changes of other instances reach this one through the feed; if it cannot listen, every wave re-reads.
+      const watched = await deps.users.watch(deps.changes);
+      let user = connected;
+      // -1: the first wave reads the account again, as it may have changed since the stream was opened.
+      let readAt = -1;
+
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
         stream.onAbort(signal);
@@ -182,10 +188,14 @@ export const syncRoutes = (deps: Deps) => {
               }
             }
             dirty = false;
-            // The role is read again: a changed role changes the scope, a removed account ends the stream.
-            const row = await findUserByEmail(deps.sql, connected.email);
-            if (!row) break;
-            const user = toAuthUser(row);
+            // The role is read again when an account may have changed: a changed role changes the scope, a removed
+            // account ends the stream. Otherwise a change costs this stream its pull query only.
+            if (!watched || deps.users.generation !== readAt) {
+              readAt = deps.users.generation;
+              const row = await findUserById(deps.sql, connected.id);
+              if (!row) break;
+              user = toAuthUser(row);
+            }
             for (;;) {
               const batch = await pullChanges(deps.sql, user, collection, checkpoint, SYNC_PULL_LIMIT_DEFAULT);
               if (batch.documents.length === 0 || !batch.checkpoint || stream.aborted) break;
