@@ -1,5 +1,6 @@
 import { CHARITY_REQUEST_OPEN, type CharityRequest, type CharityRequestPublic, type CharityRequestStatus } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
+import { afterCursor, type PageQuery } from './pages.ts';
 import { isoRequired } from './map.ts';
 
 export interface CharityRequestRow {
@@ -67,30 +68,36 @@ export function toCharityTransaction(r: CharityRequestRow): CharityTransaction {
 }
 
 /**
- * Newest first; `email` narrows to one account's requests, `status` to one status. `liveAccounts` leaves out the
- * requests of removed accounts (the public list must not keep showing someone an admin deleted).
+ * Newest first, one page (and one row more, telling whether another follows); `email` narrows to one account's
+ * requests, `status` to one status. `liveAccounts` leaves out the requests of removed accounts (the public list must
+ * not keep showing someone an admin deleted).
  */
 export async function listCharityRequests(
   sql: Sql,
+  page: PageQuery,
   opts: {
     email?: string | undefined;
-    limit?: number | undefined;
     status?: CharityRequestStatus | undefined;
     liveAccounts?: boolean | undefined;
   } = {},
 ): Promise<CharityRequestRow[]> {
   return sql<CharityRequestRow[]>`
     SELECT * FROM charity_requests cr
-    WHERE NOT deleted ${opts.email ? sql`AND email = ${opts.email.toLowerCase()}` : sql``}
+    WHERE NOT deleted ${opts.email ? sql`AND email = ${opts.email.trim().toLowerCase()}` : sql``}
       ${opts.status ? sql`AND status = ${opts.status}` : sql``}
       ${opts.liveAccounts ? sql`AND EXISTS (SELECT 1 FROM users u WHERE u.id = cr.user_id AND NOT u.deleted)` : sql``}
-    ORDER BY requested_at DESC, id
-    ${opts.limit ? sql`LIMIT ${opts.limit}` : sql``}`;
+      AND ${afterCursor(sql, 'charity_requests', 'cr', page.after)}
+    ORDER BY requested_at DESC, id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
-export async function listCharityRequestsOfUser(sql: Sql, userId: string): Promise<CharityRequestRow[]> {
+/** One account's requests (Transaction History), newest first, one page. */
+export async function listCharityRequestsOfUser(sql: Sql, userId: string, page: PageQuery): Promise<CharityRequestRow[]> {
   return sql<CharityRequestRow[]>`
-    SELECT * FROM charity_requests WHERE user_id = ${userId} AND NOT deleted ORDER BY requested_at DESC, id`;
+    SELECT * FROM charity_requests cr
+    WHERE user_id = ${userId} AND NOT deleted AND ${afterCursor(sql, 'charity_requests', 'cr', page.after)}
+    ORDER BY requested_at DESC, id DESC
+    LIMIT ${page.limit + 1}`;
 }
 
 /** The caller's pending or approved request, which blocks a new one. */

@@ -12,7 +12,7 @@ const ORDERED_BY = {
   reviews: 'created_at',
   favorites: 'created_at',
   donation_requests: 'request_date',
-  charity_requests: 'created_at',
+  charity_requests: 'requested_at',
   users: 'created_at',
 } as const;
 

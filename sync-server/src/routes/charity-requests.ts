@@ -28,7 +28,8 @@ import {
 import { spendPayment } from '../db/payments.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
-import { parseId, parseJson, parseLimit } from '../http/validate.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
+import { parseId, parseJson } from '../http/validate.ts';
 import { feePaymentProblem } from '../payments/provider.ts';
 import { statusQuery } from './donations.ts';
 
@@ -41,19 +42,21 @@ export const charityRequestRoutes = (deps: Deps) =>
     // Admins see everything; `?email=` gives that account (self or admin) its full requests; everyone else, signed
     // out too (the home page), only the public view without e-mail or payment.
     .get('/charity-requests', async (c) => {
-      const limit = parseLimit(c.req.query('limit'), 100);
+      const page = parsePage(c);
       const email = c.req.query('email')?.trim() || undefined;
       if (email) {
         enforce(isSelfOrAdmin(requireUser(c), email));
-        return c.json((await listCharityRequests(deps.sql, { email, limit })).map(toCharityRequest));
+        return c.json(pageOf(c, await listCharityRequests(deps.sql, page, { email }), page).map(toCharityRequest));
       }
       const status = statusQuery(c, CHARITY_REQUEST_STATUSES);
-      if (seesEveryAccount(c.get('user'))) return c.json((await listCharityRequests(deps.sql, { limit, status })).map(toCharityRequest));
+      if (seesEveryAccount(c.get('user'))) {
+        return c.json(pageOf(c, await listCharityRequests(deps.sql, page, { status }), page).map(toCharityRequest));
+      }
       // A pending or rejected request is a private person's application, not a charity: visitors see approved
       // charities of live accounts only, whatever `status` asks for.
       if (status && status !== 'approved') return c.json([]);
-      const rows = await listCharityRequests(deps.sql, { limit, status: 'approved', liveAccounts: true });
-      return c.json(rows.map(toCharityRequestPublic));
+      const rows = await listCharityRequests(deps.sql, page, { status: 'approved', liveAccounts: true });
+      return c.json(pageOf(c, rows, page).map(toCharityRequestPublic));
     })
     // Saved only once the fee is paid: the PaymentIntent must have succeeded, be the $25 fee, be the caller's and
     // never have paid for another request. Name and e-mail come from the account, never from the body.

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_LIMIT_MAX } from '@foodbridge/shared';
+import { CHARITY_ROLE_FEE_CENTS, LIST_LIMIT_MAX } from '@foodbridge/shared';
+import { insertCharityRequest } from '../db/charity-requests.ts';
+import { spendPayment } from '../db/payments.ts';
 import { insertDonationRequest } from '../db/donation-requests.ts';
 import { insertFavorite } from '../db/favorites.ts';
 import { insertReview } from '../db/reviews.ts';
@@ -140,6 +142,39 @@ describe('an answer without limit', () => {
 });
 
 describe('the other lists page the same way', () => {
+  it('pages charity-role requests and Transaction History, whole and newest first', async () => {
+    const applicants = await Promise.all(Array.from({ length: 5 }, () => createUser(t)));
+    for (const [i, a] of applicants.entries()) {
+      const paymentId = `pi_test_pages_${i}_${a.id.slice(0, 8)}`;
+      await t.sql.begin(async (tx) => {
+        await spendPayment(tx, { id: paymentId, userId: a.id, email: a.email, amount: CHARITY_ROLE_FEE_CENTS, currency: 'usd', mode: 'test', status: 'succeeded' });
+        return insertCharityRequest(tx, {
+          userId: a.id,
+          name: a.name,
+          email: a.email,
+          organization: `Org ${i}`,
+          mission: 'Feeding people',
+          paymentAmount: CHARITY_ROLE_FEE_CENTS,
+          paymentId,
+          status: 'approved',
+        });
+      });
+    }
+    for (const path of ['/charity-requests', '/transactions']) {
+      const whole = await t.get<{ _id?: string; transactionId?: string }[]>(path, admin.token);
+      expect(whole.status, path).toBe(200);
+      expect(whole.body.length, path).toBeGreaterThanOrEqual(5);
+      const pages: unknown[][] = [];
+      for (let next: string | undefined = `${path}?limit=2`; next; ) {
+        const res = await t.get<unknown[]>(next, admin.token);
+        pages.push(res.body);
+        next = nextLink(res.headers);
+      }
+      expect(pages.flat(), path).toEqual(whole.body);
+      expect(pages[0], path).toHaveLength(2);
+    }
+  });
+
   it("pages the admin's list of users, whole and newest first", async () => {
     for (let i = 0; i < 4; i++) await createUser(t);
     const whole = await t.get<{ _id: string; createdAt: string }[]>('/users', admin.token);

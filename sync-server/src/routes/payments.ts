@@ -11,6 +11,7 @@ import {
 import { confirmTestPayment, findPaymentIntent } from '../db/payments.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { pageOf, parsePage } from '../http/pagination.ts';
 import { TEST_MODE_NOTICE } from '../payments/test-provider.ts';
 
 export const paymentRoutes = (deps: Deps) =>
@@ -47,6 +48,7 @@ export const paymentRoutes = (deps: Deps) =>
     // Transaction History: the charity-role fees paid, one per charity request.
     .get('/transactions', async (c) => {
       const user = requireUser(c);
-      const rows = seesEveryAccount(user) ? await listCharityRequests(deps.sql) : await listCharityRequestsOfUser(deps.sql, user.id);
-      return c.json(rows.map(toCharityTransaction));
+      const page = parsePage(c);
+      const rows = seesEveryAccount(user) ? await listCharityRequests(deps.sql, page) : await listCharityRequestsOfUser(deps.sql, user.id, page);
+      return c.json(pageOf(c, rows, page).map(toCharityTransaction));
     });
