@@ -26,8 +26,50 @@ export const DonationSchema = z.object({
   reviewedAt: z.string().optional(),
   /** Set while a Verified donation is back in Pending because its restaurant changed what an admin checked. */
   reverifyReason: z.string().optional(),
+  /** When the food stops being safe to hand out (ISO time). Absent: it never expires (donations made before it). */
+  bestBefore: z.string().optional(),
+  /** The pickup point, both or neither. */
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
+
+/** A best-before time is at most this far ahead: surplus food lasts hours or days, not weeks. */
+export const BEST_BEFORE_MAX_DAYS = 14;
+
+/**
+ * Whether a donation is past its best-before time. Computed, never stored as a status: the same donation becomes
+ * expired by the clock alone, on the server and on the device.
+ */
+export function isExpired(donation: { bestBefore?: string | Date | null | undefined }, now: number = Date.now()): boolean {
+  const at = donation.bestBefore;
+  if (at === undefined || at === null) return false;
+  const time = at instanceof Date ? at.getTime() : Date.parse(at);
+  return Number.isFinite(time) && time <= now;
+}
+
+const bestBefore = z
+  .string({ message: 'Best before must be a date and time' })
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, message: 'Best before must be a date and time' }))
+  .refine((v) => Date.parse(v) > Date.now(), { message: 'Best before must be in the future' })
+  .refine((v) => Date.parse(v) <= Date.now() + BEST_BEFORE_MAX_DAYS * 86_400_000, {
+    message: `Best before can be at most ${BEST_BEFORE_MAX_DAYS} days ahead`,
+  });
+
+const latitude = z.number({ message: 'Latitude must be a number' }).min(-90, { message: 'Latitude must be between -90 and 90' }).max(90, {
+  message: 'Latitude must be between -90 and 90',
+});
+const longitude = z.number({ message: 'Longitude must be a number' }).min(-180, { message: 'Longitude must be between -180 and 180' }).max(180, {
+  message: 'Longitude must be between -180 and 180',
+});
+
+/** Latitude and longitude come together or not at all. */
+function bothOrNeither(v: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
+  if ((v.latitude === undefined) !== (v.longitude === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [v.latitude === undefined ? 'latitude' : 'longitude'], message: 'Give both latitude and longitude, or neither' });
+  }
+}
 
 const quantity = z.coerce
   .number({ message: MSG.quantityRequired })
@@ -39,7 +81,7 @@ const quantity = z.coerce
  * What a restaurant sends to create a donation. Owner, status and dates are the server's: any such field in the
  * body is dropped by the schema.
  */
-export const DonationCreateSchema = z.object({
+const DonationFieldsSchema = z.object({
   title: requiredText(MSG.titleRequired, 120),
   foodType: z.enum(FOOD_TYPES, { message: MSG.foodTypeRequired }),
   quantity,
@@ -47,13 +89,21 @@ export const DonationCreateSchema = z.object({
   pickupTime: requiredText(MSG.pickupTimeRequired, 120),
   location: requiredText(MSG.locationRequired, 200),
   image: ImageUrlSchema,
+  // Optional for the API: the spec's clients send none, and such a donation never expires.
+  bestBefore: bestBefore.optional(),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
 });
+export const DonationCreateSchema = DonationFieldsSchema.superRefine(bothOrNeither);
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
 
 // Without the create schema's default unit: a partial update that leaves the unit out must not reset it to kg.
-export const DonationUpdateSchema = DonationCreateSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial().refine((v) => Object.keys(v).length > 0, {
-  message: 'Nothing to update',
-});
+export const DonationUpdateSchema = DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) })
+  .partial()
+  .superRefine(bothOrNeither)
+  .refine((v) => Object.keys(v).length > 0, {
+    message: 'Nothing to update',
+  });
 export type DonationUpdate = z.input<typeof DonationUpdateSchema>;
 
 export const DonationReviewSchema = z.object({

@@ -375,6 +375,17 @@ describe('donation requests', () => {
     expect(canRequestDonation({ status })).toEqual(expected);
   });
 
+  it('refuses to request or accept a donation past its best-before time, to the millisecond', () => {
+    const now = Date.parse('2026-11-24T18:00:00Z');
+    const at = (iso: string) => ({ status: 'Verified' as const, best_before: new Date(iso) });
+    expect(canRequestDonation(at('2026-11-24T18:00:00.001Z'), now)).toEqual(ALLOW);
+    expect(canRequestDonation(at('2026-11-24T18:00:00Z'), now)).toEqual(refused(409, 'This donation has expired.'));
+    expect(canRequestDonation({ status: 'Verified', best_before: null }, now)).toEqual(ALLOW);
+    const donation = { ...at('2026-11-24T17:00:00Z'), restaurant_id: restaurant.id };
+    expect(canAcceptRequest(restaurant, donation, { status: 'Pending' }, now)).toEqual(refused(409, 'This donation has expired.'));
+    expect(canAcceptRequest(restaurant, { ...donation, best_before: new Date('2026-11-24T19:00:00Z') }, { status: 'Pending' }, now)).toEqual(ALLOW);
+  });
+
   it.each([
     [restaurant, 'Verified', 'Pending', ALLOW],
     [restaurant, 'Verified', 'Rejected', refused(409, 'Only Pending requests can be accepted (this one is Rejected).')],

@@ -7,6 +7,7 @@ import {
   DONATION_PUBLIC,
   MSG,
   PICKUP_CONFIRMABLE,
+  isExpired,
   SYNC_PUSH_COLLECTIONS,
   type CharityRequestStatus,
   type DonationStatus,
@@ -266,16 +267,21 @@ export function canListRequests(
  * A charity (checked by `hasRole` first) asks only for a donation on offer. One it may not read is not found: a
  * charity with a live request for it has had its 'already requested' answer before this.
  */
-export function canRequestDonation(donation: { status: DonationStatus }): Decision {
+export function canRequestDonation(donation: { status: DonationStatus; best_before?: Date | null }, now: number = Date.now()): Decision {
   if (!DONATION_PUBLIC.includes(donation.status)) return refuse(404, 'Donation not found');
-  return donation.status === 'Verified' ? ALLOW : refuse(409, 'This donation is not available for requests.');
+  if (donation.status !== 'Verified') return refuse(409, 'This donation is not available for requests.');
+  return isExpired({ bestBefore: donation.best_before }, now) ? refuse(409, MSG_EXPIRED) : ALLOW;
 }
+
+/** A donation past its best-before time can no longer be requested or given; one already given can be picked up. */
+export const MSG_EXPIRED = 'This donation has expired.';
 
 /** Only the donation's restaurant accepts, a Pending request, while the donation is still on offer. */
 export function canAcceptRequest(
   user: AuthUser,
-  donation: { restaurant_id: string; status: DonationStatus },
+  donation: { restaurant_id: string; status: DonationStatus; best_before?: Date | null },
   request: { status: RequestStatus },
+  now: number = Date.now(),
 ): Decision {
   if (donation.restaurant_id !== user.id) {
     return refuse(403, 'Only the restaurant that posted this donation can accept requests for it.');
@@ -286,6 +292,7 @@ export function canAcceptRequest(
   if (donation.status !== 'Verified') {
     return refuse(409, 'This donation is no longer available: it has already been accepted or withdrawn.');
   }
+  if (isExpired({ bestBefore: donation.best_before }, now)) return refuse(409, MSG_EXPIRED);
   return ALLOW;
 }
 

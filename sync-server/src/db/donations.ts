@@ -26,6 +26,10 @@ export interface DonationRow {
   review: string | null;
   reviewed_at: Date | null;
   reverify_reason: string | null;
+  best_before: Date | null;
+  /** double precision comes back as a number. */
+  latitude: number | null;
+  longitude: number | null;
   created_at: Date;
   updated_at: Date;
   deleted: boolean;
@@ -55,6 +59,9 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean): Donation
     review: r.review,
     reviewedAt: iso(r.reviewed_at),
     reverifyReason: r.reverify_reason,
+    bestBefore: iso(r.best_before),
+    latitude: r.latitude,
+    longitude: r.longitude,
   }) as Donation;
 }
 
@@ -94,18 +101,23 @@ export interface NewDonation {
   reviewedAt?: Date | null;
   createdAt?: Date;
   deleted?: boolean;
+  bestBefore?: string | Date | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
 }
 
 export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<DonationRow> {
   const [row] = await sql<DonationRow[]>`
     INSERT INTO donations (id, title, food_type, quantity, unit, pickup_time, location, image,
                            restaurant_id, restaurant_name, restaurant_email, status, charity_id, charity_name,
-                           charity_email, assigned_to, assigned_type, pickup_date, review, reviewed_at, created_at, deleted)
+                           charity_email, assigned_to, assigned_type, pickup_date, review, reviewed_at, created_at, deleted,
+                           best_before, latitude, longitude)
     VALUES (${d.id ?? sql`DEFAULT`}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location},
             ${d.image}, ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, ${d.status ?? 'Pending'},
             ${d.charity?.id ?? null}, ${d.charity?.name ?? null}, ${d.charity?.email ?? null}, ${d.assignedTo ?? null},
             ${d.assignedType ?? null}, ${d.pickupDate ?? null}, ${d.review ?? null}, ${d.reviewedAt ?? null},
-            ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false})
+            ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false},
+            ${d.bestBefore ?? null}, ${d.latitude ?? null}, ${d.longitude ?? null})
     RETURNING *`;
   return row!;
 }
@@ -139,22 +151,53 @@ export async function insertVerifiedDonations(
  * own plus the Verified ones, or the Verified ones only. `status` narrows further, never widens. Returns up to
  * `page.limit + 1` rows: the extra one only says that another page follows (see `pageOf`).
  */
+/** Searching: letters with accents match their plain letter, in any case ('creme' finds 'Crème brûlée'). */
+const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżžß';
+const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnooooooooorrsssstuuuuuuuuyyzzzs';
+
+/** `text` lower-cased without accents, in SQL, the way `searchKey` does it in JavaScript. */
+function folded(sql: Sql, text: ReturnType<Sql>) {
+  return sql`translate(lower(${text}), ${ACCENTED}, ${PLAIN})`;
+}
+
+/** The search words' form that `folded` compares with. */
+export function searchKey(q: string): string {
+  const map = new Map([...ACCENTED].map((ch, i) => [ch, PLAIN[i]!]));
+  return [...q.toLowerCase()].map((ch) => map.get(ch) ?? ch).join('');
+}
+
+export interface DonationFilters {
+  status?: DonationStatus | undefined;
+  /** Words that the title, restaurant or location must contain. */
+  q?: string | undefined;
+  foodType?: FoodType | undefined;
+}
+
 export async function listDonations(
   sql: Sql,
   scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' },
   page: PageQuery,
-  status?: DonationStatus,
+  filters: DonationFilters = {},
 ): Promise<DonationRow[]> {
+  // A Verified donation past its best-before time is off every public list; its restaurant and admins still list it.
+  const onOffer = sql`status = 'Verified' AND (best_before IS NULL OR best_before > now())`;
   const visible =
     scope.kind === 'all'
       ? sql`true`
       : scope.kind === 'restaurant'
-        ? sql`(restaurant_id = ${scope.restaurantId} OR status = 'Verified')`
-        : sql`status = 'Verified'`;
-  const byStatus = status ? sql`status = ${status}` : sql`true`;
+        ? sql`(restaurant_id = ${scope.restaurantId} OR (${onOffer}))`
+        : onOffer;
+  const byStatus = filters.status ? sql`status = ${filters.status}` : sql`true`;
+  const byType = filters.foodType ? sql`food_type = ${filters.foodType}` : sql`true`;
+  const words = filters.q ? searchKey(filters.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
+  const haystack = folded(sql, sql`title || ' ' || restaurant_name || ' ' || location`);
+  const bySearch = words.length
+    ? words.map((w) => sql`${haystack} LIKE ${'%' + w.replace(/[\\%_]/g, '\\$&') + '%'}`).reduce((a, b) => sql`${a} AND ${b}`)
+    : sql`true`;
   return sql<DonationRow[]>`
     SELECT * FROM donations d
-    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${afterCursor(sql, 'donations', 'd', page.after)}
+    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch}
+      AND ${afterCursor(sql, 'donations', 'd', page.after)}
     ORDER BY created_at DESC, id DESC
     LIMIT ${page.limit + 1}`;
 }
@@ -198,6 +241,9 @@ export interface DonationFieldChanges {
   pickupTime?: string | undefined;
   location?: string | undefined;
   image?: string | undefined;
+  bestBefore?: string | undefined;
+  latitude?: number | undefined;
+  longitude?: number | undefined;
 }
 
 /** What an admin checks before a donation is public, as the admin's note names them. */
@@ -206,6 +252,8 @@ const VERIFIED_FIELDS = [
   ['food_type', 'foodType', 'food type'],
   ['image', 'image', 'picture'],
   ['location', 'location', 'location'],
+  ['latitude', 'latitude', 'location'],
+  ['longitude', 'longitude', 'location'],
 ] as const;
 
 /**
@@ -213,14 +261,12 @@ const VERIFIED_FIELDS = [
  * pickup window may change freely). Undefined when nothing checked changes or the donation is not Verified.
  */
 export function reverifyReasonOf(
-  row: Pick<DonationRow, 'status' | 'title' | 'food_type' | 'image' | 'location'>,
+  row: Pick<DonationRow, 'status' | 'title' | 'food_type' | 'image' | 'location' | 'latitude' | 'longitude'>,
   f: DonationFieldChanges,
 ): string | undefined {
   if (row.status !== 'Verified') return undefined;
-  const changed = VERIFIED_FIELDS.filter(([column, key]) => f[key] !== undefined && f[key] !== row[column]).map(
-    ([, , label]) => label,
-  );
-  return changed.length ? changed.join(', ') : undefined;
+  const changed = new Set(VERIFIED_FIELDS.filter(([column, key]) => f[key] !== undefined && f[key] !== row[column]).map(([, , label]) => label));
+  return changed.size ? [...changed].join(', ') : undefined;
 }
 
 /** `reverifyReason` (from `reverifyReasonOf`) also sends the donation back to Pending with that note. */
@@ -240,7 +286,10 @@ export async function updateDonationFields(
       unit = COALESCE(${f.unit ?? null}, unit),
       pickup_time = COALESCE(${f.pickupTime ?? null}, pickup_time),
       location = COALESCE(${f.location ?? null}, location),
-      image = COALESCE(${f.image ?? null}, image)
+      image = COALESCE(${f.image ?? null}, image),
+      best_before = COALESCE(${f.bestBefore ?? null}::timestamptz, best_before),
+      latitude = COALESCE(${f.latitude ?? null}::double precision, latitude),
+      longitude = COALESCE(${f.longitude ?? null}::double precision, longitude)
     WHERE id = ${id}
     RETURNING *`;
   return row!;

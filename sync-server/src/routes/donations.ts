@@ -5,6 +5,7 @@ import {
   DonationCreateSchema,
   DonationReviewSchema,
   DonationUpdateSchema,
+  FOOD_TYPES,
   canonical,
   type DonationStatus,
 } from '@foodbridge/shared';
@@ -39,6 +40,7 @@ import {
   toDonation,
   toPickupItem,
   updateDonationFields,
+  type DonationFilters,
 } from '../db/donations.ts';
 import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
@@ -60,6 +62,19 @@ export function statusQuery<T extends string>(c: Context, values: readonly T[]):
   return status;
 }
 
+/** The longest search accepted: a few words, not a page of text. */
+const SEARCH_MAX = 100;
+
+/** `?q=` (words the title, restaurant or location must contain) and `?foodType=` (any casing), or a 400. */
+function listFilters(c: Context): DonationFilters {
+  const q = c.req.query('q')?.trim() || undefined;
+  if (q && q.length > SEARCH_MAX) throw badRequest(`Search text must be at most ${SEARCH_MAX} characters.`);
+  const rawType = c.req.query('foodType');
+  const foodType = rawType ? canonical(FOOD_TYPES, rawType) : undefined;
+  if (rawType && !foodType) throw badRequest(`Unknown food type. Use one of: ${FOOD_TYPES.join(', ')}.`);
+  return { q, foodType };
+}
+
 function idempotencyKey(c: Context): string | undefined {
   const key = c.req.header('idempotency-key')?.trim();
   if (key === undefined || key === '') return undefined;
@@ -79,14 +94,14 @@ export const donationRoutes = (deps: Deps) =>
       const status = statusQuery(c, DONATION_STATUSES);
       const user = c.get('user');
       const page = parsePage(c);
-      const rows = pageOf(c, await listDonations(deps.sql, donationScopeOf(user), page, status), page);
+      const rows = pageOf(c, await listDonations(deps.sql, donationScopeOf(user), page, { ...listFilters(c), status }), page);
       return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
     })
     // Registered before /donations/:id so that 'verified' is never read as an id.
     .get('/donations/verified', async (c) => {
       const user = c.get('user');
       const page = parsePage(c);
-      const rows = pageOf(c, await listDonations(deps.sql, { kind: 'verified' }, page), page);
+      const rows = pageOf(c, await listDonations(deps.sql, { kind: 'verified' }, page, listFilters(c)), page);
       return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
     })
     .get('/donations/:id', async (c) => {
