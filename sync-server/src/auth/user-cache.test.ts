@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { openPostgres } from '../db/connection.ts';
 import type { UserRow } from '../db/users.ts';
-import { createDeps } from '../services.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, createUser, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { UserCache } from './user-cache.ts';
 
 const row = (id: string) => ({ id, email: `${id}@example.test`, role: 'user' }) as UserRow;
@@ -79,12 +76,9 @@ describe('the signed-in user behind a token, cached', () => {
 
   describe.skipIf(!process.env.DATABASE_URL)('two server processes on one Postgres', () => {
     it("instance B's cached user follows a role change made through instance A", async () => {
-      const c = t.deps.db.connection as { host: string; port: number; database: string; username: string; password?: string };
-      const auth = encodeURIComponent(c.username) + (c.password ? `:${encodeURIComponent(c.password)}` : '');
-      const dbB = openPostgres(`postgres://${auth}@${c.host}:${c.port}/${c.database}`);
-      const depsB = await createDeps(t.deps.config, dbB);
+      const b = await openSecondInstance(t);
       try {
-        const appB = createApp(depsB);
+        const appB = b.app;
         const asB = (token: string) => appB.request('/users', { headers: { authorization: `Bearer ${token}` } });
         const someone = await createUser(t);
         expect((await asB(someone.token)).status).toBe(403);
@@ -97,8 +91,7 @@ describe('the signed-in user behind a token, cached', () => {
           await new Promise((r) => setTimeout(r, 10));
         }
       } finally {
-        await depsB.changes.close();
-        await dbB.close();
+        await b.close();
       }
     });
   });

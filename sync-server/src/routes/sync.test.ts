@@ -14,11 +14,8 @@ import {
   type SyncCheckpoint,
 } from '@foodbridge/shared';
 import type { DonationInput } from '@foodbridge/shared/testing/factories';
-import { createApp } from '../app.ts';
-import { openPostgres } from '../db/connection.ts';
-import { createDeps } from '../services.ts';
 import { createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { TICKET_INVALID, TOKEN_IN_URL, TOO_MANY_STREAMS } from './sync.ts';
 
 let t: TestApp;
@@ -616,12 +613,9 @@ describe('GET /sync/:collection/pull/stream', () => {
 
   describe.skipIf(!process.env.DATABASE_URL)('two server processes on one Postgres', () => {
     it('a change through instance A reaches a stream on instance B', async () => {
-      const c = t.deps.db.connection as { host: string; port: number; database: string; username: string; password?: string };
-      const auth = encodeURIComponent(c.username) + (c.password ? `:${encodeURIComponent(c.password)}` : '');
-      const dbB = openPostgres(`postgres://${auth}@${c.host}:${c.port}/${c.database}`);
-      const depsB = await createDeps(t.deps.config, dbB);
+      const b = await openSecondInstance(t);
       try {
-        const appB = createApp(depsB);
+        const appB = b.app;
         const stream = await openStream(appB, 'donations', charity);
         try {
           expect(await stream.nextData(Date.now() + 2000)).toBe(SYNC_RESYNC);
@@ -635,8 +629,7 @@ describe('GET /sync/:collection/pull/stream', () => {
           await stream.close();
         }
       } finally {
-        await depsB.changes.close();
-        await dbB.close();
+        await b.close();
       }
     });
   });

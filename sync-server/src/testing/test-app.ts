@@ -4,6 +4,7 @@ import type { Role } from '@foodbridge/shared';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { openPostgres } from '../db/connection.ts';
 import { setUserRole } from '../db/users.ts';
 import { createDeps } from '../services.ts';
 import type { Deps } from '../deps.ts';
@@ -70,6 +71,25 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A second server instance on the test app's Postgres database (another pool, change feed and user cache), as a
+ * second process behind a proxy would be. Only for a DATABASE_URL run: the embedded database has one process.
+ */
+export async function openSecondInstance(t: TestApp) {
+  const c = t.deps.db.connection as { host: string; port: number; database: string; username: string; password?: string };
+  const auth = encodeURIComponent(c.username) + (c.password ? `:${encodeURIComponent(c.password)}` : '');
+  const db = openPostgres(`postgres://${auth}@${c.host}:${c.port}/${c.database}`);
+  const deps = await createDeps(t.deps.config, db);
+  return {
+    app: createApp(deps),
+    deps,
+    async close() {
+      await deps.changes.close();
+      await db.close();
+    },
+  };
+}
 
 /** The test app with its payments going to a local Stripe stub through the real SDK; `close` stops both. */
 export async function createStripeTestApp(): Promise<TestApp & { stub: StripeStub }> {
