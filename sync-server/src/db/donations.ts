@@ -166,11 +166,40 @@ export function searchKey(q: string): string {
   return [...q.toLowerCase()].map((ch) => map.get(ch) ?? ch).join('');
 }
 
+export type DonationSort = { by: 'newest' } | { by: 'bestBefore' } | { by: 'distance'; near: { lat: number; lng: number } };
+
 export interface DonationFilters {
   status?: DonationStatus | undefined;
   /** Words that the title, restaurant or location must contain. */
   q?: string | undefined;
   foodType?: FoodType | undefined;
+  /** Newest first (the spec's order) unless said otherwise. */
+  sort?: DonationSort | undefined;
+}
+
+/**
+ * A list's order as a key and its direction; rows without a best-before time or a place come last. The keyset cursor
+ * compares the same key of the cursor's row, so pages stay stable while rows are added.
+ */
+function orderOf(sql: Sql, sort: DonationSort, alias: string) {
+  const col = (name: string) => sql`${sql(alias)}.${sql(name)}`;
+  switch (sort.by) {
+    case 'newest':
+      return { key: col('created_at'), direction: 'desc' as const };
+    case 'bestBefore':
+      return { key: sql`COALESCE(${col('best_before')}, 'infinity'::timestamptz)`, direction: 'asc' as const };
+    case 'distance': {
+      // Kilometres on a sphere (haversine): exact enough to rank pickups within a city, and no extension needed.
+      const { lat, lng } = sort.near;
+      return {
+        key: sql`COALESCE(12742 * asin(sqrt(
+            power(sin(radians(${col('latitude')} - ${lat}::float8) / 2), 2)
+            + cos(radians(${lat}::float8)) * cos(radians(${col('latitude')}))
+              * power(sin(radians(${col('longitude')} - ${lng}::float8) / 2), 2))), 'Infinity'::float8)`,
+        direction: 'asc' as const,
+      };
+    }
+  }
 }
 
 export async function listDonations(
@@ -194,11 +223,24 @@ export async function listDonations(
   const bySearch = words.length
     ? words.map((w) => sql`${haystack} LIKE ${'%' + w.replace(/[\\%_]/g, '\\$&') + '%'}`).reduce((a, b) => sql`${a} AND ${b}`)
     : sql`true`;
+  const sort = filters.sort ?? { by: 'newest' };
+  if (sort.by === 'newest') {
+    return sql<DonationRow[]>`
+      SELECT * FROM donations d
+      WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch}
+        AND ${afterCursor(sql, 'donations', 'd', page.after)}
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${page.limit + 1}`;
+  }
+  const order = orderOf(sql, sort, 'd');
+  const cursorOrder = orderOf(sql, sort, 'c');
+  const after = page.after
+    ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
+    : sql`true`;
   return sql<DonationRow[]>`
     SELECT * FROM donations d
-    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch}
-      AND ${afterCursor(sql, 'donations', 'd', page.after)}
-    ORDER BY created_at DESC, id DESC
+    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}
+    ORDER BY ${order.key} ASC, d.id ASC
     LIMIT ${page.limit + 1}`;
 }
 

@@ -142,3 +142,58 @@ describe('searching the verified list', () => {
     expect([long.status, long.body.message]).toEqual([400, 'Search text must be at most 100 characters.']);
   });
 });
+
+describe('sorting the verified list', () => {
+  /** Verified donations of this block only, found by a word in their titles. */
+  async function offer(title: string, fields: Record<string, unknown>) {
+    const id = await postDonation(t, restaurant, { title: `Quokka ${title}`, ...fields });
+    await verifyDonation(t, admin, id);
+    return id;
+  }
+  const titles = (body: { title: string }[]) => body.map((d) => d.title.replace('Quokka ', ''));
+  /** Every page from `path`, following the Link headers. */
+  async function walk(path: string) {
+    const all: { title: string }[] = [];
+    for (let next: string | undefined = path; next; ) {
+      const res = await t.get(next);
+      expect(res.status, next).toBe(200);
+      all.push(...res.body);
+      next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1];
+    }
+    return all;
+  }
+
+  beforeAll(async () => {
+    // Berlin Mitte is the charity; the others at about 1, 6 and 250 km; one without a place and time.
+    await offer('three hours, 6 km', { bestBefore: inHours(3), latitude: 52.5, longitude: 13.32 });
+    await offer('one hour, 250 km', { bestBefore: inHours(1), latitude: 51.05, longitude: 13.74 });
+    await offer('no time, no place', {});
+    await offer('two hours, 1 km', { bestBefore: inHours(2), latitude: 52.525, longitude: 13.39 });
+  });
+
+  it('best before soonest first, those without one last, the same across pages', async () => {
+    const order = ['one hour, 250 km', 'two hours, 1 km', 'three hours, 6 km', 'no time, no place'];
+    expect(titles((await t.get('/donations/verified?q=quokka&sort=bestBefore')).body)).toEqual(order);
+    expect(titles(await walk('/donations/verified?q=quokka&sort=bestbefore&limit=1'))).toEqual(order);
+  });
+
+  it('nearest first from the given point, those without a place last, the same across pages', async () => {
+    const order = ['two hours, 1 km', 'three hours, 6 km', 'one hour, 250 km', 'no time, no place'];
+    const path = '/donations/verified?q=quokka&sort=distance&near=52.52,13.405';
+    expect(titles((await t.get(path)).body)).toEqual(order);
+    expect(titles(await walk(`${path}&limit=1`))).toEqual(order);
+  });
+
+  it('refuses an unknown sort and a missing or impossible point', async () => {
+    for (const [query, message] of [
+      ['sort=cheapest', 'Unknown sort. Use one of: newest, bestBefore, distance.'],
+      ['sort=distance', 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).'],
+      ['sort=distance&near=91,0', 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).'],
+      ['sort=distance&near=berlin', 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).'],
+      ['near=52.5,13.4', 'near is used with sort=distance.'],
+    ]) {
+      const res = await t.get(`/donations/verified?${query}`);
+      expect([res.status, res.body.message], query).toEqual([400, message]);
+    }
+  });
+});

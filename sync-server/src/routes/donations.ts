@@ -41,6 +41,7 @@ import {
   toPickupItem,
   updateDonationFields,
   type DonationFilters,
+  type DonationSort,
 } from '../db/donations.ts';
 import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
@@ -72,7 +73,29 @@ function listFilters(c: Context): DonationFilters {
   const rawType = c.req.query('foodType');
   const foodType = rawType ? canonical(FOOD_TYPES, rawType) : undefined;
   if (rawType && !foodType) throw badRequest(`Unknown food type. Use one of: ${FOOD_TYPES.join(', ')}.`);
-  return { q, foodType };
+  return { q, foodType, sort: sortQuery(c) };
+}
+
+const SORTS = ['newest', 'bestBefore', 'distance'] as const;
+
+/** `?sort=newest|bestBefore|distance`, the last with `?near=LAT,LNG`; or a 400 that says what to send. */
+function sortQuery(c: Context): DonationSort | undefined {
+  const raw = c.req.query('sort');
+  const near = c.req.query('near');
+  if (raw === undefined || raw === '') {
+    if (near) throw badRequest('near is used with sort=distance.');
+    return undefined;
+  }
+  const by = canonical(SORTS, raw);
+  if (!by) throw badRequest(`Unknown sort. Use one of: ${SORTS.join(', ')}.`);
+  if (by !== 'distance') return { by };
+  const match = /^\s*(-?\d{1,3}(?:\.\d{1,10})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,10})?)\s*$/.exec(near ?? '');
+  const lat = Number(match?.[1]);
+  const lng = Number(match?.[2]);
+  if (!match || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    throw badRequest('sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).');
+  }
+  return { by, near: { lat, lng } };
 }
 
 function idempotencyKey(c: Context): string | undefined {
