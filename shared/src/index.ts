@@ -10,3 +10,4 @@ export * from './schemas/review.ts';
 export * from './schemas/favorite.ts';
 export * from './schemas/pickup.ts';
 export * from './schemas/sync.ts';
+export * from './schemas/impact.ts';

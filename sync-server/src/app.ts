@@ -15,6 +15,7 @@ import { donationRequestRoutes } from './routes/donation-requests.ts';
 import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
+import { impactRoutes } from './routes/impact.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { requestLog } from './http/request-log.ts';
@@ -71,6 +72,7 @@ export function createApp(deps: Deps) {
   app.route('/', donationRoutes(deps));
   app.route('/', donationRequestRoutes(deps));
   app.route('/', syncRoutes(deps));
+  app.route('/', impactRoutes(deps));
   return app;
 }
 

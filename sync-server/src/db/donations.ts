@@ -1,4 +1,4 @@
-import { DONATION_GIVEN, type Donation, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
+import { DONATION_GIVEN, type Donation, type PickupReport, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
@@ -27,6 +27,8 @@ export interface DonationRow {
   reviewed_at: Date | null;
   reverify_reason: string | null;
   best_before: Date | null;
+  pickup_weight_kg: string | number | null;
+  pickup_outcome: 'all' | 'part' | 'none' | null;
   /** double precision comes back as a number. */
   latitude: number | null;
   longitude: number | null;
@@ -388,10 +390,43 @@ export async function releaseDonation(tx: TxSql, id: string): Promise<void> {
     WHERE id = ${id}`;
 }
 
-export async function markDonationPicked(tx: TxSql, id: string): Promise<DonationRow> {
+/** The charity collected it; `report` is what it says it took (none from the spec's clients). */
+export async function markDonationPicked(tx: TxSql, id: string, report?: PickupReport): Promise<DonationRow> {
   const [row] = await tx<DonationRow[]>`
-    UPDATE donations SET status = 'Picked', pickup_date = now() WHERE id = ${id} RETURNING *`;
+    UPDATE donations SET status = 'Picked', pickup_date = now(),
+      pickup_weight_kg = ${report?.weightKg ?? null}, pickup_outcome = ${report?.outcome ?? null},
+      pickup_reason = ${report?.reason ?? null}, pickup_note = ${report?.note ?? null},
+      pickup_reported_at = ${report ? tx`now()` : null}
+    WHERE id = ${id} RETURNING *`;
   return row!;
+}
+
+/**
+ * The platform's figures from picked-up donations: the reported weight, or for a pickup without a report the
+ * donation's own quantity when it is in kilograms (what the report's weight field proposes). Portions count as
+ * meals as entered; nothing collected ('none') counts for nothing.
+ */
+export async function impactTotals(sql: Sql): Promise<{ kg: number; kgInKgUnits: number; portions: number; restaurants: number; charities: number }> {
+  const [row] = await sql<{ kg: string | null; kg_units: string | null; portions: string | null; restaurants: number; charities: number }[]>`
+    WITH picked AS (
+      SELECT restaurant_id, charity_id, unit, quantity, pickup_outcome,
+             COALESCE(pickup_weight_kg, CASE WHEN unit = 'kg' THEN quantity END) AS kg
+      FROM donations
+      WHERE status = 'Picked' AND NOT deleted AND COALESCE(pickup_outcome, 'all') <> 'none'
+    )
+    SELECT sum(kg) AS kg,
+           sum(kg) FILTER (WHERE unit = 'kg') AS kg_units,
+           sum(CASE WHEN pickup_outcome = 'part' THEN NULL ELSE quantity END) FILTER (WHERE unit = 'portions') AS portions,
+           count(DISTINCT restaurant_id)::int AS restaurants,
+           count(DISTINCT charity_id)::int AS charities
+    FROM picked`;
+  return {
+    kg: Number(row?.kg ?? 0),
+    kgInKgUnits: Number(row?.kg_units ?? 0),
+    portions: Number(row?.portions ?? 0),
+    restaurants: row?.restaurants ?? 0,
+    charities: row?.charities ?? 0,
+  };
 }
 
 export async function setDonationReview(tx: TxSql, id: string, review: string): Promise<DonationRow> {

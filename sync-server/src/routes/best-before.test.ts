@@ -155,7 +155,7 @@ describe('sorting the verified list', () => {
   async function walk(path: string) {
     const all: { title: string }[] = [];
     for (let next: string | undefined = path; next; ) {
-      const res = await t.get(next);
+      const res: { status: number; body: { title: string }[]; headers: Headers } = await t.get(next);
       expect(res.status, next).toBe(200);
       all.push(...res.body);
       next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1];

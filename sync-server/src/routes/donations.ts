@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import {
   DONATION_STATUSES,
   DonationCreateSchema,
   DonationReviewSchema,
   DonationUpdateSchema,
   FOOD_TYPES,
+  PickupReportSchema,
   canonical,
   type DonationStatus,
 } from '@foodbridge/shared';
@@ -62,6 +64,12 @@ export function statusQuery<T extends string>(c: Context, values: readonly T[]):
   if (!status) throw badRequest(`Unknown status${shown}. Use one of: ${values.join(', ')}.`);
   return status;
 }
+
+/** No body, or an empty object: no report. */
+const OptionalPickupReport = z.preprocess(
+  (v) => (v !== null && typeof v === 'object' && Object.keys(v).length === 0 ? undefined : v),
+  PickupReportSchema.optional(),
+);
 
 /** The longest search accepted: a few words, not a page of text. */
 const SEARCH_MAX = 100;
@@ -174,6 +182,8 @@ export const donationRoutes = (deps: Deps) =>
     .patch('/donations/pickup/:id', async (c) => {
       const user = requireUser(c);
       const id = parseId(c.req.param('id'));
+      // The report is optional: the spec's clients confirm with no body.
+      const report = await parseJson(c, OptionalPickupReport);
       const key = idempotencyKey(c);
       const scope = `pickup:${id}`;
       if (key) {
@@ -193,7 +203,7 @@ export const donationRoutes = (deps: Deps) =>
           if (stored) return { stored };
         }
         enforce(canConfirmPickup(user, row));
-        const picked = await markDonationPicked(tx, id);
+        const picked = await markDonationPicked(tx, id, report);
         const body = { modifiedCount: 1, donation: toDonation(picked, canSeeCharityEmail(user, picked)) };
         if (key && !(await storeAnswer(tx, { userId: user.id, key, scope, statusCode: 200, body }))) {
           throw conflict(MSG_KEY_REUSED);

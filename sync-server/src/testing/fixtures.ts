@@ -1,4 +1,4 @@
-import type { DonationStatus } from '@foodbridge/shared';
+import type { DonationStatus, QuantityUnit } from '@foodbridge/shared';
 import { createDonationInput } from '@foodbridge/shared/testing/factories';
 import type { Sql } from '../db/connection.ts';
 import { insertDonation as insertDonationRow, insertVerifiedDonations, type DonationCharity } from '../db/donations.ts';
@@ -17,7 +17,7 @@ export interface FixtureRestaurant {
 export async function insertDonation(
   sql: Sql,
   restaurant: FixtureRestaurant,
-  opts: { status?: DonationStatus; charity?: DonationCharity; title?: string; quantity?: number; deleted?: boolean } = {},
+  opts: { status?: DonationStatus; charity?: DonationCharity; title?: string; quantity?: number; unit?: QuantityUnit; deleted?: boolean } = {},
 ): Promise<string> {
   const { status = 'Verified', charity, deleted = false, ...fields } = opts;
   const row = await insertDonationRow(sql, {

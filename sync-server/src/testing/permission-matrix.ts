@@ -310,6 +310,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { route: 'GET /readyz', request: () => get('/readyz'), expect: everyone(200) },
   // Open outside production when no METRICS_TOKEN is set (routes/metrics.test.ts covers the token and production).
   { route: 'GET /metrics', request: () => get('/metrics'), expect: everyone(200) },
+  // Platform figures from recorded pickups: public, about nobody.
+  { route: 'GET /impact', request: () => get('/impact'), expect: everyone(200) },
   // ---- Sign-in (the built-in identity provider): open to everyone, the token in the body is what counts.
   { route: 'GET /.well-known/jwks.json', request: () => get('/.well-known/jwks.json'), expect: everyone(200) },
   { route: 'GET /auth/config', request: () => get('/auth/config'), expect: everyone(200) },

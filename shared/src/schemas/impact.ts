@@ -1,0 +1,52 @@
+// Pickup reports and the impact figures computed from them (issue 12). The factors are stated once, here, with their
+// sources, and used by the server's GET /impact.
+import { z } from 'zod';
+
+/**
+ * Kilograms of food per meal: 1.2 lb (0.544 kg), the factor Feeding America uses to turn pounds of food into meals
+ * (Feeding America, "Our Food Bank Network", meal calculation methodology; based on USDA's What We Eat in America).
+ */
+export const KG_PER_MEAL = 0.544;
+
+/**
+ * Kilograms of CO2-equivalent avoided per kilogram of food not wasted: 2.5, from FAO's "Food Wastage Footprint:
+ * Impacts on Natural Resources" (2013): 3.3 billion tonnes of CO2e for 1.3 billion tonnes of food wasted each year,
+ * land-use change excluded.
+ */
+export const CO2E_KG_PER_KG_FOOD = 2.5;
+
+export const PICKUP_OUTCOMES = ['all', 'part', 'none'] as const;
+export type PickupOutcome = (typeof PICKUP_OUTCOMES)[number];
+export const PICKUP_NONE_REASONS = ['No food left', 'Food not safe', 'Nobody there', 'Other'] as const;
+
+/**
+ * What a charity reports with its pickup confirmation (`PATCH /donations/pickup/{id}` body). Optional as a whole: the
+ * spec's clients send no body. Portions are counted as entered; the weight is what was actually taken.
+ */
+export const PickupReportSchema = z
+  .object({
+    weightKg: z
+      .number({ message: 'Weight must be a number of kilograms' })
+      .min(0, { message: 'Weight cannot be negative' })
+      .max(100_000, { message: 'Weight is too large' }),
+    outcome: z.enum(PICKUP_OUTCOMES, { message: 'Outcome must be all, part or none' }),
+    reason: z.enum(PICKUP_NONE_REASONS, { message: `Reason must be one of: ${PICKUP_NONE_REASONS.join(', ')}` }).optional(),
+    note: z.string().trim().max(500, { message: 'At most 500 characters' }).optional(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.outcome === 'none' && !r.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why nothing was picked up' });
+    if (r.outcome === 'none' && r.weightKg !== 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: 'Nothing picked up weighs 0 kg' });
+    if (r.outcome !== 'none' && r.weightKg === 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: 'Enter the weight picked up' });
+  });
+export type PickupReport = z.infer<typeof PickupReportSchema>;
+
+/** GET /impact: the platform's figures, from recorded pickups only. */
+export const ImpactSchema = z.object({
+  kgRescued: z.number(),
+  meals: z.number(),
+  co2eKg: z.number(),
+  /** Restaurants whose food was picked up, and charities that picked it up. */
+  restaurants: z.number(),
+  charities: z.number(),
+});
+export type Impact = z.infer<typeof ImpactSchema>;
