@@ -28,19 +28,6 @@ export const SLIDES: Slide[] = [
   },
 ];
 
-export interface ImpactFigure {
-  id: 'food' | 'meals' | 'co2';
-  label: string;
-  value: string;
-  detail: string;
-}
-
-export const IMPACT: ImpactFigure[] = [
-  { id: 'food', label: 'Total Food Donated', value: '4,200 kg', detail: 'from 120+ restaurants' },
-  { id: 'meals', label: 'Meals Served', value: '15,000+', detail: 'through 50 charities' },
-  { id: 'co2', label: 'CO2 Emissions Reduced', value: '8,600 kg', detail: 'by saving surplus food' },
-];
-
 export interface Testimonial {
   name: string;
   role: 'Charity' | 'Restaurant';
