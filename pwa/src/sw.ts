@@ -53,7 +53,9 @@ registerRoute(
 // pulls and with backoff. Background Sync adds the one thing a page cannot do: send a confirmation that failed while
 // the app was closed, as soon as the browser is back online. Safe to send twice: the server answers a repeated
 // Idempotency-Key with its first answer. A request is queued once per key, and the queue (which holds the Bearer
-// token) is emptied at log-out, so a shared phone never replays the previous driver's token.
+// token) is emptied at log-out, so a shared phone never replays the previous driver's token. The queue stores the
+// whole request, its JSON body too (the pickup report, or `{}` from before reports), so its replay sends what the
+// page's outbox sends under that key: the server never sees one key with two bodies.
 const pickupQueue = new Queue('pickup-confirmations', { maxRetentionTime: 24 * 60 });
 
 registerRoute(

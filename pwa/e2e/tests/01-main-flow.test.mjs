@@ -222,6 +222,8 @@ describe('main flow: donation from listing to review, across every role', () => 
     // The card holds lists of its own (its links): the card is the list item titled with the donation.
     const card = pickupCard(page, donationTitle);
     await card.getByRole('button', { name: 'Confirm Pickup' }).click();
+    // The donation is counted in portions: the driver says what it weighed (issue 12's pickup report).
+    await page.getByRole('alertdialog').getByLabel('Weight received (kg)').fill('6');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, confirm pickup' }).click();
     await waitForText(page, 'Pickup confirmed!');
     await card.getByText('Pickup confirmed', { exact: true }).waitFor();

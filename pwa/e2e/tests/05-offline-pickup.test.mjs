@@ -77,7 +77,12 @@ describe('offline pickup: My Pickups opens and confirms with no connection', () 
     // Spec: a confirmation dialog may ask first.
     const dialog = page.getByRole('alertdialog');
     await dialog.or(card.getByText(/waiting to sync/i)).first().waitFor();
-    if (await dialog.isVisible()) await dialog.getByRole('button', { name: /confirm/i }).click();
+    if (await dialog.isVisible()) {
+      // The pickup report asks for a weight when the donation is counted in portions (issue 12).
+      const weight = dialog.getByLabel('Weight received (kg)');
+      if ((await weight.count()) && !(await weight.inputValue())) await weight.fill('4');
+      await dialog.getByRole('button', { name: /confirm/i }).click();
+    }
     await card.getByText(/waiting to sync/i).first().waitFor();
     await syncStatus(page).getByText('1 pickup waiting to sync').waitFor();
 

@@ -79,6 +79,9 @@ describe('account e-mails', () => {
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL((url) => url.pathname === '/forgot-password');
+      // The address changes before the page's chunk has loaded: until then the login form, with its own Email field,
+      // is still on screen.
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(account.email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByText('If an account exists for that e-mail, we sent a link to reset the password.').waitFor();

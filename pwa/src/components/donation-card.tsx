@@ -6,13 +6,14 @@ import { imageUrl } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
+import { BestBeforeLabel } from '@/components/best-before-label';
 
 /**
  * What a card needs: a donation from the API, or a favourite / pickup mapped to the same names. Everything but the
  * id and title is optional so those lists can show what they have.
  */
 type DonationCardData = Pick<Donation, '_id' | 'title'> &
-  Partial<Pick<Donation, 'image' | 'restaurantName' | 'location' | 'quantity' | 'foodType' | 'charityName' | 'assignedTo' | 'assignedType'>> & {
+  Partial<Pick<Donation, 'image' | 'restaurantName' | 'location' | 'quantity' | 'foodType' | 'charityName' | 'assignedTo' | 'assignedType' | 'bestBefore'>> & {
     unit?: string | undefined;
     status?: string | undefined;
   };
@@ -140,6 +141,8 @@ export function DonationCard({
           <h3 className="text-lg font-semibold leading-snug text-stone-900">{donation.title}</h3>
           <DonationStatusBadge donation={donation} className="mt-0.5 shrink-0" />
         </div>
+        {/* First of the facts: whether the food is still good decides whether the rest matters. */}
+        {donation.bestBefore && <BestBeforeLabel bestBefore={donation.bestBefore} className="-mb-2 text-sm" />}
         <dl className="grid grid-cols-1 gap-2 text-sm text-stone-700">
           {donation.restaurantName && (
             <div className="flex items-center gap-2">

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { imageUrl, uploadImage } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { Label } from '@/components/ui/input';
 
 const UPLOAD_FAILED = 'Failed to upload image.';
@@ -10,6 +9,8 @@ const UPLOAD_FAILED = 'Failed to upload image.';
 /**
  * A picture chosen from the device, uploaded at once to our server (POST /images) with its progress, then
  * previewed. The parent owns the resulting URL: setting `value` back to undefined clears the preview and the input.
+ * A failed upload is told once, under the picker, where the visitor is looking; `invalid` marks the picker when the
+ * parent tells its problem elsewhere (the donation form's 'Image missing' toast).
  */
 export function ImageUpload({
   id,
@@ -18,6 +19,7 @@ export function ImageUpload({
   onChange,
   onUploadingChange,
   error,
+  invalid = false,
   hint = 'JPEG, PNG, WebP or GIF, up to 5 MB.',
 }: {
   id: string;
@@ -26,6 +28,7 @@ export function ImageUpload({
   onChange: (url: string | undefined) => void;
   onUploadingChange?: (uploading: boolean) => void;
   error?: string | undefined;
+  invalid?: boolean;
   hint?: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -67,8 +70,7 @@ export function ImageUpload({
       onChange(undefined);
       setLocalPreview(undefined);
       if (input.current) input.current.value = '';
-      setFailure(UPLOAD_FAILED);
-      notify.error('Upload failed', err instanceof Error && err.message ? err.message : UPLOAD_FAILED);
+      setFailure(err instanceof Error && err.message ? err.message : UPLOAD_FAILED);
     } finally {
       setProgress(null);
       setUploading(false);
@@ -78,7 +80,6 @@ export function ImageUpload({
   function reject(message: string) {
     setFailure(message);
     if (input.current) input.current.value = '';
-    notify.error('Upload failed', message);
   }
 
   const preview = localPreview ?? imageUrl(value, 640);
@@ -88,7 +89,9 @@ export function ImageUpload({
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <div className="flex flex-col gap-3 rounded-lg border border-dashed border-stone-300 bg-stone-50 p-3 sm:flex-row sm:items-center">
+      <div
+        className={`flex flex-col gap-3 rounded-lg border border-dashed bg-stone-50 p-3 sm:flex-row sm:items-center ${shownError || invalid ? 'border-destructive' : 'border-stone-300'}`}
+      >
         <div className="relative flex aspect-[16/10] w-full sm:aspect-[4/3] shrink-0 items-center justify-center overflow-hidden rounded-md bg-white sm:w-40">
           {preview ? (
             <img src={preview} alt="Preview of the chosen picture" width={160} height={120} className="size-full object-cover" />
@@ -104,7 +107,7 @@ export function ImageUpload({
             type="file"
             accept={IMAGE_TYPES.join(',')}
             disabled={progress !== null}
-            aria-invalid={shownError ? true : undefined}
+            aria-invalid={shownError || invalid ? true : undefined}
             aria-describedby={describedBy}
             onChange={(e) => void choose(e.target.files?.[0])}
             className="block w-full text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-800 file:px-4 file:text-sm file:font-semibold file:text-white hover:file:bg-brand-900 disabled:opacity-60 sm:file:min-h-10"

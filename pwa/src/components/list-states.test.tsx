@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-client';
+import { useConnectivity } from '@/lib/connectivity-store';
 import { ListStates } from './list-states';
 
 interface Read {
@@ -28,6 +29,8 @@ function renderList(state: Read, offlineNotice?: boolean) {
 
 const offline = new ApiError(0, 'Failed to fetch');
 
+afterEach(() => useConnectivity.setState({ online: true, reachable: true }));
+
 describe('ListStates', () => {
   it('shows the skeleton during the first read', () => {
     const { container } = renderList(read({ loading: true }));
@@ -48,8 +51,24 @@ describe('ListStates', () => {
   });
 
   it('says plainly that the device is offline when the read never reached the server', () => {
+    useConnectivity.setState({ online: false });
     renderList(read({ error: offline }));
     expect(screen.getByRole('alert').textContent).toBe('You are offline - this screen needs a connection.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it.each([
+    ['no answer at all', offline],
+    ['a gateway that says 502', new ApiError(502, 'Request failed (502)')],
+    ['a gateway that says 504', new ApiError(504, 'Request failed (504)')],
+  ])("says Can't reach FoodBridge, with Try again, when the device is online and the read got %s", (_, error) => {
+    const state = read({ error });
+    renderList(state);
+    expect(screen.getByRole('alert').textContent).toBe(
+      "Can't reach FoodBridge. Your device is online, but the server is not answering.Try again",
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(state.reload).toHaveBeenCalledOnce();
   });
 
   it('shows the error with its retry for an offline read when the screen asks so', () => {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { isOfflineError, OfflineNotice } from '@/components/sync-status';
-import { ErrorState } from '@/components/ui/states';
+import { ConnectionNotice, ErrorState } from '@/components/ui/states';
+import { isUnreachableError } from '@/lib/connectivity-store';
 import type { ApiState } from '@/lib/use-api';
 
 /**
  * A list screen's body through its read: `skeleton` while the first read runs, the error with a retry when it
- * failed (said plainly as "offline" when it never reached the server), `empty` when there is nothing, and
- * otherwise `children` with the items.
+ * failed (said plainly as offline, or as "Can't reach FoodBridge" when the device is online but the server did
+ * not answer), `empty` when there is nothing, and otherwise `children` with the items.
  */
 export function ListStates<T>({
   state: { data, error, loading, reload },
@@ -25,7 +25,11 @@ export function ListStates<T>({
   children: (items: T[]) => ReactNode;
 }) {
   if (loading && !data) return skeleton;
-  if (error && !data) return offlineNotice && isOfflineError(error) ? <OfflineNotice /> : <ErrorState message={errorMessage} onRetry={reload} />;
+  if (error && !data) {
+    if (offlineNotice && isUnreachableError(error)) return <ConnectionNotice onRetry={reload} />;
+    // `error={null}`: this screen asked for its own message whatever the cause.
+    return <ErrorState message={errorMessage} onRetry={reload} error={offlineNotice ? error : null} />;
+  }
   if (!data?.length) return empty;
   return children(data);
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { imageUrl } from '@/lib/api-client';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { EmailText } from '@/components/email-text';
 
 const PLACEHOLDER = '/avatar-placeholder.svg';
 
@@ -47,7 +48,9 @@ export function ProfileCard({
         />
         <div className="min-w-0 flex-1">
           <h2 className="break-words text-2xl font-bold text-stone-900">{name}</h2>
-          <p className="break-all text-muted-foreground">{email}</p>
+          <p className="text-muted-foreground">
+            <EmailText email={email} />
+          </p>
           <Badge tone="green" className="mt-2 capitalize">
             {role}
           </Badge>
@@ -59,7 +62,7 @@ export function ProfileCard({
           {rows.map((row) => (
             <div key={row.label} className="bg-white px-5 py-4 sm:last:odd:col-span-2">
               <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{row.label}</dt>
-              <dd className="mt-1 break-words text-stone-900">{isEmpty(row.value) ? 'Not Provided' : row.value}</dd>
+              <dd className="mt-1 text-stone-900 [overflow-wrap:anywhere]">{isEmpty(row.value) ? 'Not Provided' : row.value}</dd>
             </div>
           ))}
         </dl>

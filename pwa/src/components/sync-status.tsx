@@ -1,25 +1,48 @@
-import { AlertTriangle, CloudOff, RefreshCw, WifiOff } from 'lucide-react';
+import { useCallback, useRef } from 'react';
+import { AlertTriangle, CloudOff, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { ConnectionNotice } from '@/components/ui/states';
 import { useSession } from '@/lib/auth/session-store';
-import { useConnectivity } from '@/lib/connectivity-store';
+import { isUnreachableError, useConnectivity } from '@/lib/connectivity-store';
 import { useLocalStoreStarted } from '@/lib/db/hooks';
 import { useSyncStore } from '@/lib/db/sync-store';
+import { useServerReachWatch } from '@/lib/server-reach';
 import { cn } from '@/lib/utils';
 
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+// The live stream moves 'Last synced' on every 30 s; three missed ticks mean it stopped, so the server is asked.
+const STALE_AFTER_MS = 90_000;
+
+const pickups = (n: number) => `${n} ${n === 1 ? 'pickup' : 'pickups'}`;
 
 /**
- * The field screens' one-line sync report: online or offline, pickups still waiting to reach the server, and when
- * this device last caught up with it. Shown to signed-in users only (visitors have no local store).
+ * The field screens' one-line sync report, shown to signed-in users only (visitors have no local store). It says
+ * one true thing first: offline, online but FoodBridge not answering, a sync problem, or online; then the pickups
+ * still waiting, and when this device last caught up. Never 'Online' beside a problem.
  */
 export function SyncStatus({ className }: { className?: string }) {
   useLocalStoreStarted();
   const signedIn = useSession((s) => Boolean(s.user));
   const online = useConnectivity((s) => s.online);
+  const reachable = useConnectivity((s) => s.reachable);
   const pending = useSyncStore((s) => s.pendingPickups);
   const lastSyncedAt = useSyncStore((s) => s.lastSyncedAt);
   const lastError = useSyncStore((s) => s.lastError);
+  // Asked once per stop of the sync (a server that answers but a stream that does not move is not asked again).
+  const askedForSyncAt = useRef<number | null>(null);
+  const stale = useCallback(() => {
+    const at = useSyncStore.getState().lastSyncedAt;
+    if (at === null || Date.now() - at <= STALE_AFTER_MS || askedForSyncAt.current === at) return false;
+    askedForSyncAt.current = at;
+    return true;
+  }, []);
+  // Online with a pickup still waiting or a sync error: the first question is whether the server answers at all.
+  useServerReachWatch(signedIn && (pending > 0 || Boolean(lastError)), stale);
   if (!signedIn) return null;
+
+  const unreachable = online && !reachable;
+  const problem = online && reachable && lastError;
+  const calm = online && reachable && !lastError;
 
   return (
     <div
@@ -28,51 +51,44 @@ export function SyncStatus({ className }: { className?: string }) {
       data-testid="sync-status"
       className={cn(
         'mb-4 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border px-3 py-2 text-sm',
-        online ? 'border-border bg-white text-stone-700' : 'border-amber-200 bg-amber-50 text-stone-800',
+        calm ? 'border-border bg-white text-stone-700' : problem ? 'border-red-200 bg-red-50 text-stone-800' : 'border-amber-200 bg-amber-50 text-stone-800',
         className,
       )}
     >
-      <span className="inline-flex items-center gap-1.5 font-medium text-stone-900">
-        <span aria-hidden className={cn('size-2.5 rounded-full', online ? 'bg-brand-600' : 'bg-stone-400')} />
-        {online ? 'Online' : 'Offline'}
-      </span>
-      {pending > 0 && (
-        <span className="inline-flex items-center gap-1.5 font-medium text-amber-900">
-          <RefreshCw aria-hidden className="size-3.5" />
-          {pending} {pending === 1 ? 'pickup' : 'pickups'} waiting to sync
+      {unreachable ? (
+        <span className="inline-flex min-w-0 items-start gap-1.5 font-medium text-amber-900">
+          <CloudOff aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+          <span>
+            Can&apos;t reach FoodBridge - {pending > 0 ? `${pickups(pending)} waiting, will retry` : 'will retry'}
+          </span>
         </span>
-      )}
-      <span>{lastSyncedAt ? `Last synced ${timeFormat.format(lastSyncedAt)}` : 'Not synced yet'}</span>
-      {online && lastError && (
-        <span className="inline-flex min-w-0 items-center gap-1.5 text-red-800" title={lastError}>
+      ) : problem ? (
+        <span className="inline-flex min-w-0 items-center gap-1.5 font-medium text-red-800" title={lastError}>
           <CloudOff aria-hidden className="size-3.5 shrink-0" />
           <span className="truncate">Sync problem: {lastError}</span>
         </span>
+      ) : (
+        <span className="inline-flex items-center gap-1.5 font-medium text-stone-900">
+          <span aria-hidden className={cn('size-2.5 rounded-full', online ? 'bg-brand-600' : 'bg-stone-400')} />
+          {online ? 'Online' : 'Offline'}
+        </span>
       )}
+      {pending > 0 && !unreachable && (
+        <span className="inline-flex items-center gap-1.5 font-medium text-amber-900">
+          <RefreshCw aria-hidden className="size-3.5" />
+          {pickups(pending)} waiting to sync
+        </span>
+      )}
+      <span>{lastSyncedAt ? `Last synced ${timeFormat.format(lastSyncedAt)}` : 'Not synced yet'}</span>
     </div>
   );
 }
 
-/** For screens that need the server: said plainly instead of a generic failure when the device is offline. */
-export function OfflineNotice({ className }: { className?: string }) {
-  return (
-    <div
-      role="alert"
-      className={cn(
-        'flex items-center gap-3 rounded-[var(--radius-card)] border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-stone-900',
-        className,
-      )}
-    >
-      <WifiOff aria-hidden className="size-5 shrink-0 text-amber-800" />
-      You are offline - this screen needs a connection.
-    </div>
-  );
-}
+/** For screens that need the server (the notice lives with the other list states). */
+export const OfflineNotice = ConnectionNotice;
 
-/** A failed call that never reached the server (ApiError status 0), as opposed to one the server refused. */
-export function isOfflineError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { status?: unknown }).status === 0;
-}
+/** A failed call that never reached the server (no answer, or a gateway's 502/503/504), as opposed to a refusal. */
+export const isOfflineError = isUnreachableError;
 
 /** A pickup confirmed on this device that has not reached the server yet. */
 export function WaitingToSync({ className }: { className?: string }) {

@@ -11,6 +11,8 @@ let sonner: Promise<Sonner> | null = null;
 
 interface ToastOptions {
   description?: string | undefined;
+  /** A toast with an id replaces an earlier one of that id, and can be taken down with notify.dismiss. */
+  id?: string | undefined;
   duration?: number | undefined;
   action?: { label: string; onClick: () => void } | undefined;
 }
@@ -21,16 +23,26 @@ function show(kind: 'success' | 'error' | 'warning' | 'info', title: string, opt
   void sonner.then(({ toast }) => toast[kind](title, options));
 }
 
+/** The problem a toast names is still there: it stays until the form calls notify.dismiss(id). */
+export interface LastingToast {
+  id: string;
+}
+
 /** Toasts with the spec's title / text pairs (section 8). */
 export const notify = {
   success: (title: string, description?: string, duration?: number) => show('success', title, { description, duration }),
-  error: (title: string, description?: string) => show('error', title, { description }),
+  error: (title: string, description?: string, lasting?: LastingToast) =>
+    show('error', title, lasting ? { description, id: lasting.id, duration: Infinity } : { description }),
   warning: (title: string, description?: string) => show('warning', title, { description }),
   info: (title: string, description?: string) => show('info', title, { description }),
   authSuccess: (title: string) => show('success', title, { duration: AUTH_TOAST_MS }),
   /** A success toast with a button, e.g. 'Go to Home' after registration. */
   successWithAction: (title: string, description: string, action: { label: string; onClick: () => void }) =>
     show('success', title, { description, action }),
+  /** Takes down the toast of that id, e.g. 'Image missing' once the picture is uploaded. No-op if none was shown. */
+  dismiss: (id: string) => {
+    void sonner?.then(({ toast }) => toast.dismiss(id));
+  },
 };
 
 export function errorMessage(err: unknown, fallback: string): string {

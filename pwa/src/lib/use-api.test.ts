@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { useConnectivity } from './connectivity-store';
 import { useApi } from './use-api';
 
 // Each request waits until the test answers it, so the order of answers is the test's to choose.
@@ -77,5 +78,30 @@ describe('useApi', () => {
     await act(async () => pending[0]!.answer(200, ['a']));
     await waitFor(() => expect(result.current.loading).toBe(false));
     expect(result.current).toMatchObject({ data: ['b'], error: undefined });
+  });
+
+  it('tells the connectivity store whether the server answered: a gateway 502 is no answer, a 404 is one', async () => {
+    const { result } = renderHook(() => useApi<string[]>('/donations/verified'));
+    await requested(1);
+    await act(async () => pending[0]!.answer(502, {}));
+    expect(result.current.error).toMatchObject({ status: 502 });
+    expect(useConnectivity.getState().reachable).toBe(false);
+
+    act(() => result.current.reload());
+    await requested(2);
+    await act(async () => pending[1]!.answer(404, { message: 'Donation not found' }));
+    expect(useConnectivity.getState().reachable).toBe(true);
+  });
+
+  it('counts a request that failed before any answer as no answer, and the next success as reached', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const first = renderHook(() => useApi<string[]>('/my-pickups/a'));
+    await waitFor(() => expect(first.result.current.error).toMatchObject({ status: 0 }));
+    expect(useConnectivity.getState().reachable).toBe(false);
+
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('[]', { status: 200 }))));
+    act(() => first.result.current.reload());
+    await waitFor(() => expect(first.result.current.data).toEqual([]));
+    expect(useConnectivity.getState().reachable).toBe(true);
   });
 });

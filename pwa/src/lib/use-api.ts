@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from './api-client';
+import { isUnreachableError, noteServerReach } from './connectivity-store';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -30,10 +31,14 @@ export function useApi<T>(path: string | null): ApiState<T> {
     api
       .get<T>(path, { signal: controller.signal })
       .then((value) => {
+        noteServerReach(true);
         if (ticket === current.current) setData(value);
       })
       .catch((err: Error) => {
-        if (err.name !== 'AbortError' && ticket === current.current) setError(err);
+        if (err.name === 'AbortError') return;
+        // Any answer of the server's own, a refusal too, shows that it can be reached.
+        noteServerReach(!isUnreachableError(err));
+        if (ticket === current.current) setError(err);
       })
       .finally(() => {
         if (ticket === current.current) setLoading(false);

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Link, Outlet } from '@tanstack/react-router';
+import { Footer } from '@/components/layout/footer';
+import { Navbar } from '@/components/layout/navbar';
 import { useToaster } from '@/lib/notify';
 import { startServiceWorker } from '@/lib/pwa/register';
 import { useServiceWorker } from '@/lib/pwa/sw-store';
@@ -28,13 +30,23 @@ function RootLayout() {
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: () => (
-    <main id="main" className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">Page not found</h1>
-      <p className="mt-2 text-muted-foreground">The page you are looking for does not exist.</p>
-      <a href="/" className="mt-6 inline-block text-brand-800 underline">
-        Go to Home
-      </a>
-    </main>
-  ),
+  notFoundComponent: NotFound,
 });
+
+// Framed like the public pages, so a mistyped address still leaves the whole site one tap away. Navbar and footer
+// are on the home page already: no extra bytes for it.
+function NotFound() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Navbar />
+      <main id="main" className="mx-auto w-full max-w-md flex-1 px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Page not found</h1>
+        <p className="mt-2 text-muted-foreground">The page you are looking for does not exist.</p>
+        <Link to="/" className="mt-6 inline-block text-brand-800 underline">
+          Go to Home
+        </Link>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -48,8 +48,12 @@ export function isExpired(donation: { bestBefore?: string | Date | null | undefi
   return Number.isFinite(time) && time <= now;
 }
 
-const bestBefore = z
-  .string({ message: 'Best before must be a date and time' })
+/**
+ * The best-before rule, one definition for the API and the Add/Edit form: an ISO time with its offset, in the future,
+ * at most BEST_BEFORE_MAX_DAYS ahead. Both ends are read from the clock when parsed, not when this module loads.
+ */
+export const BestBeforeSchema = z
+  .string({ error: (iss) => (iss.input === undefined ? 'Best before is required' : 'Best before must be a date and time') })
   .trim()
   .pipe(z.iso.datetime({ offset: true, message: 'Best before must be a date and time' }))
   .refine((v) => Date.parse(v) > Date.now(), { message: 'Best before must be in the future' })
@@ -90,12 +94,18 @@ const DonationFieldsSchema = z.object({
   location: requiredText(MSG.locationRequired, 200),
   image: ImageUrlSchema,
   // Optional for the API: the spec's clients send none, and such a donation never expires.
-  bestBefore: bestBefore.optional(),
+  bestBefore: BestBeforeSchema.optional(),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
 });
 export const DonationCreateSchema = DonationFieldsSchema.superRefine(bothOrNeither);
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
+
+/**
+ * What the Add Donation form checks: the API's body with a best-before required. The API itself keeps it optional
+ * for the spec's clients, which send none.
+ */
+export const DonationCreateWithBestBeforeSchema = DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema }).superRefine(bothOrNeither);
 
 // Without the create schema's default unit: a partial update that leaves the unit out must not reset it to kg.
 export const DonationUpdateSchema = DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) })

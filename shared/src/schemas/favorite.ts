@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DONATION_STATUSES } from '../constants.ts';
+import { DONATION_STATUSES, QUANTITY_UNITS } from '../constants.ts';
 import { IdSchema } from './common.ts';
 
 export const FavoriteSchema = z.object({
@@ -13,6 +13,8 @@ export const FavoriteSchema = z.object({
   location: z.string(),
   status: z.enum(DONATION_STATUSES),
   quantity: z.number(),
+  /** The quantity's unit, beside the spec's fields (a favourite saved on a device before it existed has none). */
+  unit: z.enum(QUANTITY_UNITS).optional(),
   createdAt: z.string(),
 });
 export type Favorite = z.infer<typeof FavoriteSchema>;

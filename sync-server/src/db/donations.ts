@@ -254,13 +254,13 @@ export async function findDonation(sql: Sql, id: string): Promise<DonationRow | 
 /** What a review or favourite needs of the donation it points at: who may see it, and what a favourite shows. */
 export type LiveDonationRow = Pick<
   DonationRow,
-  'id' | 'status' | 'restaurant_id' | 'charity_id' | 'title' | 'image' | 'restaurant_name' | 'location' | 'quantity'
+  'id' | 'status' | 'restaurant_id' | 'charity_id' | 'title' | 'image' | 'restaurant_name' | 'location' | 'quantity' | 'unit'
 >;
 
 /** Reviews and favourites may only point at a donation that is still there. */
 export async function findLiveDonationAccess(sql: Sql | TxSql, id: string): Promise<LiveDonationRow | undefined> {
   const [row] = await sql<LiveDonationRow[]>`
-    SELECT id, status, restaurant_id, charity_id, title, image, restaurant_name, location, quantity
+    SELECT id, status, restaurant_id, charity_id, title, image, restaurant_name, location, quantity, unit
     FROM donations WHERE id = ${id} AND NOT deleted`;
   return row;
 }

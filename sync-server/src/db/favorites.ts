@@ -1,4 +1,4 @@
-import type { DonationStatus, Favorite } from '@foodbridge/shared';
+import type { DonationStatus, Favorite, QuantityUnit } from '@foodbridge/shared';
 import { afterCursor, type PageQuery } from './pages.ts';
 import type { Sql, TxSql } from './connection.ts';
 import { isoRequired } from './map.ts';
@@ -20,6 +20,7 @@ export interface FavoriteListRow extends FavoriteRow {
   status: DonationStatus;
   /** numeric comes back from postgres.js as a string. */
   quantity: string | number;
+  unit: QuantityUnit;
 }
 
 export function toFavorite(r: FavoriteListRow): Favorite {
@@ -34,6 +35,7 @@ export function toFavorite(r: FavoriteListRow): Favorite {
     location: r.location,
     status: r.status,
     quantity: Number(r.quantity),
+    unit: r.unit,
     createdAt: isoRequired(r.created_at),
   };
 }
@@ -66,7 +68,7 @@ export async function findFavoriteById(sql: Sql, id: string): Promise<FavoriteRo
 export async function listFavorites(sql: Sql, email: string, page: PageQuery): Promise<FavoriteListRow[]> {
   return sql<FavoriteListRow[]>`
     SELECT f.id, f.donation_id, f.user_id, f.email, f.created_at, f.deleted,
-           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity
+           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.unit
     FROM favorites f JOIN donations d ON d.id = f.donation_id
     WHERE f.email = ${email.trim().toLowerCase()} AND NOT f.deleted AND NOT d.deleted
       AND ${afterCursor(sql, 'favorites', 'f', page.after)}

@@ -77,7 +77,7 @@ export async function favoriteChanges(
   // One owner's favourites are few: computing the position of each of them is cheaper than two ordered branches.
   return sql<(SyncFavoriteRow & Positioned)[]>`
     SELECT f.id, f.donation_id, f.user_id, f.email, f.created_at, f.updated_at, f.deleted,
-           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.deleted AS donation_deleted,
+           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.unit, d.deleted AS donation_deleted,
            GREATEST(f.change_seq, d.change_seq) AS seq
     FROM favorites f JOIN donations d ON d.id = f.donation_id
     WHERE f.email = ${o.email} AND (GREATEST(f.change_seq, d.change_seq), f.id) > (${seq}::bigint, ${id}::uuid)
@@ -146,7 +146,7 @@ export async function lockFavorites(tx: TxSql, ids: string[]): Promise<SyncFavor
   if (ids.length === 0) return [];
   return tx<SyncFavoriteRow[]>`
     SELECT f.id, f.donation_id, f.user_id, f.email, f.created_at, f.updated_at, f.deleted,
-           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.deleted AS donation_deleted
+           d.title, d.image, d.restaurant_name, d.location, d.status, d.quantity, d.unit, d.deleted AS donation_deleted
     FROM favorites f JOIN donations d ON d.id = f.donation_id
     WHERE f.id IN ${tx(ids)}
     ORDER BY f.id

@@ -170,6 +170,7 @@ describe('GET /favorites/:email', () => {
       location: 'Main Street 1',
       status: 'Verified',
       quantity: 12.5,
+      unit: 'kg',
       createdAt: expect.any(String),
     });
   });

@@ -93,6 +93,7 @@ async function applyRow(
       location: donation.location,
       status: donation.status,
       quantity: Number(donation.quantity),
+      unit: donation.unit,
     };
   }
   return favoriteTombstone(doc._id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuFor } from './dashboard-menu';
+import { activeItemFor, menuFor } from './dashboard-menu';
 
 const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((i) => i.label);
 const common = ['Request Charity Role', 'Favorites', 'My Reviews', 'Transaction History'];
@@ -37,5 +37,23 @@ describe('menuFor', () => {
     for (const role of ['user', 'restaurant', 'charity'] as const) {
       expect(menuFor(role).filter((i) => adminPages.includes(i.to))).toEqual([]);
     }
+  });
+});
+
+describe('activeItemFor', () => {
+  it('highlights the item of the page itself, and Home only on the dashboard home', () => {
+    expect(activeItemFor('restaurant', '/dashBoard/addDonation')).toBe('/dashBoard/addDonation');
+    expect(activeItemFor('restaurant', '/dashBoard/addDonation/')).toBe('/dashBoard/addDonation');
+    expect(activeItemFor('user', '/dashBoard')).toBe('/dashBoard');
+    expect(activeItemFor('user', '/dashBoard/favorites')).toBe('/dashBoard/favorites');
+  });
+
+  it("highlights My Donations on a donation's edit page, which sits outside /dashBoard", () => {
+    expect(activeItemFor('restaurant', '/edit-donation/5f0c6a52-9b1e-4d55-8f65-3a5b1f7d2c10')).toBe('/dashBoard/myDonations');
+  });
+
+  it('highlights nothing on a page of no section', () => {
+    expect(activeItemFor('admin', '/edit-donation/abc')).toBeUndefined();
+    expect(activeItemFor('user', '/dashBoard/unknown')).toBeUndefined();
   });
 });

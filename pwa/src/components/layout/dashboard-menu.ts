@@ -3,6 +3,8 @@ import type { Role } from '@foodbridge/shared/constants';
 interface MenuItem {
   to: string;
   label: string;
+  /** Pages outside the item's own path that belong to its section (the menu highlights the item there too). */
+  also?: readonly string[];
 }
 
 // Spec section 2, Dashboard: every role's common items, then the role's own.
@@ -19,7 +21,8 @@ const byRole: Record<Role, MenuItem[]> = {
   restaurant: [
     { to: '/dashBoard/restaurantProfile', label: 'Restaurant Profile' },
     { to: '/dashBoard/addDonation', label: 'Add Donation' },
-    { to: '/dashBoard/myDonations', label: 'My Donations' },
+    // /edit-donation/{id} is reached from My Donations' Update and goes back there.
+    { to: '/dashBoard/myDonations', label: 'My Donations', also: ['/edit-donation/'] },
     { to: '/dashBoard/requestedDonations', label: 'Requested Donations' },
   ],
   charity: [
@@ -40,4 +43,10 @@ const byRole: Record<Role, MenuItem[]> = {
 export function menuFor(role: Role): MenuItem[] {
   const [home, ...rest] = common;
   return [home!, ...byRole[role], ...rest];
+}
+
+/** The menu item whose section `pathname` is in: its own page, or a page listed in its `also`. */
+export function activeItemFor(role: Role, pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return menuFor(role).find((item) => item.to === path || item.also?.some((prefix) => path.startsWith(prefix)))?.to;
 }

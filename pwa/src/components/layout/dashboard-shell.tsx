@@ -1,23 +1,38 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { LogOut, PanelLeft, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useModalPanel } from '@/components/ui/return-focus';
 import { logOut } from '@/lib/auth/log-out';
 import { useSession } from '@/lib/auth/session-store';
 import { Logo } from './logo';
-import { menuFor } from './dashboard-menu';
+import { activeItemFor, menuFor } from './dashboard-menu';
+import { AccountCard } from './navbar';
 
 const itemClass =
-  'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-900 data-[status=active]:bg-brand-800 data-[status=active]:text-white';
+  'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-900 data-[section=active]:bg-brand-800 data-[section=active]:text-white';
 
 /** The dashboard's frame: a side menu by role (a drawer on phones) and the routed screen. */
 export function DashboardShell({ children }: { children: ReactNode }) {
   const role = useSession((s) => s.role);
+  const user = useSession((s) => s.user);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const active = activeItemFor(role, pathname);
   const [open, setOpen] = useState(false);
+  const drawer = useModalPanel<HTMLDivElement>(open, () => setOpen(false));
   const menu = (
     <nav aria-label="Dashboard" className="flex flex-col gap-1">
       {menuFor(role).map((item) => (
-        <Link key={item.to} to={item.to} activeOptions={{ exact: true }} className={itemClass} onClick={() => setOpen(false)}>
+        <Link
+          key={item.to}
+          to={item.to}
+          activeOptions={{ exact: true }}
+          // The section, not only the exact page: Update's /edit-donation/{id} highlights My Donations.
+          data-section={item.to === active ? 'active' : undefined}
+          aria-current={item.to === active ? (item.to === pathname ? 'page' : 'true') : undefined}
+          className={itemClass}
+          onClick={() => setOpen(false)}
+        >
           {item.label}
         </Link>
       ))}
@@ -40,15 +55,19 @@ export function DashboardShell({ children }: { children: ReactNode }) {
         {menu}
       </aside>
       <div className="flex min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center justify-between border-b border-border bg-white px-4 lg:hidden">
-          <Logo />
-          <Button variant="ghost" size="icon" aria-label="Open dashboard menu" aria-expanded={open} onClick={() => setOpen(true)}>
-            <PanelLeft className="size-6" />
-          </Button>
+        {/* Laid out as the public navbar on phones: the menu toggle left of the logo, the profile picture on the right. */}
+        <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-border bg-white px-4 lg:hidden">
+          <div className="flex min-w-0 items-center gap-1">
+            <Button variant="ghost" size="icon" aria-label="Open dashboard menu" aria-expanded={open} onClick={() => setOpen(true)}>
+              <PanelLeft className="size-6" />
+            </Button>
+            <Logo />
+          </div>
+          {user && <AccountCard user={user} />}
         </header>
         {open && (
-          <div className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">
-            <button type="button" className="absolute inset-0 bg-stone-950/50" aria-label="Close menu" onClick={() => setOpen(false)} />
+          <div ref={drawer} className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">
+            <button type="button" tabIndex={-1} className="absolute inset-0 bg-stone-950/50" aria-label="Close menu" onClick={() => setOpen(false)} />
             <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-white p-4 shadow-xl">
               <div className="mb-4 flex items-center justify-between">
                 <Logo />

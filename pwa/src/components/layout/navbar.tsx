@@ -6,6 +6,7 @@ import { HOVER_CARD_MIN_WIDTH_PX } from '@foodbridge/shared/constants';
 import { logOut } from '@/lib/auth/log-out';
 import { imageUrl } from '@/lib/api-client';
 import { useSession, type SessionUser } from '@/lib/auth/session-store';
+import { EmailText } from '@/components/email-text';
 import { Logo } from './logo';
 
 const links = [
@@ -111,7 +112,7 @@ function MobileMenu() {
  * The profile picture and its card (Name, Email, Log Out). A mouse opens it by hovering; touch and keyboard open it
  * by pressing or focusing the picture, since neither can hover.
  */
-function AccountCard({ user }: { user: SessionUser }) {
+export function AccountCard({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -164,15 +165,17 @@ function AccountCard({ user }: { user: SessionUser }) {
         />
       </button>
       <div id={cardId} hidden={!open} className="absolute right-0 top-full z-50 pt-2">
-        <div style={{ minWidth: HOVER_CARD_MIN_WIDTH_PX }} className="rounded-lg border border-border bg-white p-4 shadow-lg">
+        <div style={{ minWidth: HOVER_CARD_MIN_WIDTH_PX }} className="w-max max-w-[min(20rem,calc(100vw-2rem))] rounded-lg border border-border bg-white p-4 shadow-lg">
           <dl className="space-y-2 text-sm">
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Name</dt>
-              <dd className="font-semibold text-stone-900">{name}</dd>
+              <dd className="font-semibold text-stone-900 [overflow-wrap:anywhere]">{name}</dd>
             </div>
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Email</dt>
-              <dd className="break-all text-stone-700">{email}</dd>
+              <dd className="text-stone-700">
+                <EmailText email={email} />
+              </dd>
             </div>
           </dl>
           <button

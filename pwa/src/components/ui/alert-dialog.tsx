@@ -2,11 +2,13 @@ import * as React from 'react';
 import { AlertDialog as A } from 'radix-ui';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+import { useReturnFocus } from './return-focus';
 
 const AlertDialog = A.Root;
 const AlertDialogTrigger = A.Trigger;
 
-function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof A.Content>) {
+function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocus, ...props }: React.ComponentProps<typeof A.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <A.Portal>
       <A.Overlay className="fixed inset-0 z-50 bg-stone-950/50" />
@@ -16,6 +18,7 @@ function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof
           className,
         )}
         {...props}
+        {...focus}
       />
     </A.Portal>
   );

@@ -2,12 +2,14 @@ import * as React from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = D.Root;
 export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
-export function DialogContent({ className, children, ...props }: React.ComponentProps<typeof D.Content>) {
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: React.ComponentProps<typeof D.Content>) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <D.Portal>
       <D.Overlay className="fixed inset-0 z-50 bg-stone-950/50" />
@@ -17,6 +19,7 @@ export function DialogContent({ className, children, ...props }: React.Component
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <D.Close className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted">

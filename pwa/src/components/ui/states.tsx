@@ -1,5 +1,7 @@
 import * as React from 'react';
-import { AlertTriangle, Inbox } from 'lucide-react';
+import { AlertTriangle, CloudOff, Inbox, WifiOff } from 'lucide-react';
+import { isUnreachableError, useConnectivity } from '@/lib/connectivity-store';
+import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
 
@@ -13,7 +15,48 @@ export function EmptyState({ message, children }: { message: string; children?: 
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/**
+ * A read that got no answer, said as what it is: offline when the device has no network, "Can't reach FoodBridge"
+ * when it has one and the server does not answer (then with Try again; offline, a retry could only fail, and the
+ * reads start again by themselves when the network returns). Without `onRetry`, Try again reloads the page.
+ */
+export function ConnectionNotice({ className, onRetry }: { className?: string; onRetry?: (() => void) | undefined }) {
+  const online = useConnectivity((s) => s.online);
+  const Icon = online ? CloudOff : WifiOff;
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-stone-900',
+        className,
+      )}
+    >
+      <Icon aria-hidden className="size-5 shrink-0 text-amber-800" />
+      {online ? (
+        <p className="min-w-0 flex-1">
+          <strong className="font-semibold">Can&apos;t reach FoodBridge.</strong> Your device is online, but the server is not answering.
+        </p>
+      ) : (
+        <p className="min-w-0 flex-1 font-medium">You are offline - this screen needs a connection.</p>
+      )}
+      {online && (
+        <Button variant="outline" size="sm" onClick={onRetry ?? (() => window.location.reload())}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A failed read with a retry. When the failure is that the server was never reached (`error` says so, or, without
+ * it, the connectivity store does), the connection notice says that instead of a generic failure.
+ */
+export function ErrorState({ message, onRetry, error }: { message: string; onRetry?: () => void; error?: unknown }) {
+  const online = useConnectivity((s) => s.online);
+  const reachable = useConnectivity((s) => s.reachable);
+  const noAnswer = error !== undefined ? isUnreachableError(error) : Boolean(onRetry) && (!online || !reachable);
+  if (noAnswer) return <ConnectionNotice onRetry={onRetry} />;
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 px-6 py-10 text-center">
       <AlertTriangle className="size-9 text-destructive" aria-hidden />

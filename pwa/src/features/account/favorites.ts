@@ -7,7 +7,7 @@ import { removeFavoriteLocally } from '@/lib/db/local-store';
 import { useSession } from '@/lib/auth/session-store';
 import { favoritesPath, removeFavorite } from './api';
 
-export type FavoriteItem = Pick<Favorite, '_id' | 'favoriteId' | 'donationId' | 'title' | 'image' | 'restaurant' | 'location' | 'status' | 'quantity'>;
+export type FavoriteItem = Pick<Favorite, '_id' | 'favoriteId' | 'donationId' | 'title' | 'image' | 'restaurant' | 'location' | 'status' | 'quantity' | 'unit'>;
 
 export interface FavoritesList {
   data: FavoriteItem[] | undefined;

@@ -1,17 +1,33 @@
 import { Check, X } from 'lucide-react';
 import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request';
 import type { Column } from '@/components/record-list';
-import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { formatDate } from '@/lib/utils';
 import { approveCharityRequest, paths, rejectCharityRequest } from './api';
+import { MissionText } from './mission-text';
 import { StatusRecordList, withStatus, type CardContent } from './status-record-list';
 
 type Decision = 'approved' | 'rejected';
 
-/** Manage Charity Role Requests: approve (grants the charity role) or reject, only while pending. */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** The fee paid with the request, and the payment's reference for looking it up with the card provider. */
+function Payment({ r }: { r: CharityRequest }) {
+  return (
+    <>
+      <div className="font-medium text-stone-900">{dollars.format(r.paymentAmount)} paid</div>
+      <div className="break-all font-mono text-xs text-muted-foreground">{r.paymentId}</div>
+    </>
+  );
+}
+
+/**
+ * Manage Charity Role Requests: approve (grants the charity role) or reject, only while pending, each after a
+ * confirmation, with the whole mission and the payment in view.
+ */
 export function ManageRoleRequests() {
   const state = useApi<CharityRequest[]>(paths.charityRequests);
   const { busy, run } = useRowAction<{ id: string; decision: Decision }>();
@@ -30,14 +46,30 @@ export function ManageRoleRequests() {
   const actions = (r: CharityRequest) => {
     const open = r.status === 'pending';
     const inFlight = busy?.id === r._id;
+    const who = r.name || r.email;
     return (
       <>
-        <Button size="sm" disabled={!open || inFlight} onClick={() => void decide(r, 'approved')}>
+        <ConfirmButton
+          title={`Approve ${who} as a charity?`}
+          description={`${who} (${r.organization}) gets the charity role: they can request donations and confirm pickups. This cannot be undone here.`}
+          confirmLabel="Yes, approve"
+          destructive={false}
+          variant="default"
+          disabled={!open || inFlight}
+          onConfirm={() => void decide(r, 'approved')}
+        >
           <Check /> {inFlight && busy.decision === 'approved' ? 'Approving...' : 'Approve'}
-        </Button>
-        <Button size="sm" variant="outline" disabled={!open || inFlight} onClick={() => void decide(r, 'rejected')} className="text-destructive hover:bg-red-50">
+        </ConfirmButton>
+        <ConfirmButton
+          title={`Reject ${who}'s request?`}
+          description={`${who} keeps their current role, and this request cannot be approved later.`}
+          confirmLabel="Yes, reject"
+          disabled={!open || inFlight}
+          triggerClassName="text-destructive hover:bg-red-50"
+          onConfirm={() => void decide(r, 'rejected')}
+        >
           <X /> {inFlight && busy.decision === 'rejected' ? 'Rejecting...' : 'Reject'}
-        </Button>
+        </ConfirmButton>
       </>
     );
   };
@@ -47,32 +79,32 @@ export function ManageRoleRequests() {
     fields: [
       { label: 'E-mail', value: <span className="break-all">{r.email}</span> },
       { label: 'Organization', value: r.organization },
-      { label: 'Mission', value: r.mission },
+      { label: 'Payment', value: <Payment r={r} /> },
       { label: 'Requested', value: formatDate(r.requestedAt) },
     ],
+    note: (
+      <>
+        <span className="mb-1 block font-medium text-stone-900">Mission</span>
+        <MissionText text={r.mission} />
+      </>
+    ),
   });
 
   const columns: Column<CharityRequest>[] = [
     {
-      header: 'Name',
+      header: 'Name / E-mail',
       cell: (r) => (
         <>
           <div className="font-medium text-stone-900">{r.name}</div>
-          <div className="text-xs text-muted-foreground">{formatDate(r.requestedAt)}</div>
+          <div className="break-all text-xs text-muted-foreground">{r.email}</div>
+          <div className="text-xs text-muted-foreground">Requested {formatDate(r.requestedAt)}</div>
         </>
       ),
+      className: 'min-w-44 max-w-56',
     },
-    { header: 'E-mail', cell: (r) => r.email, className: 'whitespace-nowrap' },
-    { header: 'Organization', cell: (r) => r.organization },
-    {
-      header: 'Mission',
-      cell: (r) => (
-        <p className="line-clamp-3" title={r.mission}>
-          {r.mission}
-        </p>
-      ),
-      className: 'max-w-72',
-    },
+    { header: 'Organization', cell: (r) => r.organization, className: 'max-w-40' },
+    { header: 'Mission', cell: (r) => <MissionText text={r.mission} />, className: 'min-w-56 max-w-80' },
+    { header: 'Payment', cell: (r) => <Payment r={r} />, className: 'max-w-36' },
   ];
 
   return (
@@ -82,6 +114,7 @@ export function ManageRoleRequests() {
       state={state}
       columns={columns}
       actions={actions}
+      stackActions
       errorMessage="Failed to load requests."
       emptyMessage="No charity role requests found."
       card={card}

@@ -5,7 +5,6 @@ import type { User } from '@foodbridge/shared/schemas/user';
 import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { imageUrl } from '@/lib/api-client';
@@ -16,10 +15,11 @@ import { deleteUser, paths, setUserRole } from './api';
 
 const PLACEHOLDER = '/avatar-placeholder.svg';
 const ROLE_TONES = { admin: 'violet', restaurant: 'amber', charity: 'green', user: 'neutral' } as const;
-const GRANTS: { role: Role; label: string }[] = [
-  { role: 'admin', label: 'Make Admin' },
-  { role: 'restaurant', label: 'Make Restaurant' },
-  { role: 'charity', label: 'Make Charity' },
+// Each role change asks first: it changes what the account may do at once, and the account is told nothing.
+const GRANTS: { role: Role; label: string; article: string; gives: string }[] = [
+  { role: 'admin', label: 'Make Admin', article: 'an', gives: 'manage every user, donation and request' },
+  { role: 'restaurant', label: 'Make Restaurant', article: 'a', gives: 'add donations for charities to request' },
+  { role: 'charity', label: 'Make Charity', article: 'a', gives: 'request donations and confirm pickups' },
 ];
 
 /** Manage Users: role changes and deletion, never on the admin's own account. */
@@ -61,26 +61,19 @@ export function ManageUsers() {
       <span className="text-sm text-muted-foreground">This is you</span>
     ) : (
       <>
-        {GRANTS.filter((g) => g.role !== roleOf(u)).map((g) =>
-          // Admin is the one grant that hands over the whole platform: it asks first.
-          g.role === 'admin' ? (
-            <ConfirmButton
-              key={g.role}
-              title="Make this user an admin?"
-              description={`${u.name || u.email} will be able to manage every user, donation and request.`}
-              confirmLabel="Yes, make admin"
-              destructive={false}
-              disabled={busy === u._id}
-              onConfirm={() => void grant(u, g.role)}
-            >
-              {g.label}
-            </ConfirmButton>
-          ) : (
-            <Button key={g.role} size="sm" variant="outline" disabled={busy === u._id} onClick={() => void grant(u, g.role)}>
-              {g.label}
-            </Button>
-          ),
-        )}
+        {GRANTS.filter((g) => g.role !== roleOf(u)).map((g) => (
+          <ConfirmButton
+            key={g.role}
+            title={`Make ${u.name || u.email} ${g.article} ${g.role}?`}
+            description={`They will be able to ${g.gives}${roleOf(u) === 'user' ? '' : `, and will no longer be ${roleOf(u) === 'admin' ? 'an' : 'a'} ${roleOf(u)}`}.`}
+            confirmLabel={`Yes, make ${g.role}`}
+            destructive={false}
+            disabled={busy === u._id}
+            onConfirm={() => void grant(u, g.role)}
+          >
+            {g.label}
+          </ConfirmButton>
+        ))}
         <ConfirmButton
           title="Are you sure?"
           description="This will delete the user permanently!"

@@ -8,6 +8,8 @@ import type { ApiState } from '@/lib/use-api';
 export interface CardContent {
   title: ReactNode;
   fields: { label: string; value: ReactNode }[];
+  /** Longer free text, set apart under the fields. */
+  note?: ReactNode;
 }
 
 /**
@@ -19,6 +21,7 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   columns,
   actions,
   actionsHeader = 'Actions',
+  stackActions = false,
   card,
   ...text
 }: {
@@ -30,6 +33,8 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   columns: Column<T>[];
   actions: (row: T) => ReactNode;
   actionsHeader?: ReactNode;
+  /** In the table, the actions one above the other (a wide table keeps them in view without scrolling sideways). */
+  stackActions?: boolean;
   card: (row: T) => CardContent;
 }) {
   const filter = useStatusFilter(state.data, (row) => row.status);
@@ -42,7 +47,7 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
       columns={[
         ...columns,
         { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
-        { header: actionsHeader, cell: (row) => <div className="flex gap-2">{actions(row)}</div> },
+        { header: actionsHeader, cell: (row) => <div className={stackActions ? 'flex flex-col gap-2' : 'flex gap-2'}>{actions(row)}</div> },
       ]}
       card={(row) => <RecordCard {...card(row)} badge={<StatusBadge status={row.status} />} actions={actions(row)} />}
     />

@@ -15,6 +15,11 @@ export function saveFavorite(donationId: string) {
   return api.post<Inserted>('/favorites', { donationId });
 }
 
+/** Online removal; with a local store the favourite is removed on the device and the removal pushed. */
+export function removeFavorite(favoriteId: string) {
+  return api.del<{ deletedCount: number }>(`/favorites/${encodeURIComponent(favoriteId)}`);
+}
+
 export function requestDonation(input: DonationRequestCreate) {
   return api.post<Inserted>('/donation-requests', input);
 }

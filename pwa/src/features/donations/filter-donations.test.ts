@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { filterDonations, parseDonationFilters } from './filter-donations';
+import { defaultSort, filterDonations, parseDonationFilters, sortDonations } from './filter-donations';
 
 function donation(overrides: Partial<Donation>): Donation {
   return createDonation({ status: 'Verified', ...overrides });
@@ -52,5 +52,43 @@ describe('filterDonations', () => {
   it('combines the text with the type', () => {
     expect(ids(filterDonations(list, { q: 'main', type: 'Bakery' }))).toEqual(['bread']);
     expect(filterDonations(list, { q: 'harbour', type: 'Bakery' })).toEqual([]);
+  });
+});
+
+describe('filterDonations and accents', () => {
+  it('finds accented text with plain words and plain text with accented words', () => {
+    const cafe = [donation({ _id: 'brulee', title: 'Crème brûlée', restaurantName: 'Café Zoë', location: 'Straße 1' })];
+    expect(ids(filterDonations(cafe, { q: 'creme BRULEE cafe zoe' }))).toEqual(['brulee']);
+    expect(ids(filterDonations(list, { q: 'trattória' }))).toEqual(['soup']);
+  });
+});
+
+describe('sortDonations', () => {
+  const at = (h: number) => new Date(Date.UTC(2026, 10, 25, h)).toISOString();
+  const offers = [
+    donation({ _id: 'never-old', createdAt: at(1) }),
+    donation({ _id: 'late', createdAt: at(2), bestBefore: at(22) }),
+    donation({ _id: 'soon', createdAt: at(3), bestBefore: at(19) }),
+    donation({ _id: 'never-new', createdAt: at(4) }),
+    donation({ _id: 'soon-too-b', createdAt: at(5), bestBefore: at(19) }),
+    donation({ _id: 'soon-too-a', createdAt: at(5), bestBefore: '2026-11-25T20:00:00+01:00' }),
+  ];
+
+  it('puts the soonest best-before first and those that never expire last, ties newest first then by id', () => {
+    expect(ids(sortDonations(offers, 'bestBefore'))).toEqual(['soon-too-a', 'soon-too-b', 'soon', 'late', 'never-new', 'never-old']);
+  });
+
+  it('orders newest first without touching the list it was given', () => {
+    const copy = [...offers];
+    expect(ids(sortDonations(offers, 'newest'))).toEqual(['soon-too-a', 'soon-too-b', 'never-new', 'soon', 'late', 'never-old']);
+    expect(offers).toEqual(copy);
+  });
+
+  it('is the best-before order for charities by default, newest for everyone else, and read from the URL', () => {
+    expect(defaultSort('charity')).toBe('bestBefore');
+    expect(defaultSort('restaurant')).toBe('newest');
+    expect(defaultSort(undefined)).toBe('newest');
+    expect(parseDonationFilters({ sort: 'bestBefore' })).toEqual({ sort: 'bestBefore' });
+    expect(parseDonationFilters({ sort: 'cheapest' })).toEqual({});
   });
 });

@@ -38,7 +38,7 @@ export function FeaturedDonations() {
       ) : (
         <ul className={GRID}>
           {data.map((d) => (
-            <li key={d._id} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-white shadow-sm transition-shadow hover:shadow-md">
+            <li key={d._id} className="flex min-w-0 flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-white shadow-sm transition-shadow hover:shadow-md [overflow-wrap:anywhere]">
               <img
                 src={imageUrl(d.image, 480)}
                 alt={d.title}

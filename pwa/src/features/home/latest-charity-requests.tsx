@@ -41,9 +41,9 @@ export function LatestCharityRequests() {
             {data.map((r) => {
               const date = requestedOn(r.requestedAt);
               return (
-                <li key={r._id} className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-white p-5 shadow-sm">
+                <li key={r._id} className="flex min-w-0 flex-col gap-3 rounded-[var(--radius-card)] border border-border bg-white p-5 shadow-sm [overflow-wrap:anywhere]">
                   <div className="flex items-start justify-between gap-3">
-                    <div className="flex items-center gap-3">
+                    <div className="flex min-w-0 items-center gap-3">
                       <span aria-hidden className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
                         {r.name.charAt(0).toUpperCase()}
                       </span>
@@ -53,7 +53,7 @@ export function LatestCharityRequests() {
                   </div>
                   <p className="line-clamp-3 text-sm text-stone-700">{r.mission || 'No description available'}</p>
                   <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
-                    <p className="text-stone-700">
+                    <p className="min-w-0 text-stone-700">
                       <span className="text-muted-foreground">Organization: </span>
                       <span className="font-medium">{r.organization || 'Not specified'}</span>
                     </p>

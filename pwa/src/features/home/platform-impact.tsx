@@ -36,12 +36,12 @@ export function PlatformImpact() {
       ) : (
         <dl className={GRID}>
           {figures(data).map(({ id, Icon, label, value, detail }) => (
-            <div key={id} className="flex flex-col gap-2 rounded-[var(--radius-card)] bg-gradient-to-br from-brand-800 to-brand-900 p-6 text-white shadow-sm">
+            <div key={id} className="flex min-w-0 flex-col gap-2 rounded-[var(--radius-card)] bg-gradient-to-br from-brand-800 to-brand-900 p-6 text-white shadow-sm">
               <dt className="flex flex-col gap-4 text-sm font-semibold uppercase tracking-wide text-brand-100">
                 <Icon className="size-8 text-accent-400" aria-hidden />
                 {label}
               </dt>
-              <dd className="text-4xl font-extrabold tracking-tight">{value}</dd>
+              <dd className="text-4xl font-extrabold tracking-tight [overflow-wrap:anywhere] md:text-2xl lg:text-3xl xl:text-4xl">{value}</dd>
               <dd className="text-brand-100">{detail}</dd>
             </div>
           ))}

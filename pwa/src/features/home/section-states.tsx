@@ -67,7 +67,7 @@ const STATUS_TONES: Record<string, string> = {
 export function StatusPill({ status }: { status: string }) {
   const key = status.toLowerCase();
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[key] ?? 'bg-red-100 text-red-900'}`}>
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[key] ?? 'bg-red-100 text-red-900'}`}>
       {key.charAt(0).toUpperCase() + key.slice(1)}
     </span>
   );

@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FOOD_TYPES, QUANTITY_UNITS, type QuantityUnit } from '@foodbridge/shared/constants';
 import { MSG } from '@foodbridge/shared/messages';
-import { DonationCreateSchema, type Donation } from '@foodbridge/shared/schemas/donation';
+import { BEST_BEFORE_MAX_DAYS, DonationCreateSchema, DonationCreateWithBestBeforeSchema, type Donation } from '@foodbridge/shared/schemas/donation';
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
+import { fromLocalInput, toLocalInput } from '@/lib/best-before';
 import { notify } from '@/lib/notify';
 import { firstErrors } from '@/lib/form-errors';
 import { reverifyFields } from './donation-status';
@@ -19,9 +20,17 @@ interface Fields {
   unit: QuantityUnit;
   pickupTime: string;
   location: string;
+  /** The `datetime-local` value, in the device's time zone. */
+  bestBefore: string;
 }
 
-const EMPTY: Fields = { title: '', foodType: '', quantity: '', unit: 'kg', pickupTime: '', location: '' };
+// The spec's 'Image missing' is a toast; it stays while the picture is missing and goes once one is uploaded.
+const IMAGE_MISSING = { id: 'donation-image-missing' };
+
+const EMPTY: Fields = { title: '', foodType: '', quantity: '', unit: 'kg', pickupTime: '', location: '', bestBefore: '' };
+
+// A cooked meal is good for an evening, not a week: the form proposes this much, and the restaurant may change it.
+const COOKED_MEAL_HOURS = 4;
 
 function fieldsOf(d: Donation | undefined): Fields {
   if (!d) return EMPTY;
@@ -32,6 +41,7 @@ function fieldsOf(d: Donation | undefined): Fields {
     unit: d.unit ?? 'kg',
     pickupTime: d.pickupTime,
     location: d.location,
+    bestBefore: toLocalInput(d.bestBefore),
   };
 }
 
@@ -58,24 +68,46 @@ export function DonationForm({
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  useEffect(() => () => notify.dismiss(IMAGE_MISSING.id), []);
+
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [key]: e.target.value }));
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
 
+  const setFoodType = (e: { target: { value: string } }) => {
+    const foodType = e.target.value;
+    const propose = foodType === 'Cooked Meal' && fields.bestBefore === '';
+    setFields((f) => ({ ...f, foodType, ...(propose ? { bestBefore: toLocalInput(Date.now() + COOKED_MEAL_HOURS * 3_600_000) } : {}) }));
+    setErrors((errs) => {
+      const { foodType: _f, ...rest } = errs;
+      if (!propose) return rest;
+      const { bestBefore: _b, ...others } = rest;
+      return others;
+    });
+  };
+
+  // An edit that leaves the time as it was does not send it: a donation without one may stay without one, and one
+  // whose time has passed can still have its quantity corrected (the restaurant extends it by changing the time).
+  const keepsBestBefore = !!initial && fields.bestBefore === toLocalInput(initial.bestBefore);
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (uploading || submitting) return;
-    const result = DonationCreateSchema.safeParse({
-      ...fields,
+    const { bestBefore, ...rest } = fields;
+    const body = {
+      ...rest,
       // Empty must read 'Quantity is required', not 'greater than 0' (coercion turns '' into 0).
       quantity: fields.quantity.trim() === '' ? undefined : fields.quantity,
       image,
-    });
+    };
+    const result = keepsBestBefore
+      ? DonationCreateSchema.safeParse(body)
+      : DonationCreateWithBestBeforeSchema.safeParse({ ...body, bestBefore: fromLocalInput(bestBefore) });
     if (!result.success) {
       const found = firstErrors(result.error.issues);
       setErrors(found);
-      if (found.image) notify.error('Image missing', MSG.imageRequired);
+      if (found.image) notify.error('Image missing', MSG.imageRequired, IMAGE_MISSING);
       document.getElementById(`donation-${Object.keys(found)[0]}`)?.focus();
       return;
     }
@@ -103,10 +135,13 @@ export function DonationForm({
         value={image}
         onChange={(url) => {
           setImage(url);
-          if (url && errors.image) setErrors(({ image: _, ...rest }) => rest);
+          if (!url) return;
+          notify.dismiss(IMAGE_MISSING.id);
+          if (errors.image) setErrors(({ image: _, ...rest }) => rest);
         }}
         onUploadingChange={setUploading}
-        error={errors.image}
+        // Said once, by the toast: the picker is only marked.
+        invalid={!!errors.image}
       />
 
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -116,7 +151,7 @@ export function DonationForm({
           </Field>
         </div>
         <Field id="donation-foodType" label="Food type" error={errors.foodType}>
-          <NativeSelect id="donation-foodType" value={fields.foodType} onChange={set('foodType')} {...invalid('foodType')}>
+          <NativeSelect id="donation-foodType" value={fields.foodType} onChange={setFoodType} {...invalid('foodType')}>
             <option value="" disabled>
               Select a food type
             </option>
@@ -155,6 +190,23 @@ export function DonationForm({
         </Field>
         <Field id="donation-location" label="Pickup location" error={errors.location}>
           <Input id="donation-location" value={fields.location} onChange={set('location')} placeholder="Street, city" maxLength={200} autoComplete="street-address" {...invalid('location')} />
+        </Field>
+        <Field
+          id="donation-bestBefore"
+          label="Best before"
+          error={errors.bestBefore}
+          hint={`When the food stops being safe to hand out; at most ${BEST_BEFORE_MAX_DAYS} days ahead. Past it, the donation is no longer listed.`}
+        >
+          <Input
+            id="donation-bestBefore"
+            type="datetime-local"
+            value={fields.bestBefore}
+            onChange={set('bestBefore')}
+            min={toLocalInput(Date.now())}
+            max={toLocalInput(Date.now() + BEST_BEFORE_MAX_DAYS * 86_400_000)}
+            required={!initial || !!initial.bestBefore}
+            {...invalid('bestBefore')}
+          />
         </Field>
       </div>
 

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { memo, type ReactElement, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
@@ -6,10 +6,12 @@ import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { Review } from '@foodbridge/shared/schemas/review';
 import { RatingLine } from '@/components/rating-line';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { BestBeforeLabel } from '@/components/best-before-label';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
+import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
 import { useSession } from '@/lib/auth/session-store';
 import { ApiError, imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -27,7 +29,7 @@ export function MyDonations() {
   const { data, error, loading, reload, setData } = useApi<Donation[]>(paths.donations);
   const mine = (data ?? []).filter((d) => d.restaurantEmail.toLowerCase() === email);
 
-  async function remove(id: string) {
+  const remove = useStableHandler(async (id: string) => {
     try {
       const res = await deleteDonation(id);
       if (!res?.deletedCount) {
@@ -41,7 +43,7 @@ export function MyDonations() {
       const explained = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
       notify.error('Error', explained ? err.message : 'Something went wrong deleting donation.');
     }
-  }
+  });
 
   const add = (
     <Link to="/dashBoard/addDonation" className={buttonVariants()}>
@@ -55,13 +57,14 @@ export function MyDonations() {
   else if (mine.length === 0) body = <EmptyState message="You have not added any donations yet.">{add}</EmptyState>;
   else
     body = (
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-        {mine.map((d, i) => (
-          <li key={d._id}>
-            <DonationCard donation={d} eager={i < 3} onDelete={() => void remove(d._id)} />
-          </li>
-        ))}
-      </ul>
+      <VirtualGrid
+        items={mine}
+        getKey={donationKey}
+        renderItem={(d, i) => <DonationCard donation={d} eager={i < 3} onDelete={remove} />}
+        estimateRowHeight={470}
+        columns={{ base: 1, sm: 2, xl: 3 }}
+        gap={24}
+      />
     );
 
   return (
@@ -74,7 +77,10 @@ export function MyDonations() {
   );
 }
 
-function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; eager: boolean; onDelete: () => void }) {
+const donationKey = (d: Donation) => d._id;
+
+// Memoised with a stable onDelete: a changed donation re-renders its own card, not the restaurant's whole history.
+const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; eager: boolean; onDelete: (id: string) => Promise<void> }) {
   const editable = canEdit(d);
   const deletable = canDelete(d);
   return (
@@ -109,6 +115,8 @@ function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; ea
             {d.location}
           </Row>
         </dl>
+        {/* Until it is given, so the restaurant sees what expired and can extend it (Update) or delete it. */}
+        {!DONATION_GIVEN.includes(d.status) && <BestBeforeLabel bestBefore={d.bestBefore} className="text-sm" />}
         {!editable && <p className="text-sm text-stone-600">{lockReason(d)}</p>}
         {DONATION_GIVEN.includes(d.status) && <DonationReviews donation={d} />}
         <div className="mt-auto flex gap-2 pt-2">
@@ -122,7 +130,7 @@ function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; ea
               title="Are you sure?"
               description="You won't be able to revert this deletion!"
               confirmLabel="Yes, delete it!"
-              onConfirm={onDelete}
+              onConfirm={() => void onDelete(d._id)}
               triggerClassName="flex-1 text-destructive hover:bg-red-50"
             >
               <Trash2 /> Delete
@@ -132,7 +140,7 @@ function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; ea
       </div>
     </Card>
   );
-}
+});
 
 /**
  * What the charity (and anyone else) said about a donation once it was given: the same reviews as its details page,

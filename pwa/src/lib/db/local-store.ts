@@ -80,6 +80,7 @@ export interface FavoriteSource {
   location: string;
   status: FavoriteDocType['status'];
   quantity: number;
+  unit?: FavoriteDocType['unit'];
 }
 
 /**
@@ -102,6 +103,7 @@ export async function saveFavoriteLocally(donation: FavoriteSource, email: strin
     location: donation.location,
     status: donation.status,
     quantity: donation.quantity,
+    ...(donation.unit ? { unit: donation.unit } : {}),
     createdAt: new Date().toISOString(),
     // The server's revision; it has none yet.
     updatedAt: '',

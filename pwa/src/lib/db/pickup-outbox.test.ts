@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createRxDatabase, type RxJsonSchema } from 'rxdb/plugins/core';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
-import type { FoodBridgeDatabase } from './database';
+import { openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
 import { useLocalDatabase } from './local-database';
 import { confirmPickup, createOutbox, dismissPickupRefusal, isGivenTo, isPickedBy, readEntries } from './pickup-outbox';
 import type { OutboxEntry } from './schemas';
@@ -23,6 +27,8 @@ interface Sent {
 type Route = (call: number) => Response | Promise<Response>;
 
 let sent: Sent[];
+/** Each request's body as sent, by the index of its entry in `sent`. */
+let bodies: (string | undefined)[];
 let routes: Record<string, Route>;
 let unexpected: string[];
 
@@ -31,10 +37,14 @@ const refuse = (status: number, message: string) => () => json(status, { message
 const noNetwork: Route = () => Promise.reject(new TypeError('Failed to fetch'));
 const pickupPath = (donationId: string) => `PATCH /donations/pickup/${donationId}`;
 const pickups = () => sent.filter((s) => s.method === 'PATCH');
+/** The bodies of the pickup confirmations sent, parsed. */
+const pickupBodies = () => sent.flatMap((s, i) => (s.method === 'PATCH' ? [JSON.parse(bodies[i] ?? 'null') as unknown] : []));
+const REPORT: PickupReport = { weightKg: 12.5, outcome: 'part', note: 'Two trays left for tomorrow' };
 const confirmed = (donation: Donation) => () => json(200, { modifiedCount: 1, donation: { ...donation, status: 'Picked' } });
 
 beforeEach(() => {
   sent = [];
+  bodies = [];
   routes = {};
   unexpected = [];
   vi.stubGlobal(
@@ -43,6 +53,7 @@ beforeEach(() => {
       const method = init.method ?? 'GET';
       const headers = (init.headers ?? {}) as Record<string, string>;
       sent.push({ method, path, key: headers['Idempotency-Key'], at: Date.now() });
+      bodies.push(typeof init.body === 'string' ? init.body : undefined);
       const route = routes[`${method} ${path}`];
       if (!route) {
         unexpected.push(`${method} ${path}`);
@@ -437,6 +448,100 @@ describe('pickup outbox', () => {
 
     expect((await readEntries(db)).map((e) => e.id)).toEqual(['a', 'b', 'c']);
     expect((await readEntries(db, 'pending')).map((e) => e.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('pickup reports in the outbox', () => {
+  it('stores the report with the entry and sends it as the body of every try, under one key', async () => {
+    const db = await openTestDatabase();
+    routes[pickupPath('d1')] = (call) => (call === 1 ? noNetwork(call) : json(200, {}));
+    const { outbox } = startOutbox(db);
+
+    const entry = await outbox.queue('d1', 'Bread', REPORT);
+
+    expect(entry.report).toEqual(REPORT);
+    await vi.waitFor(() => expect(pickups()).toHaveLength(1));
+    await entriesSettled(db, (entries) => expect(entries).toMatchObject([{ id: entry.id, report: REPORT, attempts: 1 }]));
+    await outbox.replay();
+    await entriesSettled(db, (entries) => expect(entries).toEqual([]));
+    expect(pickups().map((s) => s.key)).toEqual([entry.id, entry.id]);
+    expect(pickupBodies()).toEqual([REPORT, REPORT]);
+  });
+
+  it('a second tap keeps the first entry and its report: one key never carries two bodies', async () => {
+    const db = await openTestDatabase();
+    useConnectivity.setState({ online: false });
+    const { outbox } = startOutbox(db);
+
+    const first = await outbox.queue('d1', 'Bread', REPORT);
+    const second = await outbox.queue('d1', 'Bread', { weightKg: 0, outcome: 'none', reason: 'Nobody there' });
+
+    expect(second).toEqual(first);
+    expect(await readEntries(db)).toMatchObject([{ id: first.id, report: REPORT }]);
+  });
+
+  it('an entry queued before reports (none stored) replays with an empty body, as it always did', async () => {
+    const db = await openTestDatabase();
+    routes[pickupPath('d1')] = () => json(200, {});
+    await leftPending(db, 'd1');
+    const { outbox } = startOutbox(db);
+
+    await outbox.replay();
+
+    expect(await readEntries(db)).toEqual([]);
+    expect(pickups().map((s) => s.key)).toEqual(['entry-d1']);
+    expect(pickupBodies()).toEqual([{}]);
+  });
+
+  it('confirmPickup without a local store sends the report straight away', async () => {
+    useSyncStore.setState({ unavailable: true });
+    routes[pickupPath('d1')] = () => json(200, {});
+
+    await expect(confirmPickup('d1', 'Bread', REPORT)).resolves.toEqual({ sent: true });
+
+    expect(pickupBodies()).toEqual([REPORT]);
+  });
+
+  it("a phone's outbox of schema version 0 opens under version 1 with its entries, which replay without a body", async () => {
+    // The app's own storage (Dexie on IndexedDB), with a private IndexedDB so that nothing else sees these databases.
+    const storage = getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const name = `test_migrate_${Math.random().toString(36).slice(2, 10)}`;
+    // The outbox as the app shipped it before reports.
+    const outboxV0: RxJsonSchema<Omit<OutboxEntry, 'report'>> = {
+      title: 'pickup outbox',
+      version: 0,
+      primaryKey: 'id',
+      type: 'object',
+      properties: {
+        id: { type: 'string', maxLength: 40 },
+        donationId: { type: 'string', maxLength: 40 },
+        title: { type: 'string' },
+        createdAt: { type: 'string', maxLength: 40 },
+        attempts: { type: 'number' },
+        lastError: { type: 'string' },
+        state: { type: 'string', enum: ['pending', 'refused'], maxLength: 10 },
+        refusal: { type: 'string' },
+      },
+      required: ['id', 'donationId', 'createdAt', 'attempts', 'state'],
+      indexes: ['state'],
+    };
+    const old = await createRxDatabase<{ outbox: FoodBridgeDatabase['outbox'] }>({ name, storage, multiInstance: false });
+    await old.addCollections({ outbox: { schema: outboxV0 } });
+    const waiting: OutboxEntry = { id: 'old-key', donationId: 'd1', title: 'Bread', createdAt: '2026-01-01T10:00:00.000Z', attempts: 2, state: 'pending' };
+    await old.outbox.insert(waiting);
+    await old.close();
+
+    const db = await openDatabase(name, storage);
+    onTestFinished(() => removeDatabase(name, storage));
+    expect(db.outbox.schema.version).toBe(1);
+    expect(await readEntries(db)).toEqual([waiting]);
+
+    routes[pickupPath('d1')] = () => json(200, {});
+    const { outbox } = startOutbox(db);
+    await outbox.replay();
+    expect(await readEntries(db)).toEqual([]);
+    expect(pickups().map((s) => s.key)).toEqual(['old-key']);
+    expect(pickupBodies()).toEqual([{}]);
   });
 });
 

@@ -4,6 +4,7 @@
 // No RxDB import here: the engine (engine.ts, loaded after sign-in) runs an outbox on the open database, and the
 // screens reach it through local-database.ts.
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import { api, ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
@@ -33,12 +34,14 @@ export function isPickedBy(donation: Pick<Donation, 'status' | 'charityEmail'> |
 
 /**
  * The single call that confirms a pickup on the server, used by the outbox (and directly only where there is no
- * local store). The key makes a repeat after a lost answer return the first answer instead of acting twice.
+ * local store). The key makes a repeat after a lost answer return the first answer instead of acting twice. The
+ * report is the body; without one the body is `{}`, what the app sent before reports and what the server takes as
+ * "no report". The service worker's Background Sync stores this same request, body and key, and replays it as is.
  */
-function sendPickupConfirmation(donationId: string, key: string) {
+function sendPickupConfirmation(donationId: string, key: string, report: PickupReport | undefined) {
   return api.patch<DonationChangeResult>(
     `/donations/pickup/${encodeURIComponent(donationId)}`,
-    {},
+    report ?? {},
     { headers: { 'Idempotency-Key': key }, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
   );
 }
@@ -52,7 +55,7 @@ function isTransient(err: ApiError) {
 
 async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
   try {
-    await sendPickupConfirmation(entry.donationId, entry.id);
+    await sendPickupConfirmation(entry.donationId, entry.id, entry.report);
     return { kind: 'done' };
   } catch (err) {
     if (!(err instanceof ApiError)) return { kind: 'retry', message: err instanceof Error ? err.message : String(err) };
@@ -72,8 +75,11 @@ async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
 }
 
 export interface Outbox {
-  /** Queues a confirmation (one pending per donation) and tries to send it at once. */
-  queue(donationId: string, title: string | undefined): Promise<OutboxEntry>;
+  /**
+   * Queues a confirmation (one pending per donation) with its report, and tries to send it at once. A donation that
+   * already waits keeps its first entry and report: a repeat must not send a second, different body under a new key.
+   */
+  queue(donationId: string, title: string | undefined, report?: PickupReport): Promise<OutboxEntry>;
   /** Sends every pending entry; concurrent calls share one run, and tabs take turns through a Web Lock. */
   replay(): Promise<void>;
   dismiss(id: string): Promise<void>;
@@ -184,7 +190,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
   window.addEventListener('online', onOnline);
 
   return {
-    async queue(donationId, title) {
+    async queue(donationId, title, report) {
       const entry = await withLock(queueLockName, async () => {
         const existing = await db.outbox.findOne({ selector: { donationId, state: 'pending' } }).exec();
         if (existing) return existing.toMutableJSON();
@@ -192,6 +198,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
           id: uuid(),
           donationId,
           ...(title ? { title } : {}),
+          ...(report ? { report } : {}),
           createdAt: new Date().toISOString(),
           attempts: 0,
           state: 'pending',
@@ -218,15 +225,19 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
  * Confirm Pickup, everywhere in the app. Normally the confirmation goes to the outbox first (shown as 'Waiting to
  * sync' until the server answers; the outbox then says 'Pickup confirmed!' or shows the refusal). Only a browser
  * without a local store sends it straight away: 'sent' then tells the caller to show the donation's new state, and
- * a refusal is thrown for the caller to show.
+ * a refusal is thrown for the caller to show. The report (weight, outcome, note) travels with the confirmation.
  */
-export async function confirmPickup(donationId: string, title?: string): Promise<{ queued: OutboxEntry } | { sent: true }> {
+export async function confirmPickup(
+  donationId: string,
+  title?: string,
+  report?: PickupReport,
+): Promise<{ queued: OutboxEntry } | { sent: true }> {
   if (useSyncStore.getState().unavailable) {
-    await sendPickupConfirmation(donationId, uuid());
+    await sendPickupConfirmation(donationId, uuid(), report);
     notify.success('Pickup confirmed!');
     return { sent: true };
   }
-  const queued = await requireStore().outbox.queue(donationId, title);
+  const queued = await requireStore().outbox.queue(donationId, title, report);
   if (!isOnline()) notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
   return { queued };
 }

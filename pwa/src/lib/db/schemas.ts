@@ -6,6 +6,7 @@ import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import { DonationSchema } from '@foodbridge/shared/schemas/donation';
 import { DonationRequestSchema } from '@foodbridge/shared/schemas/donation-request';
+import { PICKUP_NONE_REASONS, PICKUP_OUTCOMES, type PickupReport } from '@foodbridge/shared/schemas/impact';
 import { FavoriteDocSchema, type FavoriteDoc } from '@foodbridge/shared/schemas/sync';
 
 /** A favourite as stored locally: the replicated shape without RxDB's own delete flag. */
@@ -28,6 +29,11 @@ export interface OutboxEntry {
   state: OutboxState;
   /** The server's reason when it refused the confirmation (reassigned, deleted, already confirmed...). */
   refusal?: string;
+  /**
+   * What the driver reported (weight, outcome, reason, note), sent as the body with every try under the same key.
+   * Absent on entries queued before reports existed (schema version 0), which are sent with an empty body as then.
+   */
+  report?: PickupReport;
 }
 
 const ID_MAX = 40;
@@ -81,7 +87,8 @@ export const donationSchema = fromZod<DonationDocType>(DonationSchema.omit({ rev
   maxLength: { status: 20 },
 });
 
-export const favoriteSchema = fromZod<FavoriteDocType>(FavoriteDocSchema.omit({ _deleted: true }), {
+// The quantity's unit came after version 0: like best before above, it is kept as it comes and listed with version 1.
+export const favoriteSchema = fromZod<FavoriteDocType>(FavoriteDocSchema.omit({ _deleted: true, unit: true }), {
   title: 'favorites',
   indexes: ['donationId'],
   maxLength: { donationId: ID_MAX },
@@ -93,9 +100,13 @@ export const donationRequestSchema = fromZod<DonationRequestDocType>(DonationReq
   maxLength: { donationId: ID_MAX },
 });
 
+// Version 1 adds `report`. A changed schema under the same version would not open on a phone that already has the
+// collection (RxDB's DB6: the stored schema hash differs), so the version goes up and version-0 entries are migrated
+// as they are: they carry no report and replay as they always did. The report's shape is written out here rather
+// than generated from PickupReportSchema: a change there (a new limit) would silently change this schema's hash.
 export const outboxSchema: RxJsonSchema<OutboxEntry> = {
   title: 'pickup outbox',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -107,19 +118,32 @@ export const outboxSchema: RxJsonSchema<OutboxEntry> = {
     lastError: { type: 'string' },
     state: { type: 'string', enum: ['pending', 'refused'], maxLength: 10 },
     refusal: { type: 'string' },
+    report: {
+      type: 'object',
+      properties: {
+        weightKg: { type: 'number', minimum: 0 },
+        outcome: { type: 'string', enum: [...PICKUP_OUTCOMES] },
+        reason: { type: 'string', enum: [...PICKUP_NONE_REASONS] },
+        note: { type: 'string', maxLength: 500 },
+      },
+      required: ['weightKg', 'outcome'],
+    },
   },
   required: ['id', 'donationId', 'createdAt', 'attempts', 'state'],
   indexes: ['state'],
 };
 
 /**
- * Per collection, how to bring a stored document of an older schema version to the current one. Empty while every
- * schema is at version 0; raising a `version` above requires an entry here, e.g. `1: (doc) => ({ ...doc, x: '' })`.
+ * Per collection, how to bring a stored document of an older schema version to the current one. Raising a `version`
+ * requires an entry here, e.g. `1: (doc) => ({ ...doc, x: '' })`.
  * Replicated collections may also simply drop old documents (`1: () => null`): the next pull brings them back.
  */
 export const migrationStrategies = {
   donations: {},
   favorites: {},
   donationrequests: {},
-  outbox: {},
+  outbox: {
+    // Entries queued before pickup reports: kept unchanged (no report), so they still replay after the app updates.
+    1: (doc: OutboxEntry) => doc,
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ConfirmActionButton } from '@/components/confirm-action-button';
+import { formatQuantity } from '@/components/donation-card';
 import { DonationPhotoCard } from '@/components/donation-photo-card';
 import { ListStates } from '@/components/list-states';
 import { SyncStatus } from '@/components/sync-status';
@@ -57,7 +58,7 @@ function FavoriteCard({ favorite, eager, onRemove }: { favorite: FavoriteItem; e
       eager={eager}
     >
       <p className="text-sm">
-        <span className="text-muted-foreground">Quantity:</span> <span className="font-medium">{favorite.quantity}</span>
+        <span className="text-muted-foreground">Quantity:</span> <span className="font-medium">{favorite.unit ? formatQuantity(favorite.quantity, favorite.unit) : favorite.quantity}</span>
       </p>
       <div className="mt-auto flex gap-2 pt-2">
         <Link to="/donations/$id" params={{ id: favorite.donationId }} className={buttonVariants({ size: 'sm', className: 'flex-1' })}>

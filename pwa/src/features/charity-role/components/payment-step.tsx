@@ -15,6 +15,18 @@ const PAY_LABEL = `Pay $${CHARITY_ROLE_FEE_DOLLARS} & Submit Request`;
 const TEST_MODE_TITLE = 'Test payment mode - no card is charged';
 
 /**
+ * What paying means, in the payer's words. The server keeps the fee when an admin rejects a request (it has no
+ * refund path), and a rejected request does not block a new one; in test mode no money moves at all.
+ */
+export function feeTerms(mode: PaymentIntentResponse['mode']): string {
+  return mode === 'test'
+    ? `FoodBridge is not taking card payments yet, so the $${CHARITY_ROLE_FEE_DOLLARS} fee is recorded as paid without charging you. ` +
+        'As no money changes hands, there is nothing to refund if an admin rejects your request; you can send a new one later.'
+    : `The $${CHARITY_ROLE_FEE_DOLLARS} fee pays for an admin's review of your request. It is not refunded if the request is rejected; ` +
+        'you can send a new request later.';
+}
+
+/**
  * The fee's second step. A real card form when the server holds Stripe keys, otherwise the server's test payment,
  * labelled as such. Once paid, only the saving is retried, so nobody pays twice for one request.
  */
@@ -46,6 +58,7 @@ export function PaymentStep({
           <dt className="text-sm text-muted-foreground">Charity role fee</dt>
           <dd className="text-xl font-bold text-stone-900">${CHARITY_ROLE_FEE_DOLLARS.toFixed(2)}</dd>
         </dl>
+        {intent.mode !== 'test' && <p className="text-sm text-muted-foreground">{feeTerms(intent.mode)}</p>}
         {paidId ? (
           <div className="flex flex-col gap-3">
             <p role="status" className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
@@ -93,7 +106,8 @@ function TestPayment({ intent, onPaid }: { intent: PaymentIntentResponse; onPaid
         <h3 id="test-mode-title" className="flex items-center gap-2 font-semibold">
           <FlaskConical className="size-5 shrink-0" aria-hidden /> {TEST_MODE_TITLE}
         </h3>
-        {intent.message && <p className="mt-1 text-sm">{intent.message}</p>}
+        {/* The server's own notice (intent.message) is written for whoever runs it; visitors get this. */}
+        <p className="mt-1 text-sm">{feeTerms(intent.mode)}</p>
       </section>
       <Button size="lg" onClick={() => void pay()} disabled={paying}>
         {paying ? 'Processing payment...' : PAY_LABEL}

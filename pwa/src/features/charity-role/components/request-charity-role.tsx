@@ -41,9 +41,21 @@ export function RequestCharityRole() {
             Browse donations
           </Link>
         </Note>
-      ) : role !== 'user' ? (
-        <Note title="Not available for this account">
-          Only user accounts can request the charity role. Your account is a {role} account.
+      ) : role === 'admin' ? (
+        <Note title="Not needed for an admin account">
+          Your account is an admin account. Admins decide charity role requests rather than send them: the requests people
+          send appear in Manage Role Requests.
+          <Link to="/dashBoard/manageRoleRequests" className={buttonVariants({ className: 'mt-4' })}>
+            Manage Role Requests
+          </Link>
+        </Note>
+      ) : role === 'restaurant' ? (
+        <Note title="Not available for a restaurant account">
+          Your account is a restaurant account: it gives food, and charities collect it. An organization that wants to collect
+          donations needs its own FoodBridge account, which can then request the charity role here.
+          <Link to="/dashBoard/addDonation" className={buttonVariants({ className: 'mt-4' })}>
+            Add a donation
+          </Link>
         </Note>
       ) : loading && !data ? (
         <div role="status" className="flex flex-col items-center gap-3 py-12 text-muted-foreground">

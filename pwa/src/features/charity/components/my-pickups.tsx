@@ -1,12 +1,15 @@
+import { memo } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
+import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { isOfflineError, OfflineNotice, PickupRefusal, SyncStatus, WaitingToSync } from '@/components/sync-status';
-import { ConfirmActionButton } from '@/components/confirm-action-button';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
+import { useStableHandler } from '@/components/virtual-grid';
 import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
 import { usePickupPlans, usePickups } from '../hooks';
-import { PickupCard, PickupGrid } from './pickup-card';
+import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
+import { PickupReportDialog } from './pickup-report-dialog';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
 
@@ -15,12 +18,12 @@ export function MyPickups() {
   const { waiting, refused } = usePickupOutbox();
   const plans = usePickupPlans();
 
-  async function confirm(item: PickupItem) {
-    // Written to the outbox first, so the confirmation survives no signal, a reload or a closed app; the card
-    // shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
-    const result = await confirmPickup(item._id, item.donationTitle);
+  const confirm = useStableHandler(async (item: PickupItem, report: PickupReport) => {
+    // Written to the outbox first, with its report, so the confirmation survives no signal, a reload or a closed
+    // app; the card shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
+    const result = await confirmPickup(item._id, item.donationTitle, report);
     if ('sent' in result) reload();
-  }
+  });
 
   return (
     <section>
@@ -48,37 +51,46 @@ export function MyPickups() {
       ) : !data?.length ? (
         <EmptyState message="No pickups yet. Accepted donation requests appear here." />
       ) : (
-        <PickupGrid>
-          {data.map((item, i) => (
-            <li key={item._id}>
-              <PickupCard item={item} plan={plans.get(item._id)} eager={i < 3}>
-                {isConfirmable(item.status) && waiting.has(item._id) ? (
-                  <WaitingToSync />
-                ) : isConfirmable(item.status) ? (
-                  <ConfirmActionButton
-                    title="Confirm this pickup?"
-                    description={`Confirm only once you have collected ${item.donationTitle}. The restaurant is told it was picked up, and this cannot be undone.`}
-                    confirmLabel="Yes, confirm pickup"
-                    cancelLabel="Not yet"
-                    destructive={false}
-                    variant="default"
-                    triggerClassName="min-h-11 w-full sm:min-h-10"
-                    action={() => confirm(item)}
-                    busyLabel="Confirming..."
-                    failure="Failed to confirm pickup."
-                  >
-                    Confirm Pickup
-                  </ConfirmActionButton>
-                ) : (
-                  <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
-                    <CheckCircle2 className="size-4" aria-hidden /> Pickup confirmed
-                  </p>
-                )}
-              </PickupCard>
-            </li>
-          ))}
-        </PickupGrid>
+        <PickupGrid
+          items={data}
+          renderItem={(item, i) => (
+            <PickupRow item={item} plan={plans.get(item._id)} waiting={waiting.has(item._id)} eager={i < 3} onConfirm={confirm} />
+          )}
+        />
       )}
     </section>
   );
 }
+
+interface PickupRowProps {
+  item: PickupItem;
+  plan: PickupPlan | undefined;
+  waiting: boolean;
+  eager: boolean;
+  onConfirm: (item: PickupItem, report: PickupReport) => Promise<void>;
+}
+
+// One card per pickup object (kept while its donation is unchanged) and plan: a change re-renders its card alone.
+const PickupRow = memo(
+  function PickupRow({ item, plan, waiting, eager, onConfirm }: PickupRowProps) {
+    const confirmable = isConfirmable(item.status);
+    return (
+      <PickupCard item={item} plan={plan} eager={eager}>
+        {confirmable && waiting ? (
+          <WaitingToSync />
+        ) : confirmable ? (
+          <PickupReportDialog
+            donation={{ _id: item._id, title: item.donationTitle, quantity: item.quantity, unit: item.unit }}
+            triggerClassName="min-h-11 w-full sm:min-h-10"
+            onConfirm={(report) => onConfirm(item, report)}
+          />
+        ) : (
+          <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
+            <CheckCircle2 className="size-4" aria-hidden /> Pickup confirmed
+          </p>
+        )}
+      </PickupCard>
+    );
+  },
+  (a, b) => a.item === b.item && a.waiting === b.waiting && a.eager === b.eager && a.onConfirm === b.onConfirm && samePlan(a.plan, b.plan),
+);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Clock, Store } from 'lucide-react';
 import { requestOutcome, type DonationRequest, type DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
 import { ConfirmActionButton } from '@/components/confirm-action-button';
@@ -8,6 +8,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, PageHeader } from '@/components/ui/states';
+import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
 import { notify } from '@/lib/notify';
 import { formatDate } from '@/lib/utils';
 import { cancelDonationRequest } from '../api';
@@ -26,11 +27,11 @@ export function MyRequests() {
   const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
   const shown = requests.data?.filter((r) => !cancelled.has(r._id));
 
-  async function cancel(request: DonationRequest) {
+  const cancel = useStableHandler(async (request: DonationRequest) => {
     await cancelDonationRequest(request._id);
     setCancelled((ids) => new Set(ids).add(request._id));
     notify.success('Cancelled', 'Your request has been cancelled.');
-  }
+  });
 
   return (
     <section>
@@ -43,61 +44,80 @@ export function MyRequests() {
         empty={<EmptyState message="You have not requested any donations yet." />}
       >
         {(items) => (
-          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            {items.map((request) => (
-              <li key={request._id}>
-                <Card className="flex h-full flex-col gap-3 p-5">
-                  <div className="flex items-start justify-between gap-3">
-                    <h2 className="text-lg font-semibold leading-tight text-stone-900">{request.donationTitle}</h2>
-                    <StatusBadge status={request.status} />
-                  </div>
-                  <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                    <Store className="size-4 shrink-0" aria-hidden /> {request.restaurantName}
-                  </p>
-                  <p className="whitespace-pre-line break-words text-sm text-stone-800">{request.requestDescription}</p>
-                  <dl className="grid grid-cols-2 gap-2 text-sm">
-                    <div>
-                      <dt className="text-muted-foreground">Pickup time</dt>
-                      <dd className="flex items-center gap-1 font-medium">
-                        <Clock className="size-4" aria-hidden /> {request.pickupTime}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-muted-foreground">Requested on</dt>
-                      <dd className="font-medium">{formatDate(request.requestDate)}</dd>
-                    </div>
-                  </dl>
-                  {outcomeOf(request) && (
-                    <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900" data-testid="request-outcome">
-                      {outcomeOf(request)}
-                    </p>
-                  )}
-                  {request.status === 'Pending' && (
-                    <div className="mt-auto pt-1">
-                      <ConfirmActionButton
-                        title="Cancel this request?"
-                        description="This cannot be undone."
-                        confirmLabel="Yes, cancel it"
-                        cancelLabel="Keep it"
-                        variant="outline"
-                        triggerClassName="w-full sm:w-auto"
-                        action={() => cancel(request)}
-                        busyLabel="Cancelling..."
-                        failure="Failed to cancel the request."
-                      >
-                        Cancel request
-                      </ConfirmActionButton>
-                    </div>
-                  )}
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <VirtualGrid
+            items={items}
+            getKey={requestKey}
+            renderItem={(request) => <RequestRow request={request} outcome={outcomeOf(request)} onCancel={cancel} />}
+            estimateRowHeight={250}
+            columns={{ base: 1, md: 2 }}
+            gap={16}
+          />
         )}
       </ListStates>
     </section>
   );
 }
+
+type ListedRequest = DonationRequest & Partial<DonationRequestListItem>;
+const requestKey = (r: ListedRequest) => r._id;
+
+// Memoised: a request object is kept while unchanged on the device, so a change re-renders its card alone.
+const RequestRow = memo(function RequestRow({
+  request,
+  outcome,
+  onCancel,
+}: {
+  request: ListedRequest;
+  outcome: string | undefined;
+  onCancel: (request: DonationRequest) => Promise<void>;
+}) {
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-lg font-semibold leading-tight text-stone-900">{request.donationTitle}</h2>
+        <StatusBadge status={request.status} />
+      </div>
+      <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <Store className="size-4 shrink-0" aria-hidden /> {request.restaurantName}
+      </p>
+      <p className="whitespace-pre-line break-words text-sm text-stone-800">{request.requestDescription}</p>
+      <dl className="grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Pickup time</dt>
+          <dd className="flex items-center gap-1 font-medium">
+            <Clock className="size-4" aria-hidden /> {request.pickupTime}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Requested on</dt>
+          <dd className="font-medium">{formatDate(request.requestDate)}</dd>
+        </div>
+      </dl>
+      {outcome && (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900" data-testid="request-outcome">
+          {outcome}
+        </p>
+      )}
+      {request.status === 'Pending' && (
+        <div className="mt-auto pt-1">
+          <ConfirmActionButton
+            title="Cancel this request?"
+            description="This cannot be undone."
+            confirmLabel="Yes, cancel it"
+            cancelLabel="Keep it"
+            variant="outline"
+            triggerClassName="w-full sm:w-auto"
+            action={() => onCancel(request)}
+            busyLabel="Cancelling..."
+            failure="Failed to cancel the request."
+          >
+            Cancel request
+          </ConfirmActionButton>
+        </div>
+      )}
+    </Card>
+  );
+});
 
 function RequestsSkeleton() {
   return (

@@ -4,6 +4,7 @@ import { CalendarClock, ExternalLink, Navigation, Phone } from 'lucide-react';
 import { formatDayTime } from '@foodbridge/shared/schemas/donation-request';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { DonationPhotoCard } from '@/components/donation-photo-card';
+import { VirtualGrid } from '@/components/virtual-grid';
 
 /** What the charity's own accepted request adds to a pickup: the planned day and the restaurant's phone. */
 export interface PickupPlan {
@@ -11,6 +12,10 @@ export interface PickupPlan {
   pickupTime?: string | undefined;
   restaurantPhone?: string | undefined;
 }
+
+/** Plans are made afresh on every render; equal fields mean the same plan (so a card need not re-render). */
+export const samePlan = (a: PickupPlan | undefined, b: PickupPlan | undefined) =>
+  a === b || (a?.pickupAt === b?.pickupAt && a?.pickupTime === b?.pickupTime && a?.restaurantPhone === b?.restaurantPhone);
 
 /**
  * Google Maps' documented search URL: on Android and iOS it opens the Maps app when installed (the browser's map
@@ -105,6 +110,13 @@ export function PickupCard({
   );
 }
 
-export function PickupGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+const pickupKey = (item: PickupItem) => item._id;
+
+/**
+ * The pickups as cards, one to three a row, drawing only the rows on screen: a busy charity collects every day for
+ * years. `renderItem` should return a memoised card.
+ */
+export function PickupGrid({ items, renderItem }: { items: readonly PickupItem[]; renderItem: (item: PickupItem, index: number) => ReactNode }) {
+  // A card: the 3:2 photo, title, restaurant, address, three facts and an action, about 560 px at every width.
+  return <VirtualGrid items={items} getKey={pickupKey} renderItem={renderItem} estimateRowHeight={560} columns={{ base: 1, sm: 2, lg: 3 }} gap={24} />;
 }

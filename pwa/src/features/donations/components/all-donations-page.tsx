@@ -1,18 +1,30 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { Search, X } from 'lucide-react';
 import { FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { DonationCard } from '@/components/donation-card';
 import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Input, Label, NativeSelect } from '@/components/ui/input';
+import { useSession } from '@/lib/auth/session-store';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
+import { VirtualGrid } from '@/components/virtual-grid';
 import { cn } from '@/lib/utils';
-import { filterDonations, type DonationFilters } from '../filter-donations';
+import { defaultSort, filterDonations, sortDonations, type DonationFilters, type DonationSort } from '../filter-donations';
 import { useVerifiedDonations } from '../hooks/use-donation';
 
-const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3';
 // Enough to fill the first screen on a desktop; the rest load as they scroll into view.
 const EAGER_CARDS = 3;
+// A card's height at the common widths (picture 3:2 plus four lines of facts); each row is measured once drawn.
+const CARD_HEIGHT = 470;
+
+// One card per donation object: the local store keeps the object of an unchanged donation, so a live change to one
+// donation re-renders its card alone.
+const DonationCell = memo(function DonationCell({ donation, priority }: { donation: Donation; priority: boolean }) {
+  return <DonationCard donation={donation} priority={priority} className="flex-1" />;
+});
+const renderDonation = (d: Donation, i: number) => <DonationCell donation={d} priority={i < EAGER_CARDS} />;
+const donationKey = (d: Donation) => d._id;
 
 /**
  * The public list of verified donations. The filters live in the URL (owned by the route) so that a filtered list
@@ -23,17 +35,23 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
   // The box keeps its own text so typing never waits on the URL update; the URL follows for sharing.
   const [query, setQuery] = useState(filters.q ?? '');
   const type = filters.type;
-  const shown = useMemo(() => (data ? filterDonations(data, { q: query, type }) : []), [data, query, type]);
+  const role = useSession((s) => s.role);
+  const sort = filters.sort ?? defaultSort(role);
+  // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
+  const sorted = useMemo(() => (data ? sortDonations(data, sort) : []), [data, sort]);
+  const shown = useMemo(() => filterDonations(sorted, { q: query, type }), [sorted, query, type]);
   const counts = useMemo(() => {
     const byType = new Map<FoodType, number>();
     for (const d of filterDonations(data ?? [], { q: query })) byType.set(d.foodType, (byType.get(d.foodType) ?? 0) + 1);
     return byType;
   }, [data, query]);
   const filtering = Boolean(query.trim() || type);
-  const setFilters = (next: DonationFilters) => {
+  // The order is not a filter: it stays when the filters change or are cleared.
+  const setFilters = (next: Omit<DonationFilters, 'sort'>) => {
     setQuery(next.q ?? '');
-    onFiltersChange(next);
+    onFiltersChange({ ...next, sort: filters.sort });
   };
+  const setSort = (next: DonationSort) => onFiltersChange({ q: query || undefined, type, sort: next });
   const clearFilters = () => setFilters({});
 
   return (
@@ -46,20 +64,29 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
 
       {data && data.length > 0 && (
         <div className="mb-6 flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm sm:p-5">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="donation-search">Search donations</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-stone-500" aria-hidden />
-              <Input
-                id="donation-search"
-                type="search"
-                inputMode="search"
-                autoComplete="off"
-                placeholder="Title, restaurant or location"
-                value={query}
-                onChange={(e) => setFilters({ q: e.target.value || undefined, type })}
-                className="pl-10"
-              />
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+            <div className="flex flex-1 flex-col gap-1.5">
+              <Label htmlFor="donation-search">Search donations</Label>
+              <div className="relative">
+                <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-stone-500" aria-hidden />
+                <Input
+                  id="donation-search"
+                  type="search"
+                  inputMode="search"
+                  autoComplete="off"
+                  placeholder="Title, restaurant or location"
+                  value={query}
+                  onChange={(e) => setFilters({ q: e.target.value || undefined, type })}
+                  className="pl-10"
+                />
+              </div>
+            </div>
+            <div className="flex flex-col gap-1.5 sm:w-56">
+              <Label htmlFor="donation-sort">Sort by</Label>
+              <NativeSelect id="donation-sort" value={sort} onChange={(e) => setSort(e.target.value as DonationSort)}>
+                <option value="bestBefore">Best before soonest</option>
+                <option value="newest">Newest</option>
+              </NativeSelect>
             </div>
           </div>
           <div className="flex flex-col gap-1.5">
@@ -117,13 +144,8 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
         <>
           {/* Cards title themselves with h3; this keeps the outline h1 > h2 > h3 for screen-reader navigation. */}
           <h2 className="sr-only">Donations</h2>
-          <ul className={GRID}>
-          {shown.map((d, i) => (
-            <li key={d._id} className="flex">
-              <DonationCard donation={d} priority={i < EAGER_CARDS} className="w-full" />
-            </li>
-          ))}
-          </ul>
+          {/* Only the rows on screen are drawn: a city's list is thousands of cards. */}
+          <VirtualGrid items={shown} getKey={donationKey} renderItem={renderDonation} estimateRowHeight={CARD_HEIGHT} columns={{ base: 1, sm: 2, lg: 3 }} gap={24} />
         </>
       )}
     </section>

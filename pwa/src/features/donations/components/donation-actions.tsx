@@ -9,12 +9,13 @@ import { PickupRefusal, WaitingToSync } from '@/components/sync-status';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { isPast } from '@/lib/best-before';
 import { isOnline } from '@/lib/connectivity-store';
-import { saveFavoriteLocally } from '@/lib/db/local-store';
+import { removeFavoriteLocally, saveFavoriteLocally } from '@/lib/db/local-store';
 import { confirmPickup, dismissPickupRefusal, isGivenTo, usePickupEntry } from '@/lib/db/pickup-outbox';
 import { errorMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
-import { saveFavorite } from '../api';
+import { removeFavorite, saveFavorite } from '../api';
 import { useIsFavorite, useOwnRequest } from '../hooks/use-donation';
 
 // The forms (and the zod schemas they validate with) load only when a signed-in user opens one; a visitor reading
@@ -64,7 +65,7 @@ export function DonationActions({
 }) {
   const { user, role, ready } = useSession();
   const location = useLocation();
-  const { isFavorite, reload: reloadFavorite, local: localFavorites } = useIsFavorite(donation._id);
+  const { isFavorite, favoriteId, reload: reloadFavorite, local: localFavorites } = useIsFavorite(donation._id);
   const { request: ownRequest, reload: reloadOwnRequest } = useOwnRequest(donation._id);
   const isOwnPickup = role === 'charity' && isGivenTo(donation, user?.email);
   const pickupEntry = usePickupEntry(donation._id, isOwnPickup);
@@ -92,7 +93,8 @@ export function DonationActions({
     );
   }
 
-  const canRequest = role === 'charity' && donation.status === 'Verified' && !ownRequest;
+  // The server refuses an expired donation (409); the page does not offer what would be refused.
+  const canRequest = role === 'charity' && donation.status === 'Verified' && !ownRequest && !isPast(donation.bestBefore);
   const waiting = pickupEntry?.state === 'pending';
   const canConfirmPickup = isOwnPickup && PICKUP_CONFIRMABLE.includes(donation.status) && !waiting;
   const signedInUser = user;
@@ -111,6 +113,21 @@ export function DonationActions({
       }
     } catch {
       notify.error(MSG.alreadyFavorite);
+    } finally {
+      setSaving(false);
+      reloadFavorite();
+    }
+  }
+
+  // No confirmation: unlike the Favorites page, the page it was saved from is still here to save it again.
+  async function unsave(id: string) {
+    setSaving(true);
+    try {
+      if (localFavorites) await removeFavoriteLocally(id);
+      else await removeFavorite(id);
+      notify.success('Removed', `${donation.title} is no longer in your favorites.`);
+    } catch {
+      notify.error('Failed to remove favorite');
     } finally {
       setSaving(false);
       reloadFavorite();
@@ -155,7 +172,11 @@ export function DonationActions({
           </Button>
         )}
         {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
-        {isFavorite ? (
+        {isFavorite && favoriteId ? (
+          <Button variant="outline" className={actionClass} onClick={() => void unsave(favoriteId)} disabled={saving}>
+            <Heart aria-hidden className="fill-red-600 text-red-600" /> {saving ? 'Removing...' : 'Remove from Favorites'}
+          </Button>
+        ) : isFavorite ? (
           <Button variant="outline" className={actionClass} disabled>
             <Heart aria-hidden className="fill-red-600 text-red-600" /> Saved to Favorites
           </Button>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, CalendarClock, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
+import { BestBeforeLabel } from '@/components/best-before-label';
 import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -54,6 +55,7 @@ export function DonationDetailsPage({ id }: { id: string }) {
                   {data.location}
                 </span>
               </p>
+              {data.bestBefore && <BestBeforeLabel bestBefore={data.bestBefore} className="text-base" />}
             </div>
 
             <dl className="grid grid-cols-2 gap-3">

@@ -7,11 +7,16 @@ import { useSession } from '@/lib/auth/session-store';
 import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalRequests } from '@/lib/db/hooks';
 import { useLocalFirst, type ReadState } from '@/lib/db/local-first';
 import { useApi, type ApiState } from '@/lib/use-api';
+import { useUnexpired } from './use-unexpired';
 import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPath } from '../api';
 
-/** Verified donations: from the device for a signed-in account (live, offline too), from the API for visitors. */
+/**
+ * Verified donations: from the device for a signed-in account (live, offline too), from the API for visitors; either
+ * way without those past their best-before, leaving the list as their time passes.
+ */
 export function useVerifiedDonations(): ReadState<Donation[]> {
-  return useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPath);
+  const read = useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPath);
+  return { ...read, data: useUnexpired(read.data) };
 }
 
 /**

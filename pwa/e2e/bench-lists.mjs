@@ -1,0 +1,352 @@
+#!/usr/bin/env node
+// @ts-check
+// Issue 9's list figures in headless Chromium, each beside a reference measured in the same run (not a test: no
+// figure here fails anything). The real sync-server runs on a data folder of its own holding the demo accounts and
+// 10,000 more Verified donations (sync-server/src/bench/many-donations.ts); a charity signs in on a fresh browser
+// profile and opens All Donations.
+//
+//   node pwa/e2e/bench-lists.mjs            prints the figures
+//   node pwa/e2e/bench-lists.mjs --json     also prints them as one JSON line on stdout (npm run bench reads it)
+//
+// Environment: BENCH_LIST_SIZE (default 10000), BENCH_ROUNDS (default 3), E2E_PWA_DIST (a build to use; otherwise
+// the PWA is built into a temporary folder), CHROMIUM_PATH.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, apiAs, launchChromium } from './lib/browser.mjs';
+import { ensureBuild, pwaDir, rootDir, startServer } from './lib/server.mjs';
+
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {{ figure: string, result: string, reference: string, target: string, verdict: 'ok' | 'MISSED' | '-' }} Row */
+
+const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const asJson = process.argv.includes('--json');
+// With --json, stdout carries the JSON line alone.
+const say = (/** @type {string} */ line) => (asJson ? console.error(line) : console.log(line));
+
+const median = (/** @type {number[]} */ xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] ?? NaN : ((s[s.length / 2 - 1] ?? NaN) + (s[s.length / 2] ?? NaN)) / 2;
+};
+const pct = (/** @type {number[]} */ xs, /** @type {number} */ p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
+const secs = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+const msOf = (/** @type {number} */ ms) => `${ms.toFixed(0)} ms`;
+
+// --- Data, server, and the reference's RxDB bundle ------------------------------------------------------------------
+process.env.E2E_PRIVATE_BUILD ??= '1';
+const dist = ensureBuild(say);
+const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-bench-lists-'));
+/** @type {Awaited<ReturnType<typeof startServer>> | null} */
+let server = null;
+/** @type {Browser | null} */
+let browser = null;
+const cleanUp = async () => {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  if (dist.startsWith(tmpdir()) && !process.env.E2E_PWA_DIST) rmSync(dist, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+try {
+  const t0 = performance.now();
+  const made = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsx'), ['sync-server/src/bench/many-donations.ts', dataDir, String(SIZE)], {
+    cwd: rootDir,
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`many-donations.ts failed (${made.status}): ${made.stderr.slice(-2000)}`);
+  say(`· ${SIZE.toLocaleString('en')} Verified donations and the demo data in the database (${secs(performance.now() - t0)})`);
+  server = await startServer({ dist, seed: 'never', env: { DATA_DIR: dataDir }, log: say });
+  const base = server.url;
+
+  // Exactly what the app's first pull brings this charity, as the reference inserts it.
+  const charity = await apiAs(ACCOUNTS.charity, undefined, { base });
+  /** @type {Record<string, unknown>[]} */
+  const docs = [];
+  /** @type {{ id: string, seq: number } | null} */
+  let checkpoint = null;
+  for (;;) {
+    const q = checkpoint ? `&id=${checkpoint.id}&seq=${checkpoint.seq}` : '';
+    /** @type {{ documents: Record<string, unknown>[], checkpoint: { id: string, seq: number } | null }} */
+    const page = await charity.get(`/sync/donations/pull?limit=1000${q}`);
+    docs.push(...page.documents);
+    checkpoint = page.checkpoint;
+    if (page.documents.length < 1000) break;
+  }
+  const listed = docs.filter((d) => d.status === 'Verified' && !d._deleted).length;
+  say(`· the charity's first pull: ${docs.length.toLocaleString('en')} documents, ${listed.toLocaleString('en')} of them on All Donations`);
+
+  // The app's own database module (its collections and schemas), bundled for a page of its own.
+  const bundle = await build({
+    stdin: {
+      contents: `import { openDatabase } from '@/lib/db/database';
+        const dropNulls = (d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== null));
+        window.benchBulkInsert = async (docs) => {
+          const db = await openDatabase('benchref' + Date.now().toString(36));
+          const t0 = performance.now();
+          await db.donations.bulkInsert(docs.map(dropNulls));
+          return performance.now() - t0;
+        };`,
+      resolveDir: join(pwaDir, 'src'),
+      loader: 'ts',
+    },
+    tsconfig: join(pwaDir, 'tsconfig.json'),
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    logLevel: 'error',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const referenceHtml = `<!doctype html><meta charset="utf-8"><title>reference</title><script>${bundle.outputFiles[0]?.text ?? ''}</script>`;
+
+  browser = await launchChromium();
+  const b = browser;
+
+  /** A fresh profile (no local store, no service worker) at 1280 px. */
+  const freshPage = async () => {
+    const ctx = await b.newContext({ ...DESKTOP, baseURL: base, serviceWorkers: 'block', timezoneId: 'UTC', locale: 'en-US' });
+    ctx.setDefaultTimeout(120_000);
+    return ctx.newPage();
+  };
+
+  /** Documents in the page's local donations collection (RxDB's Dexie storage: one IndexedDB database per collection). */
+  const storedDocs = (/** @type {Page} */ page) =>
+    page.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => /^rxdb-dexie-foodbridge_[a-z0-9]+--\d+--donations$/.test(n));
+      let count = 0;
+      for (const name of names) {
+        const db = await new Promise((resolve, reject) => {
+          const req = indexedDB.open(name);
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        const idb = /** @type {IDBDatabase} */ (db);
+        try {
+          if (!idb.objectStoreNames.contains('docs')) continue;
+          count += await new Promise((resolve, reject) => {
+            const req = idb.transaction('docs', 'readonly').objectStore('docs').count();
+            req.onsuccess = () => resolve(req.result);
+            req.onerror = () => reject(req.error);
+          });
+        } finally {
+          idb.close();
+        }
+      }
+      return count;
+    });
+
+  /** Resolves with the time (performance.now) at which every pulled document is in the page's store. */
+  const syncedAt = async (/** @type {Page} */ page) => {
+    for (;;) {
+      if ((await storedDocs(page)) >= docs.length) return performance.now();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  /** Signs in through the form; answers the time of the click. */
+  const signIn = async (/** @type {Page} */ page) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ACCOUNTS.charity);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    const clicked = performance.now();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.toLowerCase().startsWith('/login'));
+    return clicked;
+  };
+
+  /** A: sign in, open All Donations from the menu; first cards, every donation listed, store complete. */
+  const fresh = async () => {
+    const page = await freshPage();
+    const t = await signIn(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'All Donations', exact: true }).first().click();
+    await page.locator('li[aria-setsize]').first().waitFor({ timeout: 120_000 });
+    const first = performance.now() - t;
+    await page.getByText(`${listed} donations available`, { exact: true }).waitFor({ timeout: 120_000 });
+    const all = performance.now() - t;
+    const synced = (await syncedAt(page)) - t;
+    return { page, first, all, synced };
+  };
+
+  /** The same sign-in with no list on screen: the sync alone. */
+  const syncAlone = async () => {
+    const page = await freshPage();
+    const t = await signIn(page);
+    const synced = (await syncedAt(page)) - t;
+    await page.context().close();
+    return synced;
+  };
+
+  /** RxDB's bulkInsert of the same documents into the app's collections, in a fresh profile of the same browser. */
+  const reference = async () => {
+    const page = await freshPage();
+    await page.route(`${base}/__bench/reference`, (route) => route.fulfill({ contentType: 'text/html', body: referenceHtml }));
+    await page.goto('/__bench/reference');
+    const ms = await page.evaluate((d) => /** @type {any} */ (window).benchBulkInsert(d), docs);
+    await page.context().close();
+    return /** @type {number} */ (ms);
+  };
+
+  /** @type {{ first: number[], all: number[], synced: number[], alone: number[], bulk: number[] }} */
+  const runs = { first: [], all: [], synced: [], alone: [], bulk: [] };
+  /** @type {Page | null} */
+  let listPage = null;
+  for (let r = 0; r < ROUNDS; r++) {
+    const a = await fresh();
+    runs.first.push(a.first);
+    runs.all.push(a.all);
+    runs.synced.push(a.synced);
+    if (listPage) await listPage.context().close();
+    listPage = a.page;
+    runs.bulk.push(await reference());
+    runs.alone.push(await syncAlone());
+    say(
+      `  round ${r + 1}: first cards ${secs(a.first)}, all listed ${secs(a.all)}, synced ${secs(a.synced)}; ` +
+        `bulkInsert ${secs(runs.bulk.at(-1) ?? NaN)}; sync with no list ${secs(runs.alone.at(-1) ?? NaN)}`,
+    );
+  }
+  const page = /** @type {Page} */ (listPage);
+
+  // --- On the open list: its size in the page, scrolling, searching ---------------------------------------------------
+  const dom = await page.evaluate(() => {
+    const item = document.querySelector('li[aria-setsize]');
+    const list = item?.parentElement;
+    return {
+      page: document.querySelectorAll('*').length,
+      list: list ? list.querySelectorAll('*').length : 0,
+      items: list ? list.querySelectorAll(':scope > li').length : 0,
+      perItem: item ? item.querySelectorAll('*').length + 1 : 0,
+    };
+  });
+
+  /** rAF deltas over `frames` frames, scrolling the page by `step` px each frame (0: idle). */
+  const frames = (/** @type {number} */ count, /** @type {number} */ step) =>
+    page.evaluate(
+      ({ n, px }) =>
+        new Promise((resolve) => {
+          /** @type {number[]} */
+          const deltas = [];
+          /** @type {number | null} */
+          let last = null;
+          const tick = (/** @type {number} */ now) => {
+            if (last !== null) deltas.push(now - last);
+            last = now;
+            if (px) window.scrollBy(0, px);
+            if (deltas.length < n) requestAnimationFrame(tick);
+            else resolve(deltas);
+          };
+          requestAnimationFrame(tick);
+        }),
+      { n: count, px: step },
+    );
+  /** @type {number[]} */
+  const scrolling = [];
+  /** @type {number[]} */
+  const idle = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
+    idle.push(.../** @type {number[]} */ (await frames(60, 0)));
+    scrolling.push(.../** @type {number[]} */ (await frames(180, 120)));
+  }
+
+  // Keystroke to the frame that shows the new results: typing '9999' narrows the list step by step, and each
+  // Backspace widens it again; the line that counts the results changes with every one.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = page.getByLabel('Search donations');
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.benchKeys = [];
+    document.addEventListener('keydown', () => (w.benchKeyAt = performance.now()), true);
+    const line = [...document.querySelectorAll('p[aria-live="polite"]')].find((p) => /donations/.test(p.textContent ?? ''));
+    if (!line) throw new Error('no result count line on All Donations');
+    new MutationObserver(() => {
+      const at = w.benchKeyAt;
+      requestAnimationFrame((now) => w.benchKeys.push(now - at));
+    }).observe(line, { childList: true, characterData: true, subtree: true });
+  });
+  await box.click();
+  /** @type {number[]} */
+  const keys = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const key of ['9', '9', '9', '9', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
+      const before = await page.evaluate(() => /** @type {any} */ (window).benchKeys.length);
+      await page.keyboard.press(key);
+      await page.waitForFunction((n) => /** @type {any} */ (window).benchKeys.length > n, before, { timeout: 10_000, polling: 20 });
+      await page.waitForTimeout(100);
+    }
+    keys.push(...(await page.evaluate(() => /** @type {number[]} */ ((/** @type {any} */ (window)).benchKeys.splice(0)))));
+  }
+
+  // --- Figures ---------------------------------------------------------------------------------------------------------
+  const bulk = median(runs.bulk);
+  const all = median(runs.all);
+  const ratio = all / bulk;
+  const synced = median(runs.synced);
+  const alone = median(runs.alone);
+  const worst = Math.max(...scrolling);
+  const worstKey = Math.max(...keys);
+  const n = listed.toLocaleString('en');
+  /** @type {Row[]} */
+  const rows = [
+    {
+      figure: `fresh client: sign-in to ${n} donations listed on All Donations, headless Chromium (median of ${ROUNDS})`,
+      result: `${secs(all)} (${ratio.toFixed(1)}x)`,
+      reference: `RxDB bulkInsert of the same ${docs.length.toLocaleString('en')} documents in the same browser: ${secs(bulk)}`,
+      target: '<= 2x',
+      verdict: ratio <= 2 ? 'ok' : 'MISSED',
+    },
+    {
+      figure: 'fresh client: sign-in to the first cards on All Donations',
+      result: secs(median(runs.first)),
+      reference: `RxDB bulkInsert as above: ${secs(bulk)}`,
+      target: '-',
+      verdict: '-',
+    },
+    {
+      figure: 'fresh client: sign-in to every document in the local store, with All Donations open',
+      result: `${secs(synced)} (${(synced / alone).toFixed(2)}x)`,
+      reference: `the same sign-in with no list on screen: ${secs(alone)}`,
+      target: '-',
+      verdict: '-',
+    },
+    {
+      figure: `DOM of All Donations with ${n} donations: the list / the whole page`,
+      result: `${dom.list.toLocaleString('en')} / ${dom.page.toLocaleString('en')} nodes (${dom.items} cards drawn)`,
+      reference: `every card drawn: ${(dom.perItem * listed).toLocaleString('en')} nodes (${dom.perItem} a card)`,
+      target: '-',
+      verdict: '-',
+    },
+    {
+      figure: `scrolling All Donations (${n}), 120 px a frame: worst frame / p95`,
+      result: `${msOf(worst)} / ${msOf(pct(scrolling, 0.95))}`,
+      reference: `the same page not scrolling: worst ${msOf(Math.max(...idle))}, p95 ${msOf(pct(idle, 0.95))}`,
+      target: '<= 50 ms worst frame',
+      verdict: worst <= 50 ? 'ok' : 'MISSED',
+    },
+    {
+      figure: `search on All Donations (${n}): keystroke to the frame with the new results, worst / median of ${keys.length}`,
+      result: `${msOf(worstKey)} / ${msOf(median(keys))}`,
+      reference: '-',
+      target: '<= 100 ms',
+      verdict: worstKey <= 100 ? 'ok' : 'MISSED',
+    },
+  ];
+  for (const row of rows) {
+    say(`${row.verdict === 'MISSED' ? '✗' : row.verdict === 'ok' ? '✓' : '·'} ${row.figure}: ${row.result} (reference: ${row.reference}; target: ${row.target})`);
+  }
+  if (asJson) console.log(JSON.stringify({ rows, size: SIZE, rounds: ROUNDS }));
+  await cleanUp();
+  process.exit(0);
+} catch (err) {
+  console.error(err);
+  if (server?.output) console.error(`--- sync-server output (last lines) ---\n${server.output().slice(-3000)}`);
+  await cleanUp();
+  process.exit(1);
+}

@@ -1,0 +1,260 @@
+import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { cn } from '@/lib/utils';
+
+/** Columns per viewport width, as Tailwind's `grid-cols-*` classes with its breakpoints (min-width, in px) had them. */
+export interface Columns {
+  base?: number;
+  sm?: number;
+  md?: number;
+  lg?: number;
+  xl?: number;
+}
+const BREAKPOINTS = [
+  ['xl', 1280],
+  ['lg', 1024],
+  ['md', 768],
+  ['sm', 640],
+] as const;
+
+/** The column count at the current viewport width: the widest breakpoint that matches and has a count. */
+export function columnsAt(columns: Columns, matches: (minWidth: number) => boolean): number {
+  for (const [name, width] of BREAKPOINTS) {
+    const n = columns[name];
+    if (n !== undefined && matches(width)) return n;
+  }
+  return columns.base ?? 1;
+}
+
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+// The same media queries as the CSS would use, so the count agrees with what Tailwind's classes did at any zoom.
+function useColumns(columns: Columns): number {
+  const { base, sm, md, lg, xl } = columns;
+  const read = useCallback(
+    () => columnsAt({ base, sm, md, lg, xl }, (w) => window.matchMedia(`(min-width: ${w}px)`).matches),
+    [base, sm, md, lg, xl],
+  );
+  return useSyncExternalStore(subscribeToResize, read, () => base ?? 1);
+}
+
+/** Splits `count` items into rows of `perRow`: the index range of row `row`. */
+export function rowSpan(row: number, perRow: number, count: number): [first: number, end: number] {
+  const first = row * perRow;
+  return [first, Math.min(count, first + perRow)];
+}
+
+/** Lists up to this many items are drawn in full; longer ones only around the screen. */
+export const DRAW_WHOLE_MAX = 48;
+
+interface VirtualGridProps<T> {
+  items: readonly T[];
+  getKey: (item: T) => string;
+  /** Should return a memoised card (React.memo with stable props), so that one changed item re-renders one card. */
+  renderItem: (item: T, index: number) => ReactNode;
+  /** A first guess of a row's height in px (the card's height); rows are measured once drawn. */
+  estimateRowHeight: number;
+  columns?: Columns;
+  /** Gap between rows and columns in px (Tailwind's gap-6 is 24). */
+  gap?: number;
+  /** Rows drawn beyond the screen on each side: keyboard focus moves into them, and a fast scroll shows no blanks. */
+  overscan?: number;
+  'aria-label'?: string;
+  className?: string;
+  itemClassName?: string;
+}
+
+/**
+ * A grid of cards that draws only the rows on screen (and a few around them) while the page itself scrolls, so a
+ * city's 10,000 donations cost what a screenful costs.
+ *
+ * It stays a real `ul` of `li`, laid out by CSS grid (so the cards of a row share its height, as before): the rows
+ * above and below the drawn ones are stood in for by the list's top and bottom padding. Every item says its place and
+ * the total (aria-posinset / aria-setsize), so a screen reader reads '12 of 10,000'. Tab walks the cards in order:
+ * the next row is already drawn (overscan), and the browser scrolls a focused card into view, which draws the rows
+ * after it. Find-in-page sees only the drawn cards; the screens that use this have their own search.
+ */
+export function VirtualGrid<T>({
+  items,
+  getKey,
+  renderItem,
+  estimateRowHeight,
+  columns = { base: 1, sm: 2, lg: 3 },
+  gap = 24,
+  overscan = 2,
+  'aria-label': label,
+  className,
+  itemClassName,
+}: VirtualGridProps<T>) {
+  const list = useRef<HTMLUListElement>(null);
+  const perRow = Math.max(1, useColumns(columns));
+  const rowCount = Math.ceil(items.length / perRow);
+  const scrollMargin = useListTop(list);
+
+  const virtualizer = useWindowVirtualizer<HTMLLIElement>({
+    count: rowCount,
+    estimateSize: () => estimateRowHeight,
+    gap,
+    // A short list is drawn whole: it costs little, and find-in-page and a driver's quick scroll see every card.
+    overscan: items.length <= DRAW_WHOLE_MAX ? rowCount : overscan,
+    scrollMargin,
+    // Before the first layout pass, the screen's size: the first paint already holds the first rows.
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    measureElement: measureRow,
+  });
+
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  const total = virtualizer.getTotalSize();
+  const style: CSSProperties = {
+    gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+    gap,
+    paddingTop: first ? Math.max(0, first.start - scrollMargin) : 0,
+    paddingBottom: last ? Math.max(0, total - (last.end - scrollMargin)) : 0,
+  };
+
+  return (
+    <ul ref={list} aria-label={label} className={cn('grid w-full', className)} style={style}>
+      {rows.flatMap((row) => {
+        const [start, end] = rowSpan(row.index, perRow, items.length);
+        const cells: ReactNode[] = [];
+        for (let i = start; i < end; i++) {
+          const item = items[i]!;
+          cells.push(
+            <li
+              key={getKey(item)}
+              // The row's first card stands for its row: a grid cell is as tall as its row, so measuring it measures the row.
+              ref={i === start ? virtualizer.measureElement : undefined}
+              data-index={i === start ? row.index : undefined}
+              aria-posinset={i + 1}
+              aria-setsize={items.length}
+              className={cn('flex min-w-0 flex-col', itemClassName)}
+            >
+              {renderItem(item, i)}
+            </li>,
+          );
+        }
+        return cells;
+      })}
+    </ul>
+  );
+}
+
+/**
+ * A drawn row's height from the browser. Zero means it is not laid out (a hidden tab, or a test DOM without
+ * layout): then the guess stands rather than letting every row fit on one screen.
+ */
+function measureRow<E extends HTMLElement>(element: E, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, E>): number {
+  const size = entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
+  if (size > 0) return Math.round(size);
+  return instance.options.estimateSize(Number(element.dataset.index ?? 0));
+}
+
+/**
+ * The list's top in the document (the virtualizer's scroll margin), read again whenever the page's height or the
+ * window's width changes: a filter bar or a status line appearing above the list moves it down.
+ */
+function useListTop(list: React.RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const measure = () => setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(document.documentElement);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [list]);
+  return top;
+}
+
+/**
+ * A handler that keeps one identity for the life of the component but always calls the latest `fn`: what a memoised
+ * card needs as its callback prop (an inline arrow would be new on every render and re-render every card).
+ */
+export function useStableHandler<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
+
+interface VirtualTableRowsProps<T> {
+  rows: readonly T[];
+  getKey: (row: T) => string;
+  /** The cells of one row (its `td`s); should come from memoised components so that one changed row re-renders alone. */
+  renderCells: (row: T, index: number) => ReactNode;
+  /** A first guess of a row's height in px; rows are measured once drawn. */
+  estimateRowHeight: number;
+  /** The table's column count, for the stand-in rows. */
+  colSpan: number;
+  rowClassName?: string;
+  /** Rows above the first data row (the header row): aria-rowindex counts them. Give the table aria-rowcount. */
+  headerRows?: number;
+  overscan?: number;
+}
+
+/**
+ * The body rows of a long table, drawing only those on screen while the page scrolls (for a `tbody`). The rows not
+ * drawn are stood in for by one empty row above and one below, as tall as they would be; each drawn row says its
+ * place (aria-rowindex), so with aria-rowcount on the table a screen reader reads 'row 1,204 of 10,001'.
+ */
+export function VirtualTableRows<T>({
+  rows,
+  getKey,
+  renderCells,
+  estimateRowHeight,
+  colSpan,
+  rowClassName,
+  headerRows = 1,
+  overscan = 6,
+}: VirtualTableRowsProps<T>) {
+  const top = useRef<HTMLTableRowElement>(null);
+  const scrollMargin = useListTop(top);
+  const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
+    count: rows.length,
+    estimateSize: () => estimateRowHeight,
+    overscan: rows.length <= DRAW_WHOLE_MAX ? rows.length : overscan,
+    scrollMargin,
+    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    measureElement: measureRow,
+  });
+  const drawn = virtualizer.getVirtualItems();
+  const first = drawn[0];
+  const last = drawn[drawn.length - 1];
+  const before = first ? Math.max(0, first.start - scrollMargin) : 0;
+  const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
+  return (
+    <>
+      <tr ref={top} aria-hidden="true" style={{ height: before }}>
+        {before > 0 && <td colSpan={colSpan} className="p-0" />}
+      </tr>
+      {drawn.map((item) => {
+        const row = rows[item.index]!;
+        return (
+          <tr
+            key={getKey(row)}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            aria-rowindex={headerRows + item.index + 1}
+            className={cn('align-middle', rowClassName)}
+          >
+            {renderCells(row, item.index)}
+          </tr>
+        );
+      })}
+      <tr aria-hidden="true" style={{ height: after }}>
+        {after > 0 && <td colSpan={colSpan} className="p-0" />}
+      </tr>
+    </>
+  );
+}

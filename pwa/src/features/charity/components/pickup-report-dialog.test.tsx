@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { PickupReport } from '@foodbridge/shared/schemas/impact';
+import { draftToInput, PickupReportDialog, type ReportedDonation } from './pickup-report-dialog';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+
+const KG: ReportedDonation = { _id: 'd-kg', title: 'Bread', quantity: 5, unit: 'kg' };
+const PORTIONS: ReportedDonation = { _id: 'd-portions', title: 'Curry', quantity: 30, unit: 'portions' };
+
+function open(donation: ReportedDonation, onConfirm = vi.fn((_report: PickupReport) => Promise.resolve())) {
+  render(<PickupReportDialog donation={donation} onConfirm={onConfirm} />);
+  fireEvent.click(screen.getByRole('button', { name: 'Confirm Pickup' }));
+  return onConfirm;
+}
+
+const dialog = () => screen.queryByRole('alertdialog');
+const weight = () => screen.getByLabelText('Weight received (kg)') as HTMLInputElement;
+const note = () => screen.getByLabelText('Note (optional)') as HTMLTextAreaElement;
+const confirm = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, confirm pickup' })));
+
+/** The field is marked invalid, names its message, and the message is the one given. */
+function expectInvalid(field: HTMLElement, message: string) {
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+  expect(described).toContain(message);
+}
+
+describe('PickupReportDialog', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('two taps confirm a kilogram donation with its listed weight, all of it', async () => {
+    const onConfirm = open(KG);
+
+    expect(dialog()?.textContent).toContain('Confirm only once you have collected Bread.');
+    expect(weight().value).toBe('5');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, confirm pickup' }));
+    await confirm();
+
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' });
+    expect(dialog()).toBeNull();
+  });
+
+  it('a donation in portions asks for the weight at the field, focused, before anything is queued', async () => {
+    const onConfirm = open(PORTIONS);
+
+    expect(weight().value).toBe('');
+    expect(document.activeElement).toBe(weight());
+    await confirm();
+
+    expect(onConfirm).not.toHaveBeenCalled();
+    expectInvalid(weight(), 'Weight must be a number of kilograms');
+    expect(document.activeElement).toBe(weight());
+
+    fireEvent.change(weight(), { target: { value: '12,5' } });
+    expect(weight().getAttribute('aria-invalid')).toBe('false');
+    await confirm();
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 12.5, outcome: 'all' });
+  });
+
+  it('part of it, with a changed weight and a note, sends the note trimmed', async () => {
+    const onConfirm = open(KG);
+
+    fireEvent.click(screen.getByLabelText('Part of it'));
+    fireEvent.change(weight(), { target: { value: '3.2' } });
+    fireEvent.change(note(), { target: { value: '  Two trays left for tomorrow  ' } });
+    await confirm();
+
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 3.2, outcome: 'part', note: 'Two trays left for tomorrow' });
+  });
+
+  it('nothing weighs 0 kg and needs a reason, asked for at its field', async () => {
+    const onConfirm = open(KG);
+
+    fireEvent.click(screen.getByLabelText('Nothing'));
+    expect(weight().value).toBe('0');
+    expect(weight().disabled).toBe(true);
+    await confirm();
+
+    expect(onConfirm).not.toHaveBeenCalled();
+    const reason = screen.getByLabelText('Why nothing?') as HTMLSelectElement;
+    expectInvalid(reason, 'Say why nothing was picked up');
+    expect(document.activeElement).toBe(reason);
+
+    fireEvent.change(reason, { target: { value: 'Nobody there' } });
+    await confirm();
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 0, outcome: 'none', reason: 'Nobody there' });
+  });
+
+  it('going back from nothing restores the weight and drops the reason', async () => {
+    const onConfirm = open(KG);
+
+    fireEvent.click(screen.getByLabelText('Nothing'));
+    fireEvent.change(screen.getByLabelText('Why nothing?'), { target: { value: 'Other' } });
+    fireEvent.click(screen.getByLabelText('All of it'));
+    expect(screen.queryByLabelText('Why nothing?')).toBeNull();
+    await confirm();
+
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' });
+  });
+
+  it('refuses 0 kg when something was collected, and a note over 500 characters, at their fields', async () => {
+    const onConfirm = open(KG);
+
+    fireEvent.change(weight(), { target: { value: '0' } });
+    fireEvent.change(note(), { target: { value: 'x'.repeat(501) } });
+    await confirm();
+
+    expect(onConfirm).not.toHaveBeenCalled();
+    expectInvalid(weight(), 'Enter the weight picked up');
+    expectInvalid(note(), 'At most 500 characters');
+    expect(document.activeElement).toBe(weight());
+  });
+
+  it('a failure to queue keeps the dialog and the report, and says why', async () => {
+    const onConfirm = open(KG, vi.fn(() => Promise.reject(new Error('Your offline data is still loading.'))));
+
+    fireEvent.change(note(), { target: { value: 'Back door' } });
+    await confirm();
+
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(dialog()).not.toBeNull();
+    expect(note().value).toBe('Back door');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to confirm pickup.', expect.objectContaining({ description: 'Your offline data is still loading.' })));
+  });
+
+  it('opens afresh with the defaults after Not yet', async () => {
+    const onConfirm = open(KG);
+
+    fireEvent.change(weight(), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Not yet' }));
+    expect(dialog()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Pickup' }));
+
+    expect(weight().value).toBe('5');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('draftToInput', () => {
+  it('reads a blank weight as missing, not as 0, and text as not a number', () => {
+    expect(draftToInput({ weight: ' ', outcome: 'all', reason: '', note: '' })).toEqual({ weightKg: undefined, outcome: 'all' });
+    expect(draftToInput({ weight: 'ten', outcome: 'part', reason: '', note: '' }).weightKg).toBeNaN();
+  });
+});

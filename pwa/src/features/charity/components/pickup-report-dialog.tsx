@@ -1,0 +1,264 @@
+import { useState, type FormEvent } from 'react';
+import type { QuantityUnit } from '@foodbridge/shared/constants';
+import { PICKUP_NONE_REASONS, PickupReportSchema, type PickupOutcome, type PickupReport } from '@foodbridge/shared/schemas/impact';
+import { errorAria } from '@/components/field-aria';
+import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { firstErrors, withoutField } from '@/lib/form-errors';
+import { errorMessage, notify } from '@/lib/notify';
+import { cn } from '@/lib/utils';
+
+const OUTCOMES: { value: PickupOutcome; label: string }[] = [
+  { value: 'all', label: 'All of it' },
+  { value: 'part', label: 'Part of it' },
+  { value: 'none', label: 'Nothing' },
+];
+
+// The note's limit, read from the shared schema rather than repeated: the counter and the schema's message agree.
+const NOTE_MAX = PickupReportSchema.shape.note.unwrap().maxLength ?? 500;
+
+/** The donation as the report needs it: what the driver is confirming, and how the restaurant measured it. */
+export interface ReportedDonation {
+  _id: string;
+  title: string;
+  quantity: number;
+  unit: QuantityUnit;
+}
+
+interface Draft {
+  weight: string;
+  outcome: PickupOutcome;
+  reason: string;
+  note: string;
+}
+
+/** The defaults one tap keeps: everything collected, weighing what the restaurant listed when it listed kilograms. */
+export function defaultDraft(donation: Pick<ReportedDonation, 'quantity' | 'unit'>): Draft {
+  return { weight: donation.unit === 'kg' ? String(donation.quantity) : '', outcome: 'all', reason: '', note: '' };
+}
+
+/**
+ * The draft as the shared schema reads it. A blank weight is absent (not 0), so that it reads as missing; a phone's
+ * decimal comma is accepted. Nothing collected weighs 0 kg; a reason and a blank note are sent only when they say
+ * something.
+ */
+export function draftToInput(draft: Draft): Record<string, unknown> {
+  const weight = draft.weight.trim().replace(',', '.');
+  const note = draft.note.trim();
+  return {
+    weightKg: draft.outcome === 'none' ? 0 : weight === '' ? undefined : Number(weight),
+    outcome: draft.outcome,
+    ...(draft.outcome === 'none' && draft.reason ? { reason: draft.reason } : {}),
+    ...(note ? { note } : {}),
+  };
+}
+
+/**
+ * Confirm Pickup with its report: what was collected (all, part or nothing, with a reason for nothing), its weight
+ * in kilograms and an optional note. The defaults stand for the usual pickup, so a driver in a hurry confirms with
+ * two taps (Confirm Pickup, then 'Yes, confirm pickup'); a donation listed in portions needs its weight first.
+ * An alertdialog, like every confirmation in the app: a stray tap outside does not throw the report away.
+ */
+export function PickupReportDialog({
+  donation,
+  onConfirm,
+  triggerClassName,
+}: {
+  donation: ReportedDonation;
+  /** Queues the confirmation with its report; a failure leaves the dialog open with the report as entered. */
+  onConfirm: (report: PickupReport) => Promise<void>;
+  triggerClassName?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => defaultDraft(donation));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  // Several cards each have this dialog; the ids still differ, so a label never points into another card's form.
+  const base = `pickup-report-${donation._id}`;
+  const ids = { outcome: `${base}-outcome`, reason: `${base}-reason`, weightKg: `${base}-weight`, note: `${base}-note` };
+  const submitId = `${base}-submit`;
+  // Field's own hint goes when an error shows and has no id; these stay, and the inputs name them with the error.
+  const hintOf = (id: string) => `${id}-hint`;
+  const describedBy = (id: string, error: string | undefined) => (error ? `${hintOf(id)} ${id}-error` : hintOf(id));
+
+  function openChange(next: boolean) {
+    if (busy) return;
+    if (next) {
+      setDraft(defaultDraft(donation));
+      setErrors({});
+    }
+    setOpen(next);
+  }
+
+  function edit<K extends keyof Draft>(field: K, value: Draft[K]) {
+    setDraft((d) => ({ ...d, [field]: value }));
+    // A new outcome changes what the reason and the weight must be: their old messages no longer apply.
+    const cleared = field === 'weight' ? ['weightKg'] : field === 'outcome' ? ['outcome', 'reason', 'weightKg'] : [field];
+    setErrors((all) => cleared.reduce(withoutField, all));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = PickupReportSchema.safeParse(draftToInput(draft));
+    if (!parsed.success) {
+      const found = firstErrors(parsed.error.issues);
+      setErrors(found);
+      // The first field in the form's order that needs the driver.
+      const first = (['outcome', 'reason', 'weightKg', 'note'] as const).find((f) => f in found);
+      if (first) document.getElementById(first === 'outcome' ? `${ids.outcome}-all` : ids[first])?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm(parsed.data);
+      setOpen(false);
+    } catch (err) {
+      notify.error('Failed to confirm pickup.', errorMessage(err, 'Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const none = draft.outcome === 'none';
+  const weightHint = none
+    ? 'Nothing collected weighs 0 kg.'
+    : donation.unit === 'kg'
+      ? `Listed as ${donation.quantity} kg. Change it if you took a different amount.`
+      : `Listed as ${donation.quantity} portions. Weigh or estimate what you took.`;
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger className={cn(buttonVariants({ variant: 'default', size: 'sm' }), triggerClassName)} disabled={busy}>
+        {busy ? 'Confirming...' : 'Confirm Pickup'}
+      </DialogTrigger>
+      <DialogContent
+        role="alertdialog"
+        onPointerDownOutside={(e) => e.preventDefault()}
+        onInteractOutside={(e) => e.preventDefault()}
+        onOpenAutoFocus={(e) => {
+          // A weight to enter gets the keyboard at once; otherwise the confirm button, one more tap (or Enter) away.
+          e.preventDefault();
+          document.getElementById(donation.unit === 'kg' ? submitId : ids.weightKg)?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Confirm this pickup?</DialogTitle>
+          <DialogDescription>
+            Confirm only once you have collected {donation.title}. The restaurant is told it was picked up, and this cannot
+            be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+          <fieldset
+            role="radiogroup"
+            aria-labelledby={`${ids.outcome}-legend`}
+            className="flex flex-col gap-1.5"
+            {...errorAria(ids.outcome, errors.outcome)}
+          >
+            <legend id={`${ids.outcome}-legend`} className="mb-1.5 text-sm font-medium text-foreground">
+              What did you collect?
+            </legend>
+            <div className="grid grid-cols-3 gap-2">
+              {OUTCOMES.map((o) => (
+                <label
+                  key={o.value}
+                  className="flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-border bg-white px-2 text-center text-sm font-medium has-checked:border-brand-800 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring sm:min-h-10"
+                >
+                  <input
+                    type="radio"
+                    id={`${ids.outcome}-${o.value}`}
+                    name={`${base}-outcome`}
+                    value={o.value}
+                    checked={draft.outcome === o.value}
+                    onChange={() => edit('outcome', o.value)}
+                    className="sr-only"
+                  />
+                  {o.label}
+                </label>
+              ))}
+            </div>
+            {errors.outcome && (
+              <p id={`${ids.outcome}-error`} role="alert" className="text-sm text-destructive">
+                {errors.outcome}
+              </p>
+            )}
+          </fieldset>
+          {none && (
+            <Field id={ids.reason} label="Why nothing?" error={errors.reason}>
+              <NativeSelect
+                id={ids.reason}
+                name="reason"
+                {...errorAria(ids.reason, errors.reason)}
+                required
+                value={draft.reason}
+                onChange={(e) => edit('reason', e.target.value)}
+              >
+                <option value="" disabled>
+                  Choose a reason
+                </option>
+                {PICKUP_NONE_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+          )}
+          <Field id={ids.weightKg} label="Weight received (kg)" error={errors.weightKg}>
+            <Input
+              id={ids.weightKg}
+              name="weightKg"
+              {...errorAria(ids.weightKg, errors.weightKg)}
+              aria-describedby={describedBy(ids.weightKg, errors.weightKg)}
+              inputMode="decimal"
+              autoComplete="off"
+              required={!none}
+              disabled={none}
+              value={none ? '0' : draft.weight}
+              onChange={(e) => edit('weight', e.target.value)}
+            />
+            <p id={hintOf(ids.weightKg)} className="text-xs text-muted-foreground">
+              {weightHint}
+            </p>
+          </Field>
+          <Field id={ids.note} label="Note (optional)" error={errors.note}>
+            <Textarea
+              id={ids.note}
+              name="note"
+              {...errorAria(ids.note, errors.note)}
+              aria-describedby={describedBy(ids.note, errors.note)}
+              rows={2}
+              className="min-h-16"
+              placeholder="Anything the restaurant should know"
+              value={draft.note}
+              onChange={(e) => edit('note', e.target.value)}
+            />
+            <p id={hintOf(ids.note)} className="text-xs text-muted-foreground">
+              {draft.note.trim().length}/{NOTE_MAX} characters
+            </p>
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Not yet
+              </Button>
+            </DialogClose>
+            <Button id={submitId} type="submit" disabled={busy}>
+              {busy ? 'Confirming...' : 'Yes, confirm pickup'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,102 @@
+// A donation's best-before time in the words a driver reads at a glance, and the date-time input's value, both in
+// the device's time zone. Pure: every function takes the clock as an argument, so a list and its tests agree.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const fullFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+
+export interface BestBeforeWords {
+  /** "Best before 21:30 today", "Best before tomorrow 09:00", "Best before Mon 25 Nov" or "Expired". */
+  text: string;
+  /** "in 3 h", "in 25 min": only within the next 24 hours. */
+  hint?: string;
+  /** The whole date and time, for the hover title and screen readers. */
+  full: string;
+  expired: boolean;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+const dayNumber = (d: Date) => Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY);
+
+/**
+ * Whether this best-before time has passed: the shared `isExpired` (schemas/donation.ts, the server's rule) without
+ * importing that module, which would bring zod into every list's chunk. A test holds the two to the same answers.
+ */
+export function isPast(bestBefore: string | undefined | null, now: number = Date.now()): boolean {
+  if (!bestBefore) return false;
+  const time = Date.parse(bestBefore);
+  return Number.isFinite(time) && time <= now;
+}
+
+/** Null when there is no (readable) time: such a donation never expires and shows nothing. */
+export function bestBeforeWords(bestBefore: string | undefined | null, now: number = Date.now()): BestBeforeWords | null {
+  if (!bestBefore) return null;
+  const time = Date.parse(bestBefore);
+  if (!Number.isFinite(time)) return null;
+  const at = new Date(time);
+  const full = fullFormat.format(at);
+  if (time <= now) return { text: 'Expired', full: `Expired: it was best before ${full}`, expired: true };
+
+  const days = dayNumber(at) - dayNumber(new Date(now));
+  const text =
+    days === 0
+      ? `Best before ${clock(at)} today`
+      : days === 1
+        ? `Best before tomorrow ${clock(at)}`
+        : `Best before ${WEEKDAYS[at.getDay()]} ${at.getDate()} ${MONTHS[at.getMonth()]}`;
+  const left = time - now;
+  const words: BestBeforeWords = { text, full: `Best before ${full}`, expired: false };
+  if (left < HOUR) words.hint = `in ${Math.max(1, Math.ceil(left / MINUTE))} min`;
+  else if (left < DAY) words.hint = `in ${Math.floor(left / HOUR)} h`;
+  return words;
+}
+
+/** An ISO time as a `datetime-local` input's value ("2026-11-25T21:30") in the device's time zone; '' for none. */
+export function toLocalInput(value: string | number | undefined): string {
+  if (value === undefined || value === '') return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${clock(d)}`;
+}
+
+/** A `datetime-local` value, read in the device's time zone, as the ISO time the API takes; undefined when empty. */
+export function fromLocalInput(value: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value.trim());
+  if (!m) return value.trim() || undefined;
+  const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number];
+  return new Date(y, mo - 1, d, h, mi).toISOString();
+}
+
+/**
+ * The earliest best-before still ahead of `now` among these donations, as a time in ms; undefined when none is.
+ * A list waits for this moment (one timer), instead of polling every item.
+ */
+export function nextExpiry(donations: Iterable<{ bestBefore?: string | undefined }>, now: number = Date.now()): number | undefined {
+  let next: number | undefined;
+  for (const d of donations) {
+    if (!d.bestBefore) continue;
+    const time = Date.parse(d.bestBefore);
+    if (time > now && (next === undefined || time < next)) next = time;
+  }
+  return next;
+}
+
+/**
+ * How long until `bestBeforeWords` says something else for this time (the hint's next minute or hour, midnight,
+ * the 24-hour mark, or the moment it expires), in ms; undefined once it says Expired for good.
+ */
+export function wordsChangeIn(bestBefore: string | undefined | null, now: number = Date.now()): number | undefined {
+  if (!bestBefore) return undefined;
+  const time = Date.parse(bestBefore);
+  const left = time - now;
+  if (!Number.isFinite(left) || left <= 0) return undefined;
+  const today = new Date(now);
+  const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime() - now;
+  // Minutes round up, so "in 25 min" holds until exactly 24 are left; hours round down and change just below.
+  const hint = left < HOUR ? left % MINUTE || MINUTE : left < DAY ? (left % HOUR) + 1 : left - DAY + 1;
+  return Math.min(left, midnight, hint);
+}
