@@ -11,3 +11,4 @@ export * from './schemas/favorite.ts';
 export * from './schemas/pickup.ts';
 export * from './schemas/sync.ts';
 export * from './schemas/impact.ts';
+export * from './schemas/history.ts';

@@ -16,6 +16,7 @@ import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { impactRoutes } from './routes/impact.ts';
+import { historyRoutes } from './routes/history.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { requestLog } from './http/request-log.ts';
@@ -73,6 +74,7 @@ export function createApp(deps: Deps) {
   app.route('/', donationRequestRoutes(deps));
   app.route('/', syncRoutes(deps));
   app.route('/', impactRoutes(deps));
+  app.route('/', historyRoutes(deps));
   return app;
 }
 

@@ -253,7 +253,8 @@ describe('main flow: donation from listing to review, across every role', () => 
     await page.getByRole('heading', { name: donationTitle }).waitFor();
     await page.getByRole('button', { name: 'Save to Favorites' }).click();
     await waitForText(page, 'Saved!');
-    await page.getByRole('button', { name: /saved to favorites/i }).waitFor();
+    // Saved: the same button now takes it out again.
+    await page.getByRole('button', { name: 'Remove from Favorites' }).waitFor();
 
     // One kind of review: the one written in Received Donations is the donation's review.
     await page.getByText(pickupReview).waitFor();

@@ -139,6 +139,8 @@ describe('after pickup: request with a day, ask before accept and pickup, outcom
     assert.doesNotMatch((await solo.textContent()) ?? '', /other/);
     await solo.getByRole('button', { name: 'Not yet' }).click();
     await solo.waitFor({ state: 'hidden' });
+    // Closed for good: focus back on its Accept, the page taking pointer events again (as a person's next tap finds it).
+    await page.waitForFunction(() => document.activeElement?.textContent?.includes('Accept') && document.body.style.pointerEvents !== 'none');
 
     const row = itemWith(page, requestNote);
     // The planned day shows beside the request, not only a time of day.

@@ -40,7 +40,7 @@ async function overflowsAcrossWidths(page) {
           // The outermost offender says most; its children stick out with it.
           const parent = el.parentElement;
           if (parent && parent.getBoundingClientRect().right > limit + 0.5 && !clipped(parent)) continue;
-          out.push(`${el.tagName.toLowerCase()}.${String(el.className).split(/\s+/).slice(0, 4).join('.')} (${Math.round(r.right)})`);
+          out.push(`${el.tagName.toLowerCase()}.${String(el.getAttribute('class') ?? '').split(/\s+/).slice(0, 4).join('.')} (${Math.round(r.right)})`);
         }
       }
       return `${root.scrollWidth} > ${limit}: ${out.slice(0, 4).join(', ') || 'nothing found'}`;

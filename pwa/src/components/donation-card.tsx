@@ -102,6 +102,7 @@ export function DonationCard({
   donation,
   priority = false,
   showCharity = true,
+  distance,
   children,
   className,
 }: {
@@ -109,6 +110,8 @@ export function DonationCard({
   /** The first cards of a page load eagerly; the rest wait until scrolled near. */
   priority?: boolean;
   showCharity?: boolean;
+  /** How far the viewer is from the pickup point ("2.3 km"), when the list is ordered by it. */
+  distance?: string | undefined;
   children?: ReactNode;
   className?: string;
 }) {
@@ -160,6 +163,12 @@ export function DonationCard({
                 <span className="sr-only">Location</span>
               </dt>
               <dd className="min-w-0 truncate">{donation.location}</dd>
+              {distance && (
+                <dd className="ml-auto shrink-0 font-medium text-brand-800">
+                  {distance}
+                  <span className="sr-only"> away</span>
+                </dd>
+              )}
             </div>
           )}
           {donation.quantity !== undefined && (

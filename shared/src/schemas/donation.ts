@@ -61,10 +61,11 @@ export const BestBeforeSchema = z
     message: `Best before can be at most ${BEST_BEFORE_MAX_DAYS} days ahead`,
   });
 
-const latitude = z.number({ message: 'Latitude must be a number' }).min(-90, { message: 'Latitude must be between -90 and 90' }).max(90, {
+/** Degrees, checked ranges; also the profile's pickup point (user.ts). */
+export const LatitudeSchema = z.number({ message: 'Latitude must be a number' }).min(-90, { message: 'Latitude must be between -90 and 90' }).max(90, {
   message: 'Latitude must be between -90 and 90',
 });
-const longitude = z.number({ message: 'Longitude must be a number' }).min(-180, { message: 'Longitude must be between -180 and 180' }).max(180, {
+export const LongitudeSchema = z.number({ message: 'Longitude must be a number' }).min(-180, { message: 'Longitude must be between -180 and 180' }).max(180, {
   message: 'Longitude must be between -180 and 180',
 });
 
@@ -95,8 +96,8 @@ const DonationFieldsSchema = z.object({
   image: ImageUrlSchema,
   // Optional for the API: the spec's clients send none, and such a donation never expires.
   bestBefore: BestBeforeSchema.optional(),
-  latitude: latitude.optional(),
-  longitude: longitude.optional(),
+  latitude: LatitudeSchema.optional(),
+  longitude: LongitudeSchema.optional(),
 });
 export const DonationCreateSchema = DonationFieldsSchema.superRefine(bothOrNeither);
 export type DonationCreate = z.input<typeof DonationCreateSchema>;

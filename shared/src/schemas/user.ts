@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { EmailSchema, isImageUrl, requiredText } from './common.ts';
+import { LatitudeSchema, LongitudeSchema } from './donation.ts';
 
 // An empty string still means "no photo", as before; anything else must be one of our own images.
 const photoURL = z
@@ -27,6 +28,9 @@ export const UserSchema = z.object({
   last_login: z.string().optional(),
   /** Whether the owner opened the link e-mailed to this address (or the provider says it is verified). */
   emailVerified: z.boolean().optional(),
+  /** A restaurant's pickup point (with `address` as its text): both or neither. New donations take it by default. */
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -43,14 +47,28 @@ export const UserUpsertSchema = z.object({
     .transform((url) => (url !== undefined && isImageUrl(url) ? url : undefined)),
 });
 
-/** PATCH /users/me: profile fields the user may edit. */
-export const ProfileUpdateSchema = z.object({
-  name: z.string().trim().min(1, { message: MSG.nameRequired }).max(120).optional(),
-  photoURL,
-  address: z.string().trim().max(300).optional(),
-  phone: z.string().trim().max(40).optional(),
-  mission: z.string().trim().max(2000).optional(),
-});
+/**
+ * PATCH /users/me: profile fields the user may edit. The pickup point's coordinates come both or neither; both null
+ * removes it (an absent pair leaves it as it is).
+ */
+export const ProfileUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, { message: MSG.nameRequired }).max(120).optional(),
+    photoURL,
+    address: z.string().trim().max(300).optional(),
+    phone: z.string().trim().max(40).optional(),
+    mission: z.string().trim().max(2000).optional(),
+    latitude: LatitudeSchema.nullable().optional(),
+    longitude: LongitudeSchema.nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const has = (x: number | null | undefined) => typeof x === 'number';
+    const lat = has(v.latitude);
+    if (lat !== has(v.longitude) || (v.latitude === null) !== (v.longitude === null)) {
+      ctx.addIssue({ code: 'custom', path: [lat || v.latitude === null ? 'longitude' : 'latitude'], message: 'Give both latitude and longitude, or neither' });
+    }
+  });
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /** Accepts any casing ('Admin', 'ADMIN'); stores the canonical lower-case role. */
 export const RoleUpdateSchema = z.object({

@@ -367,3 +367,42 @@ export function canPushCollection(collection: SyncCollection): Decision {
   if (SYNC_PUSH_COLLECTIONS.includes(collection)) return ALLOW;
   return refuse(403, 'This collection is read-only here: donations and requests change through their own actions in the app.');
 }
+
+// ---- History
+
+/** The whole history, by person, donation or kind, is for admins. */
+export function canReadAllHistory(user: AuthUser): Decision {
+  return hasRole(user, 'admin');
+}
+
+/** What one row of a donation's timeline shows its reader. */
+export interface HistoryEntryView {
+  actorEmail: boolean;
+  /** The outbox's key names a device's queued change: the one who queued it and admins. */
+  idempotencyKey: boolean;
+}
+
+/**
+ * One row of a donation's timeline, for a reader who may read the donation (`canReadDonation`); undefined when the
+ * row is not theirs to see. A request other than the accepted one (whose charity the donation names anyway) is
+ * between its charity and the restaurant: other charities and visitors do not learn who else asked. E-mails are
+ * shown as the donation shows them: the restaurant's to everyone, the charity's to the parties
+ * (`canSeeCharityEmail`), a requesting charity's to the restaurant, one's own to oneself, all of them to admins.
+ */
+export function historyEntryView(
+  user: AuthUser | undefined,
+  donation: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>,
+  entry: { actor_id: string; kind: string; request_charity_id: string | null },
+): HistoryEntryView | undefined {
+  if (user?.role === 'admin') return { actorEmail: true, idempotencyKey: true };
+  const own = user !== undefined && entry.actor_id === user.id;
+  const isRestaurant = user !== undefined && donation.restaurant_id === user.id;
+  const privateRequest = entry.kind.startsWith('request.') && entry.kind !== 'request.accepted';
+  if (privateRequest && !isRestaurant && (user === undefined || entry.request_charity_id !== user.id)) return undefined;
+  const actorEmail =
+    own ||
+    entry.actor_id === donation.restaurant_id ||
+    (entry.actor_id === donation.charity_id && canSeeCharityEmail(user, donation)) ||
+    (isRestaurant && entry.actor_id === entry.request_charity_id);
+  return { actorEmail, idempotencyKey: own };
+}

@@ -160,7 +160,7 @@ export async function acceptRequestRejectOthers(tx: TxSql, requestId: string, do
 }
 
 /** Rejects a request if it is still Pending (atomic on its own); 0 otherwise. */
-export async function rejectPendingRequest(sql: Sql, id: string): Promise<number> {
+export async function rejectPendingRequest(sql: Sql | TxSql, id: string): Promise<number> {
   const r = await sql`
     UPDATE donation_requests SET status = 'Rejected', rejected_by_accept = false
     WHERE id = ${id} AND status = 'Pending' AND NOT deleted`;
@@ -170,13 +170,14 @@ export async function rejectPendingRequest(sql: Sql, id: string): Promise<number
 /**
  * Puts back to Pending the requests an accept turned down, when that accepted request is withdrawn (call with the
  * donation and its requests locked): they were refused only because another charity was chosen, so they are live
- * again for the restaurant to choose from. Those the restaurant rejected by hand stay Rejected.
+ * again for the restaurant to choose from. Those the restaurant rejected by hand stay Rejected. Returns their ids.
  */
-export async function reopenRejectedRequests(tx: TxSql, donationId: string): Promise<number> {
-  const r = await tx`
+export async function reopenRejectedRequests(tx: TxSql, donationId: string): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
     UPDATE donation_requests SET status = 'Pending', rejected_by_accept = false
-    WHERE donation_id = ${donationId} AND status = 'Rejected' AND rejected_by_accept AND NOT deleted`;
-  return r.count;
+    WHERE donation_id = ${donationId} AND status = 'Rejected' AND rejected_by_accept AND NOT deleted
+    RETURNING id`;
+  return rows.map((r) => r.id);
 }
 
 /** Soft-deletes a request; with `onlyPending`, only if it is still Pending (a charity's cancel). */

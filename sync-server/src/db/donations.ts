@@ -340,16 +340,23 @@ export async function updateDonationFields(
 }
 
 /**
- * Moves a Pending donation to `status` (the admin's verify or reject). Atomic on its own: returns 0 if the donation
- * is gone or no longer Pending.
+ * Moves a Pending donation to `status` (the admin's verify or reject). Atomic on its own: returns undefined if the
+ * donation is gone or no longer Pending.
  */
-export async function reviewPendingDonation(sql: Sql, id: string, status: 'Verified' | 'Rejected'): Promise<number> {
-  // The note was for this check; a rejected donation keeps it as the reason it was looked at again.
-  const r = await sql`
-    UPDATE donations SET status = ${status},
-      reverify_reason = CASE WHEN ${status}::text = 'Verified' THEN NULL ELSE reverify_reason END
-    WHERE id = ${id} AND NOT deleted AND status = 'Pending'`;
-  return r.count;
+export async function reviewPendingDonation(
+  sql: Sql | TxSql,
+  id: string,
+  status: 'Verified' | 'Rejected',
+): Promise<{ reverify_reason: string | null } | undefined> {
+  // The note was for this check; a rejected donation keeps it as the reason it was looked at again. The answer
+  // carries the note as it was before this check.
+  const [row] = await sql<{ reverify_reason: string | null }[]>`
+    UPDATE donations d SET status = ${status},
+      reverify_reason = CASE WHEN ${status}::text = 'Verified' THEN NULL ELSE d.reverify_reason END
+    FROM (SELECT id, reverify_reason FROM donations WHERE id = ${id}) old
+    WHERE d.id = old.id AND NOT d.deleted AND d.status = 'Pending'
+    RETURNING old.reverify_reason`;
+  return row;
 }
 
 /** Soft-deletes a donation and its still-Pending requests; call with the donation locked. */

@@ -14,6 +14,8 @@ const ORDERED_BY = {
   donation_requests: 'request_date',
   charity_requests: 'requested_at',
   users: 'created_at',
+  // Written order: several rows of one transaction share a clock tick.
+  history: 'seq',
 } as const;
 
 /**

@@ -18,6 +18,9 @@ export interface UserRow {
   provider_uid: string | null;
   created_at: Date;
   last_login: Date | null;
+  /** The pickup point (migration 018): both or neither. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export function toUser(r: UserRow): User {
@@ -36,6 +39,8 @@ export function toUser(r: UserRow): User {
     created_at: createdAt,
     last_login: iso(r.last_login) ?? null,
     emailVerified: r.email_verified,
+    latitude: r.latitude,
+    longitude: r.longitude,
   }) as User;
 }
 
@@ -224,32 +229,56 @@ export async function setUserRole(sql: Sql, id: string, role: Role): Promise<num
   return r.count;
 }
 
-/** Removes the account and ends its sessions in one step, so a deleted user cannot refresh back in. */
-export async function softDeleteUser(sql: Sql, id: string): Promise<number> {
-  return sql.begin(async (tx) => {
-    const r = await tx`UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted`;
-    await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
-    if (r.count === 0) return 0;
-    await tx`UPDATE account_links SET used_at = now() WHERE user_id = ${id} AND used_at IS NULL`;
-    // What the account still offered or asked for goes with it: its open donations would stay public and
-    // requestable, its open requests would wait on a charity that is gone. Donations already given to a charity
-    // stay (one may be on its way to pick them up), and so does the history.
-    await tx`UPDATE donations SET deleted = true WHERE restaurant_id = ${id} AND status IN ${tx(DONATION_EDITABLE)} AND NOT deleted`;
-    await tx`UPDATE donation_requests SET deleted = true WHERE charity_id = ${id} AND status = 'Pending' AND NOT deleted`;
-    // Nobody is left to grant the role to: a pending charity-role request must not wait in the admin's queue or show
-    // on the home page. Decided requests stay as history.
-    await tx`UPDATE charity_requests SET deleted = true WHERE user_id = ${id} AND status = 'pending' AND NOT deleted`;
-    return r.count;
-  });
+/** An admin's role change: the account as it was, or undefined when it is gone or has that role already. */
+export async function changeUserRole(tx: TxSql, id: string, role: Role): Promise<Pick<UserRow, 'email' | 'name' | 'role'> | undefined> {
+  const [row] = await tx<Pick<UserRow, 'email' | 'name' | 'role'>[]>`
+    UPDATE users u SET role = ${role}
+    FROM (SELECT id, role FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE) old
+    WHERE u.id = old.id AND old.role <> ${role}
+    RETURNING u.email, u.name, old.role`;
+  return row;
+}
+
+/**
+ * Removes the account and ends its sessions in one step (call in a transaction), so a deleted user cannot refresh
+ * back in. Returns the account as it was, or undefined if it was gone already.
+ */
+export async function softDeleteUser(tx: TxSql, id: string): Promise<Pick<UserRow, 'email' | 'name' | 'role'> | undefined> {
+  const [removed] = await tx<Pick<UserRow, 'email' | 'name' | 'role'>[]>`
+    UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted RETURNING email, name, role`;
+  await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+  if (!removed) return undefined;
+  await tx`UPDATE account_links SET used_at = now() WHERE user_id = ${id} AND used_at IS NULL`;
+  // What the account still offered or asked for goes with it: its open donations would stay public and
+  // requestable, its open requests would wait on a charity that is gone. Donations already given to a charity
+  // stay (one may be on its way to pick them up), and so does the history.
+  await tx`UPDATE donations SET deleted = true WHERE restaurant_id = ${id} AND status IN ${tx(DONATION_EDITABLE)} AND NOT deleted`;
+  await tx`UPDATE donation_requests SET deleted = true WHERE charity_id = ${id} AND status = 'Pending' AND NOT deleted`;
+  // Nobody is left to grant the role to: a pending charity-role request must not wait in the admin's queue or show
+  // on the home page. Decided requests stay as history.
+  await tx`UPDATE charity_requests SET deleted = true WHERE user_id = ${id} AND status = 'pending' AND NOT deleted`;
+  return removed;
 }
 
 export async function updateProfile(
   sql: Sql,
   id: string,
-  p: { name?: string | undefined; photoURL?: string | undefined; address?: string | undefined; phone?: string | undefined; mission?: string | undefined },
+  p: {
+    name?: string | undefined;
+    photoURL?: string | undefined;
+    address?: string | undefined;
+    phone?: string | undefined;
+    mission?: string | undefined;
+    /** null removes the pickup point; absent leaves it. Both or neither (ProfileUpdateSchema). */
+    latitude?: number | null | undefined;
+    longitude?: number | null | undefined;
+  },
 ): Promise<UserRow | undefined> {
+  const place = p.latitude !== undefined;
   const [row] = await sql<UserRow[]>`
     UPDATE users SET
+      latitude = CASE WHEN ${place} THEN ${p.latitude ?? null}::double precision ELSE latitude END,
+      longitude = CASE WHEN ${place} THEN ${p.longitude ?? null}::double precision ELSE longitude END,
       name = COALESCE(${p.name ?? null}, name),
       photo_url = COALESCE(${p.photoURL ?? null}, photo_url),
       address = COALESCE(${p.address ?? null}, address),

@@ -25,6 +25,7 @@ import {
   toCharityRequest,
   toCharityRequestPublic,
 } from '../db/charity-requests.ts';
+import { recordHistory } from '../db/history.ts';
 import { spendPayment } from '../db/payments.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';
@@ -91,6 +92,13 @@ export const charityRequestRoutes = (deps: Deps) =>
             paymentAmount: CHARITY_ROLE_FEE_CENTS,
             paymentId: info.id,
           });
+          await recordHistory(tx, {
+            actor: user,
+            kind: 'charity-role.requested',
+            requestId: row.id,
+            toState: row.status,
+            detail: { organization: row.organization },
+          });
           return row.id;
         });
       } catch (err) {
@@ -107,7 +115,8 @@ export const charityRequestRoutes = (deps: Deps) =>
     .patch('/charity-requests/reject/:id', async (c) => decideByAdmin(c, deps, 'rejected'));
 
 async function decideByAdmin(c: Context<AppEnv>, deps: Deps, verdict: Exclude<CharityRequestStatus, 'pending'>) {
-  enforce(hasRole(requireUser(c), 'admin'));
+  const admin = requireUser(c);
+  enforce(hasRole(admin, 'admin'));
   const id = parseId(c.req.param('id'));
   const modifiedCount = await deps.sql.begin(async (tx) => {
     const row = await lockCharityRequest(tx, id);
@@ -116,7 +125,18 @@ async function decideByAdmin(c: Context<AppEnv>, deps: Deps, verdict: Exclude<Ch
     if (verdict === 'approved' && !(await grantCharityRole(tx, row.user_id))) {
       throw conflict('The account that sent this request no longer exists. Reject the request instead.');
     }
-    return setCharityRequestStatus(tx, id, verdict);
+    const changed = await setCharityRequestStatus(tx, id, verdict);
+    if (changed) {
+      await recordHistory(tx, {
+        actor: admin,
+        kind: verdict === 'approved' ? 'charity-role.approved' : 'charity-role.rejected',
+        requestId: id,
+        fromState: row.status,
+        toState: verdict,
+        detail: { userId: row.user_id, email: row.email, name: row.name, organization: row.organization },
+      });
+    }
+    return changed;
   });
   return c.json({ modifiedCount });
 }

@@ -28,6 +28,7 @@ import {
   type DonationRequestJoinedRow,
 } from '../db/donation-requests.ts';
 import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation } from '../db/donations.ts';
+import { recordHistory, type HistoryActor } from '../db/history.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
@@ -47,6 +48,7 @@ async function visibleRequest(deps: Deps, user: AuthUser, id: string): Promise<D
  */
 async function deleteByAdmin(
   deps: Deps,
+  admin: HistoryActor,
   donationId: string,
   id: string,
 ): Promise<{ deletedCount: number; reopenedCount?: number }> {
@@ -57,9 +59,17 @@ async function deleteByAdmin(
     if (!donation || !target) throw notFound('Donation request');
     enforce(canAdminDeleteRequest(donation, target));
     const deletedCount = await softDeleteRequest(tx, id, false);
+    const ofDonation = { actor: admin, donationId: donation.id };
+    await recordHistory(tx, { ...ofDonation, kind: 'request.deleted', requestId: id, fromState: target.status });
     if (!isGivenThrough(donation, target) || !PICKUP_CONFIRMABLE.includes(donation.status)) return { deletedCount };
     await releaseDonation(tx, donation.id);
-    return { deletedCount, reopenedCount: await reopenRejectedRequests(tx, donation.id) };
+    const reopened = await reopenRejectedRequests(tx, donation.id);
+    await recordHistory(
+      tx,
+      { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified' },
+      ...reopened.map((requestId) => ({ ...ofDonation, kind: 'request.reopened' as const, requestId, fromState: 'Rejected', toState: 'Pending' })),
+    );
+    return { deletedCount, reopenedCount: reopened.length };
   });
 }
 
@@ -91,6 +101,7 @@ export const donationRequestRoutes = (deps: Deps) =>
             pickupTime: body.pickupTime,
             pickupAt: body.pickupAt ? new Date(body.pickupAt) : undefined,
           });
+          await recordHistory(tx, { actor: user, kind: 'request.made', donationId: donation.id, requestId: row.id, toState: row.status });
           return row.id;
         } catch (err) {
           // The same charity's two concurrent requests: the unique index lets one through.
@@ -120,15 +131,31 @@ export const donationRequestRoutes = (deps: Deps) =>
         // and each one re-reads the statuses the previous one left.
         const donation = await lockDonation(tx, request.donation_id);
         if (!donation) throw notFound('Donation');
-        const target = (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.id === id);
+        const requests = await lockRequestsOfDonation(tx, donation.id);
+        const target = requests.find((r) => r.id === id);
         if (!target) throw notFound('Donation request');
         enforce(canAcceptRequest(user, donation, target));
+        // The requests are locked: the Pending ones besides this are exactly those the accept turns down.
+        const declined = requests.filter((r) => r.id !== id && r.status === 'Pending');
         const rejected = await acceptRequestRejectOthers(tx, id, donation.id);
         await markDonationAccepted(tx, donation.id, {
           id: target.charity_id,
           name: target.charity_name,
           email: target.charity_email,
         });
+        const ofDonation = { actor: user, donationId: donation.id };
+        await recordHistory(
+          tx,
+          {
+            ...ofDonation,
+            kind: 'request.accepted',
+            requestId: id,
+            fromState: target.status,
+            toState: 'Accepted',
+            detail: { charityName: target.charity_name, donationFrom: donation.status, donationTo: 'Accepted' },
+          },
+          ...declined.map((r) => ({ ...ofDonation, kind: 'request.declined' as const, requestId: r.id, fromState: r.status, toState: 'Rejected' })),
+        );
         return rejected;
       });
       return c.json({ modifiedCount: 1, rejectedCount });
@@ -136,8 +163,20 @@ export const donationRequestRoutes = (deps: Deps) =>
     .patch('/donation-requests/reject/:id', async (c) => {
       const user = requireUser(c);
       const id = parseId(c.req.param('id'));
-      enforce(canRejectRequest(user, await visibleRequest(deps, user, id)));
-      const modifiedCount = await rejectPendingRequest(deps.sql, id);
+      const request = await visibleRequest(deps, user, id);
+      enforce(canRejectRequest(user, request));
+      const modifiedCount = await deps.sql.begin(async (tx) => {
+        if (!(await rejectPendingRequest(tx, id))) return 0;
+        await recordHistory(tx, {
+          actor: user,
+          kind: 'request.rejected',
+          donationId: request.donation_id,
+          requestId: id,
+          fromState: 'Pending',
+          toState: 'Rejected',
+        });
+        return 1;
+      });
       // The update is atomic: changing nothing means the request changed meanwhile, and a fresh look says how.
       if (modifiedCount === 0) enforce(canRejectRequest(user, await visibleRequest(deps, user, id)));
       return c.json({ modifiedCount });
@@ -147,8 +186,12 @@ export const donationRequestRoutes = (deps: Deps) =>
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
       enforce(canDeleteRequest(user, request));
-      if (user.role === 'admin') return c.json(await deleteByAdmin(deps, request.donation_id, id));
-      const deletedCount = await softDeleteRequest(deps.sql, id, true);
+      if (user.role === 'admin') return c.json(await deleteByAdmin(deps, user, request.donation_id, id));
+      const deletedCount = await deps.sql.begin(async (tx) => {
+        if (!(await softDeleteRequest(tx, id, true))) return 0;
+        await recordHistory(tx, { actor: user, kind: 'request.cancelled', donationId: request.donation_id, requestId: id, fromState: 'Pending' });
+        return 1;
+      });
       // As in reject: the cancel is atomic, and a fresh look explains one that changed nothing.
       if (deletedCount === 0) enforce(canDeleteRequest(user, await visibleRequest(deps, user, id)));
       return c.json({ deletedCount });

@@ -45,6 +45,7 @@ import {
   type DonationFilters,
   type DonationSort,
 } from '../db/donations.ts';
+import { recordHistory } from '../db/history.ts';
 import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
@@ -146,13 +147,21 @@ export const donationRoutes = (deps: Deps) =>
       const user = requireUser(c);
       enforce(hasRole(user, 'restaurant'));
       const body = await parseJson(c, DonationCreateSchema);
-      const row = await insertDonation(deps.sql, {
-        ...body,
-        restaurantId: user.id,
-        restaurantName: user.name,
-        restaurantEmail: user.email,
+      // Without coordinates of its own, a donation is picked up at the restaurant's pickup point (its profile).
+      const home = c.get('userRow');
+      const place = body.latitude === undefined && home?.latitude != null && home.longitude != null ? { latitude: home.latitude, longitude: home.longitude } : {};
+      const insertedId = await deps.sql.begin(async (tx) => {
+        const row = await insertDonation(tx, {
+          ...place,
+          ...body,
+          restaurantId: user.id,
+          restaurantName: user.name,
+          restaurantEmail: user.email,
+        });
+        await recordHistory(tx, { actor: user, kind: 'donation.created', donationId: row.id, toState: row.status });
+        return row.id;
       });
-      return c.json({ insertedId: row.id }, 201);
+      return c.json({ insertedId }, 201);
     })
     .patch('/donations/:id', async (c) => {
       const user = requireUser(c);
@@ -162,7 +171,16 @@ export const donationRoutes = (deps: Deps) =>
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
         enforce(canEditDonation(user, row));
         // Requests made while it was Verified stay Pending: accepting waits for the new check (canAcceptRequest).
-        await updateDonationFields(tx, id, body, reverifyReasonOf(row, body));
+        const reverifyReason = reverifyReasonOf(row, body);
+        const edited = await updateDonationFields(tx, id, body, reverifyReason);
+        await recordHistory(tx, {
+          actor: user,
+          kind: 'donation.edited',
+          donationId: id,
+          fromState: row.status,
+          toState: edited.status,
+          detail: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined), ...(reverifyReason ? { reverifyReason } : {}) },
+        });
         return 1;
       });
       return c.json({ modifiedCount });
@@ -173,7 +191,9 @@ export const donationRoutes = (deps: Deps) =>
       const deletedCount = await deps.sql.begin(async (tx) => {
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
         enforce(canDeleteDonation(user, row));
-        return softDeleteDonation(tx, id);
+        const deleted = await softDeleteDonation(tx, id);
+        if (deleted) await recordHistory(tx, { actor: user, kind: 'donation.deleted', donationId: id, fromState: row.status });
+        return deleted;
       });
       return c.json({ deletedCount });
     })
@@ -204,6 +224,16 @@ export const donationRoutes = (deps: Deps) =>
         }
         enforce(canConfirmPickup(user, row));
         const picked = await markDonationPicked(tx, id, report);
+        await recordHistory(tx, {
+          actor: user,
+          kind: 'pickup.confirmed',
+          donationId: id,
+          fromState: row.status,
+          toState: picked.status,
+          // The note stays on the donation, for its parties: the timeline is read more widely.
+          detail: report ? { weightKg: report.weightKg, outcome: report.outcome, ...(report.reason ? { reason: report.reason } : {}) } : {},
+          idempotencyKey: key,
+        });
         const body = { modifiedCount: 1, donation: toDonation(picked, canSeeCharityEmail(user, picked)) };
         if (key && !(await storeAnswer(tx, { userId: user.id, key, scope, statusCode: 200, body }))) {
           throw conflict(MSG_KEY_REUSED);
@@ -237,9 +267,22 @@ export const donationRoutes = (deps: Deps) =>
     });
 
 async function reviewByAdmin(c: Context<AppEnv>, deps: Deps, status: Extract<DonationStatus, 'Verified' | 'Rejected'>) {
-  enforce(hasRole(requireUser(c), 'admin'));
+  const admin = requireUser(c);
+  enforce(hasRole(admin, 'admin'));
   const id = parseId(c.req.param('id'));
-  const modifiedCount = await reviewPendingDonation(deps.sql, id, status);
+  const modifiedCount = await deps.sql.begin(async (tx) => {
+    const reviewed = await reviewPendingDonation(tx, id, status);
+    if (!reviewed) return 0;
+    await recordHistory(tx, {
+      actor: admin,
+      kind: status === 'Verified' ? 'donation.verified' : 'donation.rejected',
+      donationId: id,
+      fromState: 'Pending',
+      toState: status,
+      detail: reviewed.reverify_reason ? { reverifyReason: reviewed.reverify_reason } : {},
+    });
+    return 1;
+  });
   if (modifiedCount === 0) {
     const row = await findDonation(deps.sql, id);
     if (!row) throw notFound('Donation');

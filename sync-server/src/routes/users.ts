@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { ProfileUpdateSchema, RoleUpdateSchema, UserUpsertSchema } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
 import { canDeleteUser, canSetRole, enforce, hasRole, isSelfOrAdmin } from '../auth/permissions.ts';
-import { findUserByEmail, listUsers, refreshProfileOnSignIn, setUserRole, softDeleteUser, toUser, updateProfile } from '../db/users.ts';
+import { recordHistory } from '../db/history.ts';
+import { changeUserRole, findUserByEmail, listUsers, refreshProfileOnSignIn, softDeleteUser, toUser, updateProfile } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
@@ -61,13 +62,35 @@ export const userRoutes = (deps: Deps) =>
       const id = parseId(c.req.param('id'));
       const { role } = await parseJson(c, RoleUpdateSchema);
       enforce(canSetRole(admin, id, role));
-      return c.json({ modifiedCount: await setUserRole(deps.sql, id, role) });
+      const modifiedCount = await deps.sql.begin(async (tx) => {
+        const before = await changeUserRole(tx, id, role);
+        if (!before) return 0;
+        await recordHistory(tx, {
+          actor: admin,
+          kind: 'user.role-changed',
+          fromState: before.role,
+          toState: role,
+          detail: { userId: id, email: before.email, name: before.name },
+        });
+        return 1;
+      });
+      return c.json({ modifiedCount });
     })
     .delete('/users/:id', async (c) => {
       const admin = requireUser(c);
       enforce(hasRole(admin, 'admin'));
       const id = parseId(c.req.param('id'));
       enforce(canDeleteUser(admin, id));
-      const deletedCount = await softDeleteUser(deps.sql, id);
+      const deletedCount = await deps.sql.begin(async (tx) => {
+        const removed = await softDeleteUser(tx, id);
+        if (!removed) return 0;
+        await recordHistory(tx, {
+          actor: admin,
+          kind: 'user.deleted',
+          fromState: removed.role,
+          detail: { userId: id, email: removed.email, name: removed.name },
+        });
+        return 1;
+      });
       return c.json({ deletedCount });
     });

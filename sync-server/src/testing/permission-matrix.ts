@@ -16,6 +16,7 @@ import { storeAccountLink, type AccountLinkPurpose } from '../db/account-links.t
 import { insertCharityRequest } from '../db/charity-requests.ts';
 import { insertDonationRequest } from '../db/donation-requests.ts';
 import { insertFavorite } from '../db/favorites.ts';
+import { recordHistory, type NewHistoryEntry } from '../db/history.ts';
 import { insertImage } from '../db/images.ts';
 import { confirmTestPayment, spendPayment } from '../db/payments.ts';
 import { insertReview } from '../db/reviews.ts';
@@ -203,6 +204,30 @@ export class World {
         return insertCharityRequest(tx, { ...payment, name: user.name, organization: 'Food Aid', mission: 'Feed people', paymentAmount: CHARITY_ROLE_FEE_CENTS, paymentId });
       });
       return row.id;
+    });
+  }
+
+  /**
+   * The donation of `status` with the history its life would have left: posted by `restaurant`, judged by `admin`,
+   * asked for by `charity` (while Verified) or given to it and, once Picked, collected.
+   */
+  history(status: DonationStatus): Promise<string> {
+    return this.once(`history:${status}`, async () => {
+      const { restaurant, charity, admin } = this.accounts;
+      const donationId = await this.donation(status);
+      const entry = (actor: WorldAccount, e: Omit<NewHistoryEntry, 'actor' | 'donationId'>): NewHistoryEntry => ({ actor, donationId, ...e });
+      const entries = [entry(restaurant, { kind: 'donation.created', toState: 'Pending' })];
+      if (status === 'Rejected') entries.push(entry(admin, { kind: 'donation.rejected', fromState: 'Pending', toState: 'Rejected' }));
+      else if (status !== 'Pending') entries.push(entry(admin, { kind: 'donation.verified', fromState: 'Pending', toState: 'Verified' }));
+      if (status === 'Verified') entries.push(entry(charity, { kind: 'request.made', requestId: await this.request(), toState: 'Pending' }));
+      if (DONATION_GIVEN.includes(status)) {
+        entries.push(entry(restaurant, { kind: 'request.accepted', fromState: 'Pending', toState: 'Accepted', detail: { charityName: charity.name } }));
+      }
+      if (status === 'Picked') {
+        entries.push(entry(charity, { kind: 'pickup.confirmed', fromState: 'Accepted', toState: 'Picked', detail: { weightKg: 4 }, idempotencyKey: 'matrix-key' }));
+      }
+      await this.t.sql.begin((tx) => recordHistory(tx, ...entries));
+      return donationId;
     });
   }
 
@@ -531,6 +556,25 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
       expect: everyone(404, { restaurant: 200, admin: 200 }),
     }),
   ),
+  // A donation's timeline goes to whoever may read the donation; e-mails in it as the donation shows them.
+  ...(['Verified', 'Accepted', 'Picked'] as const).map(
+    (status): MatrixRow => ({
+      route: 'GET /donations/:id/history',
+      variant: `${status} donation`,
+      request: async (w) => get(`/donations/${await w.history(status)}/history`),
+      expect: everyone(200),
+    }),
+  ),
+  ...(['Pending', 'Rejected'] as const).map(
+    (status): MatrixRow => ({
+      route: 'GET /donations/:id/history',
+      variant: `${status} donation`,
+      request: async (w) => get(`/donations/${await w.history(status)}/history`),
+      expect: everyone(404, { restaurant: 200, admin: 200 }),
+    }),
+  ),
+  // The whole history, by anyone and about anyone: admins only.
+  { route: 'GET /history', request: async (w) => (await w.history('Picked'), get('/history')), expect: signedIn(403, { admin: 200 }) },
   {
     route: 'POST /donations',
     request: () => ({ method: 'POST', path: '/donations', body: createDonationInput() }),

@@ -46,7 +46,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
     </nav>
   );
   return (
-    <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[260px_1fr]">
+    <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[260px_minmax(0,1fr)]">
       <aside className="hidden border-r border-border bg-white p-4 lg:block">
         <div className="mb-6 px-2">
           <Logo />

@@ -45,6 +45,8 @@ export function useReturnFocus({
       const target = opener.current;
       opener.current = null;
       if (event.defaultPrevented || !target?.isConnected || target.matches(':disabled')) return;
+      // Another dialog opened while this one was closing (a quick second tap): focus stays in that one.
+      if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')?.getAttribute('data-state') === 'open') return;
       event.preventDefault();
       target.focus();
     },

@@ -4,7 +4,8 @@ import { cn } from '@/lib/utils';
 /** Tables scroll sideways on phones instead of squeezing columns. */
 export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTableElement>) {
   return (
-    <div className="w-full overflow-x-auto rounded-[var(--radius-card)] border border-border bg-white">
+    // relative: absolutely placed content (screen-reader-only text) is then clipped by this box too, not left to widen the page.
+    <div className="relative w-full overflow-x-auto rounded-[var(--radius-card)] border border-border bg-white">
       <table className={cn('w-full min-w-[640px] border-collapse text-sm', className)} {...props} />
     </div>
   );

@@ -2,9 +2,33 @@
 import type { DonationRequestCreate } from '@foodbridge/shared/schemas/donation-request';
 import type { ReviewCreate } from '@foodbridge/shared/schemas/review';
 import type { Inserted } from '@foodbridge/shared/schemas/common';
+import type { FoodType } from '@foodbridge/shared/constants';
+import type { LatLng } from '@foodbridge/shared/geo';
 import { api } from '@/lib/api-client';
 
 export const verifiedDonationsPath = '/donations/verified';
+
+/** What a visitor's list asks the server to do (GET /donations/verified?foodType=&sort=&near=). */
+export interface VerifiedQuery {
+  foodType?: FoodType | undefined;
+  sort?: 'newest' | 'bestBefore' | 'distance' | undefined;
+  /** Only with sort 'distance'; without it the server is asked for the newest order. */
+  near?: LatLng | undefined;
+}
+
+export function verifiedDonationsPathOf({ foodType, sort, near }: VerifiedQuery): string {
+  const query = new URLSearchParams();
+  if (foodType) query.set('foodType', foodType);
+  if (sort === 'distance') {
+    // Rounded to about 100 m: enough to rank pickups, and a visitor's exact spot is not the server's business.
+    if (near) {
+      query.set('sort', 'distance');
+      query.set('near', `${near.lat.toFixed(3)},${near.lng.toFixed(3)}`);
+    }
+  } else if (sort) query.set('sort', sort);
+  const text = query.toString();
+  return text ? `${verifiedDonationsPath}?${text}` : verifiedDonationsPath;
+}
 export const donationPath = (id: string) => `/donations/${encodeURIComponent(id)}`;
 export const donationReviewsPath = (donationId: string) => `/reviews/${encodeURIComponent(donationId)}`;
 export const favoritesPath = (email: string) => `/favorites/${encodeURIComponent(email)}`;

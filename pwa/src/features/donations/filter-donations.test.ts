@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { defaultSort, filterDonations, parseDonationFilters, sortDonations } from './filter-donations';
+import { defaultSort, filterDonations, parseDonationFilters } from './filter-donations';
+import { distanceOf, sortDonations } from './sort-donations';
 
 function donation(overrides: Partial<Donation>): Donation {
   return createDonation({ status: 'Verified', ...overrides });
@@ -90,5 +91,37 @@ describe('sortDonations', () => {
     expect(defaultSort(undefined)).toBe('newest');
     expect(parseDonationFilters({ sort: 'bestBefore' })).toEqual({ sort: 'bestBefore' });
     expect(parseDonationFilters({ sort: 'cheapest' })).toEqual({});
+  });
+});
+
+describe('sortDonations by distance', () => {
+  const here = { lat: 52.52, lng: 13.405 };
+  const at = (h: number) => new Date(Date.UTC(2026, 10, 25, h)).toISOString();
+  const places = [
+    donation({ _id: 'nowhere-old', createdAt: at(1) }),
+    donation({ _id: 'far', createdAt: at(2), latitude: 52.6, longitude: 13.405 }),
+    donation({ _id: 'near', createdAt: at(3), latitude: 52.521, longitude: 13.405 }),
+    donation({ _id: 'nowhere-new', createdAt: at(4) }),
+    donation({ _id: 'mid', createdAt: at(5), latitude: 52.54, longitude: 13.405 }),
+    donation({ _id: 'mid-twin', createdAt: at(6), latitude: 52.54, longitude: 13.405 }),
+  ];
+
+  it('puts the nearest first and those without a place last, ties newest first', () => {
+    expect(ids(sortDonations(places, 'distance', here))).toEqual(['near', 'mid-twin', 'mid', 'far', 'nowhere-new', 'nowhere-old']);
+  });
+
+  it('is the newest order while the position is not known yet', () => {
+    expect(ids(sortDonations(places, 'distance'))).toEqual(ids(sortDonations(places, 'newest')));
+  });
+
+  it('measures with the shared formula and says Infinity without a place', () => {
+    expect(distanceOf(places[2]!, here)).toBeCloseTo(0.111, 2);
+    expect(distanceOf(places[0]!, here)).toBe(Infinity);
+  });
+
+  it('is read from the URL like the other orders and filters by food type the same way', () => {
+    expect(parseDonationFilters({ sort: 'distance', type: 'bakery' })).toEqual({ sort: 'distance', type: 'Bakery' });
+    const baked = [donation({ _id: 'b', foodType: 'Bakery', latitude: 52.53, longitude: 13.4 }), donation({ _id: 'p', foodType: 'Produce', latitude: 52.52, longitude: 13.4 })];
+    expect(ids(filterDonations(sortDonations(baked, 'distance', here), { type: 'Bakery' }))).toEqual(['b']);
   });
 });

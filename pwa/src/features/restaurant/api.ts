@@ -1,6 +1,6 @@
 // The restaurant's calls. Reads go through useApi with these paths; writes are plain fetchers.
 import type { DonationCreate, DonationUpdate } from '@foodbridge/shared/schemas/donation';
-import type { User } from '@foodbridge/shared/schemas/user';
+import type { ProfileUpdate, User } from '@foodbridge/shared/schemas/user';
 import { api } from '@/lib/api-client';
 
 export const paths = {
@@ -11,13 +11,6 @@ export const paths = {
   // Scoped by the server to requests for this restaurant's donations.
   requests: '/donation-requests',
 } as const;
-
-export interface ProfileUpdate {
-  name?: string;
-  address?: string;
-  phone?: string;
-  photoURL?: string;
-}
 
 export const updateProfile = (body: ProfileUpdate) => api.patch<{ modifiedCount: number; user: User }>(paths.me, body);
 

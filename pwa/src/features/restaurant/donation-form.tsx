@@ -8,8 +8,9 @@ import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { fromLocalInput, toLocalInput } from '@/lib/best-before';
 import { notify } from '@/lib/notify';
-import { firstErrors } from '@/lib/form-errors';
+import { firstErrors, withoutField } from '@/lib/form-errors';
 import { reverifyFields } from './donation-status';
+import { coordinatesOf, NO_POINT, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
 
 export type DonationValues = NonNullable<ReturnType<typeof DonationCreateSchema.safeParse>['data']>;
 
@@ -64,6 +65,9 @@ export function DonationForm({
   const user = useSession((s) => s.user);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial));
   const [image, setImage] = useState<string | undefined>(initial?.image);
+  // Empty: the server takes the restaurant's pickup point from its profile.
+  const [point, setPoint] = useState<PointText>(() => pointText(initial));
+  const [pointOpen, setPointOpen] = useState(() => Boolean(pointText(initial).latitude));
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -100,6 +104,7 @@ export function DonationForm({
       // Empty must read 'Quantity is required', not 'greater than 0' (coercion turns '' into 0).
       quantity: fields.quantity.trim() === '' ? undefined : fields.quantity,
       image,
+      ...coordinatesOf(point),
     };
     const result = keepsBestBefore
       ? DonationCreateSchema.safeParse(body)
@@ -108,7 +113,11 @@ export function DonationForm({
       const found = firstErrors(result.error.issues);
       setErrors(found);
       if (found.image) notify.error('Image missing', MSG.imageRequired, IMAGE_MISSING);
-      document.getElementById(`donation-${Object.keys(found)[0]}`)?.focus();
+      const first = Object.keys(found)[0];
+      const focus = () => document.getElementById(`donation-${first}`)?.focus();
+      // A box inside the closed 'Pickup point' cannot take the focus until the disclosure has opened.
+      if (first === 'latitude' || first === 'longitude') requestAnimationFrame(focus);
+      else focus();
       return;
     }
     setErrors({});
@@ -117,6 +126,7 @@ export function DonationForm({
       if (await onSubmit(result.data)) {
         setFields(EMPTY);
         setImage(undefined);
+        setPoint(NO_POINT);
       }
     } finally {
       setSubmitting(false);
@@ -209,6 +219,29 @@ export function DonationForm({
           />
         </Field>
       </div>
+
+      {/* Closed unless it holds something: most donations are picked up where the profile says. */}
+      <details
+        className="rounded-lg border border-border p-4"
+        open={pointOpen || Boolean(errors.latitude || errors.longitude)}
+        onToggle={(e) => setPointOpen(e.currentTarget.open)}
+      >
+        <summary className="cursor-pointer text-sm font-semibold text-stone-700">Pickup point</summary>
+        <p className="mb-3 mt-2 text-xs text-muted-foreground">
+          {initial
+            ? 'Where this donation is collected, as a point on the map. Leaving the boxes empty keeps the point it has.'
+            : 'Leave empty to use the pickup point on your profile, or set another one for this donation.'}
+        </p>
+        <PickupPointFields
+          idPrefix="donation"
+          value={point}
+          errors={errors}
+          onChange={(next, edited) => {
+            setPoint(next);
+            setErrors((errs) => (edited === 'both' ? withoutField(withoutField(errs, 'latitude'), 'longitude') : withoutField(errs, edited)));
+          }}
+        />
+      </details>
 
       <fieldset className="grid grid-cols-1 gap-5 rounded-lg border border-border bg-stone-50 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-stone-700">Posted by</legend>

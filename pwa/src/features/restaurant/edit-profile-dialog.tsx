@@ -8,7 +8,18 @@ import { Field, Input } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { errorMessage, notify } from '@/lib/notify';
 import { updateProfile } from './api';
-import { firstErrors } from '@/lib/form-errors';
+import { firstErrors, withoutField } from '@/lib/form-errors';
+import { coordinatesOf, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
+
+/**
+ * The body of PATCH /users/me from the dialog's boxes. Empty coordinate boxes remove the pickup point (both null);
+ * the shared rule checks ranges and "both or neither", the same rule the server parses the body with.
+ */
+export function profileBody(f: { name: string; address: string; phone: string; photoURL?: string | undefined; point: PointText }) {
+  const { latitude, longitude } = coordinatesOf(f.point);
+  const place = latitude === undefined && longitude === undefined ? { latitude: null, longitude: null } : { latitude, longitude };
+  return ProfileUpdateSchema.safeParse({ name: f.name, address: f.address, phone: f.phone, ...(f.photoURL ? { photoURL: f.photoURL } : {}), ...place });
+}
 
 /** Lets the restaurant fill in what its profile shows as 'Not Provided' (PATCH /users/me). */
 export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
@@ -17,6 +28,7 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
   const [address, setAddress] = useState(user.address ?? '');
   const [phone, setPhone] = useState(user.phone ?? '');
   const [photoURL, setPhotoURL] = useState(user.photoURL);
+  const [point, setPoint] = useState<PointText>(() => pointText(user));
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -27,6 +39,7 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
       setAddress(user.address ?? '');
       setPhone(user.phone ?? '');
       setPhotoURL(user.photoURL);
+      setPoint(pointText(user));
       setErrors({});
     }
     setOpen(next);
@@ -34,7 +47,7 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const parsed = ProfileUpdateSchema.safeParse({ name, address, phone, ...(photoURL ? { photoURL } : {}) });
+    const parsed = profileBody({ name, address, phone, photoURL, point });
     if (!parsed.success) {
       setErrors(firstErrors(parsed.error.issues));
       return;
@@ -87,6 +100,21 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
       <Field id="profile-phone" label="Contact number" error={errors.phone}>
         <Input id="profile-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" maxLength={40} />
       </Field>
+      <fieldset className="flex flex-col gap-2 rounded-lg border border-border p-3">
+        <legend className="px-1 text-sm font-semibold text-stone-700">Pickup point</legend>
+        <p className="text-xs text-muted-foreground">
+          Where charities collect from you (the address above, as a point on the map). New donations take it unless you set another.
+        </p>
+        <PickupPointFields
+          idPrefix="profile"
+          value={point}
+          errors={errors}
+          onChange={(next, edited) => {
+            setPoint(next);
+            setErrors((errs) => (edited === 'both' ? withoutField(withoutField(errs, 'latitude'), 'longitude') : withoutField(errs, edited)));
+          }}
+        />
+      </fieldset>
     </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-import { memo, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Search, X } from 'lucide-react';
 import { FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { formatDistance, type LatLng } from '@foodbridge/shared/geo';
 import { DonationCard } from '@/components/donation-card';
 import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { Button } from '@/components/ui/button';
@@ -10,8 +11,10 @@ import { useSession } from '@/lib/auth/session-store';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { VirtualGrid } from '@/components/virtual-grid';
 import { cn } from '@/lib/utils';
-import { defaultSort, filterDonations, sortDonations, type DonationFilters, type DonationSort } from '../filter-donations';
+import { defaultSort, filterDonations, type DonationFilters, type DonationSort } from '../filter-donations';
+import { distanceOf, sortDonations } from '../sort-donations';
 import { useVerifiedDonations } from '../hooks/use-donation';
+import { positionProblem, usePosition } from '../hooks/use-position';
 
 // Enough to fill the first screen on a desktop; the rest load as they scroll into view.
 const EAGER_CARDS = 3;
@@ -20,38 +23,75 @@ const CARD_HEIGHT = 470;
 
 // One card per donation object: the local store keeps the object of an unchanged donation, so a live change to one
 // donation re-renders its card alone.
-const DonationCell = memo(function DonationCell({ donation, priority }: { donation: Donation; priority: boolean }) {
-  return <DonationCard donation={donation} priority={priority} className="flex-1" />;
+const DonationCell = memo(function DonationCell({ donation, priority, distance }: { donation: Donation; priority: boolean; distance?: string | undefined }) {
+  return <DonationCard donation={donation} priority={priority} distance={distance} className="flex-1" />;
 });
-const renderDonation = (d: Donation, i: number) => <DonationCell donation={d} priority={i < EAGER_CARDS} />;
 const donationKey = (d: Donation) => d._id;
+
+/** "2.3 km" from the viewer, or nothing for a donation without a place (or before the position is known). */
+function distanceLabel(d: Donation, from: LatLng | undefined): string | undefined {
+  if (!from) return undefined;
+  const km = distanceOf(d, from);
+  return Number.isFinite(km) ? formatDistance(km) : undefined;
+}
 
 /**
  * The public list of verified donations. The filters live in the URL (owned by the route) so that a filtered list
  * can be shared and survives the back button.
  */
 export function AllDonationsPage({ filters, onFiltersChange }: { filters: DonationFilters; onFiltersChange: (next: DonationFilters) => void }) {
-  const { data, error, loading, reload } = useVerifiedDonations();
   // The box keeps its own text so typing never waits on the URL update; the URL follows for sharing.
   const [query, setQuery] = useState(filters.q ?? '');
   const type = filters.type;
   const role = useSession((s) => s.role);
   const sort = filters.sort ?? defaultSort(role);
+  const position = usePosition();
+  const near = sort === 'distance' ? position.point : undefined;
+  // A visitor's list is narrowed and ordered by the server; the text is matched on what came back, as typed.
+  const { data, error, loading, reload, local } = useVerifiedDonations({ foodType: type, sort, near });
   // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
-  const sorted = useMemo(() => (data ? sortDonations(data, sort) : []), [data, sort]);
+  const sorted = useMemo(() => (data ? sortDonations(data, sort, near) : []), [data, sort, near]);
   const shown = useMemo(() => filterDonations(sorted, { q: query, type }), [sorted, query, type]);
+  const renderDonation = useCallback(
+    (d: Donation, i: number) => <DonationCell donation={d} priority={i < EAGER_CARDS} distance={distanceLabel(d, near)} />,
+    [near],
+  );
+  // The order a refused or unavailable position falls back to: the one picked before 'Nearest first'.
+  const beforeNearest = useRef<DonationSort | undefined>(filters.sort === 'distance' ? undefined : filters.sort);
+  const [problem, setProblem] = useState<string | undefined>();
+  const { status, ask } = position;
+  // Asked only once 'Nearest first' is the order, also when a reload or a shared link brings it back.
+  useEffect(() => {
+    if (sort === 'distance' && status === 'idle') ask();
+  }, [sort, status, ask]);
+  useEffect(() => {
+    const said = positionProblem(status);
+    if (sort !== 'distance' || !said) return;
+    setProblem(said);
+    onFiltersChange({ q: query || undefined, type, sort: beforeNearest.current });
+  }, [sort, status, onFiltersChange, query, type]);
+  // Per food type among what the device holds; a visitor's list holds one type when one is picked, so no counts.
   const counts = useMemo(() => {
     const byType = new Map<FoodType, number>();
     for (const d of filterDonations(data ?? [], { q: query })) byType.set(d.foodType, (byType.get(d.foodType) ?? 0) + 1);
     return byType;
   }, [data, query]);
   const filtering = Boolean(query.trim() || type);
+  // The server's answer to a visitor's food type may be empty while other types have donations: keep the filters.
+  const hasList = Boolean(data && (data.length > 0 || (!local && type)));
   // The order is not a filter: it stays when the filters change or are cleared.
   const setFilters = (next: Omit<DonationFilters, 'sort'>) => {
     setQuery(next.q ?? '');
     onFiltersChange({ ...next, sort: filters.sort });
   };
-  const setSort = (next: DonationSort) => onFiltersChange({ q: query || undefined, type, sort: next });
+  const setSort = (next: DonationSort) => {
+    setProblem(undefined);
+    if (next === 'distance') {
+      if (sort !== 'distance') beforeNearest.current = filters.sort;
+      ask();
+    }
+    onFiltersChange({ q: query || undefined, type, sort: next });
+  };
   const clearFilters = () => setFilters({});
 
   return (
@@ -62,7 +102,7 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
       />
       <SyncStatus />
 
-      {data && data.length > 0 && (
+      {hasList && (
         <div className="mb-6 flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm sm:p-5">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
             <div className="flex flex-1 flex-col gap-1.5">
@@ -86,9 +126,15 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
               <NativeSelect id="donation-sort" value={sort} onChange={(e) => setSort(e.target.value as DonationSort)}>
                 <option value="bestBefore">Best before soonest</option>
                 <option value="newest">Newest</option>
+                <option value="distance">Nearest first</option>
               </NativeSelect>
             </div>
           </div>
+          {(problem || (sort === 'distance' && status === 'asking')) && (
+            <p role="status" className={cn('text-sm', problem ? 'text-amber-800' : 'text-muted-foreground')}>
+              {problem ?? 'Finding your location…'}
+            </p>
+          )}
           <div className="flex flex-col gap-1.5">
             <span id="food-type-label" className="text-sm font-medium">
               Food type
@@ -105,7 +151,7 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
                   onClick={() => setFilters({ q: query || undefined, type: type === option ? undefined : option })}
                 >
                   {option}
-                  <span className="text-xs opacity-75">({counts.get(option) ?? 0})</span>
+                  {local && <span className="text-xs opacity-75">({counts.get(option) ?? 0})</span>}
                 </FilterChip>
               ))}
             </div>
@@ -113,10 +159,12 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
         </div>
       )}
 
-      {data && data.length > 0 && (
+      {hasList && data && (
         <div className="mb-4 flex min-h-11 items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {filtering ? `Showing ${shown.length} of ${data.length} donations` : `${data.length} ${data.length === 1 ? 'donation' : 'donations'} available`}
+            {filtering && (local || !type)
+              ? `Showing ${shown.length} of ${data.length} donations`
+              : `${shown.length} ${shown.length === 1 ? 'donation' : 'donations'} ${filtering ? 'found' : 'available'}`}
           </p>
           {filtering && (
             <Button variant="ghost" size="sm" onClick={clearFilters}>
@@ -132,7 +180,7 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
         <OfflineNotice />
       ) : error && !data ? (
         <ErrorState message="Failed to load donations." onRetry={reload} />
-      ) : !data || data.length === 0 ? (
+      ) : !data || !hasList ? (
         <EmptyState message="No verified donations available right now." />
       ) : shown.length === 0 ? (
         <EmptyState message="No donations match your search.">

@@ -8,15 +8,17 @@ import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalRequests
 import { useLocalFirst, type ReadState } from '@/lib/db/local-first';
 import { useApi, type ApiState } from '@/lib/use-api';
 import { useUnexpired } from './use-unexpired';
-import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPath } from '../api';
+import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPathOf, type VerifiedQuery } from '../api';
 
 /**
  * Verified donations: from the device for a signed-in account (live, offline too), from the API for visitors; either
- * way without those past their best-before, leaving the list as their time passes.
+ * way without those past their best-before, leaving the list as their time passes. `serverQuery` narrows and orders
+ * the visitor's call only (`local` says which source answered): the device's copy is filtered on the device, so a
+ * signed-in viewer's position never leaves it.
  */
-export function useVerifiedDonations(): ReadState<Donation[]> {
-  const read = useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPath);
-  return { ...read, data: useUnexpired(read.data) };
+export function useVerifiedDonations(serverQuery: VerifiedQuery = {}): ReadState<Donation[]> & { local: boolean } {
+  const read = useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPathOf(serverQuery));
+  return { ...read, data: useUnexpired(read.data), local: read.source === 'local' };
 }
 
 /**

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { LocateFixed } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/input';
+
+/** The two coordinate boxes as typed (text, so a half-typed "-0." stays as it is). */
+export interface PointText {
+  latitude: string;
+  longitude: string;
+}
+
+export const NO_POINT: PointText = { latitude: '', longitude: '' };
+
+export function pointText(p: { latitude?: number | undefined; longitude?: number | undefined } | undefined): PointText {
+  return p && typeof p.latitude === 'number' && typeof p.longitude === 'number' ? { latitude: String(p.latitude), longitude: String(p.longitude) } : NO_POINT;
+}
+
+/**
+ * The boxes as numbers for the shared schema: an empty box is absent (so one filled box alone reads "give both"), a
+ * comma is read as a decimal point (phones with a European keyboard type "52,52"), and anything else that is not a
+ * number stays NaN for the schema to call it "must be a number".
+ */
+export function coordinatesOf(text: PointText): { latitude?: number; longitude?: number } {
+  const read = (s: string) => (s.trim() === '' ? undefined : Number(s.trim().replace(',', '.')));
+  const latitude = read(text.latitude);
+  const longitude = read(text.longitude);
+  return { ...(latitude === undefined ? {} : { latitude }), ...(longitude === undefined ? {} : { longitude }) };
+}
+
+type Locating = 'idle' | 'asking' | 'refused' | 'unavailable';
+
+/**
+ * Latitude and longitude, typed or filled from the browser's position ('Use my current location'). The position is
+ * asked for only when the button is pressed, and rounded to about 10 cm (6 decimals): more would be noise.
+ */
+export function PickupPointFields({
+  idPrefix,
+  value,
+  onChange,
+  errors,
+}: {
+  idPrefix: string;
+  value: PointText;
+  onChange: (next: PointText, edited: keyof PointText | 'both') => void;
+  errors: Record<string, string>;
+}) {
+  const [locating, setLocating] = useState<Locating>('idle');
+
+  function locate() {
+    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
+    if (!geo) {
+      setLocating('unavailable');
+      return;
+    }
+    setLocating('asking');
+    geo.getCurrentPosition(
+      (p) => {
+        setLocating('idle');
+        onChange({ latitude: p.coords.latitude.toFixed(6), longitude: p.coords.longitude.toFixed(6) }, 'both');
+      },
+      (err) => setLocating(err.code === err.PERMISSION_DENIED ? 'refused' : 'unavailable'),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  }
+
+  const box = (key: keyof PointText, label: string, placeholder: string) => {
+    const id = `${idPrefix}-${key}`;
+    const error = errors[key];
+    return (
+      <Field id={id} label={label} error={error}>
+        <Input
+          id={id}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={placeholder}
+          value={value[key]}
+          onChange={(e) => onChange({ ...value, [key]: e.target.value }, key)}
+          maxLength={20}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {box('latitude', 'Latitude', 'e.g. 52.520008')}
+        {box('longitude', 'Longitude', 'e.g. 13.404954')}
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="button" variant="outline" onClick={locate} disabled={locating === 'asking'}>
+          <LocateFixed aria-hidden /> {locating === 'asking' ? 'Finding your location…' : 'Use my current location'}
+        </Button>
+        {(value.latitude || value.longitude) && (
+          <Button type="button" variant="ghost" onClick={() => onChange(NO_POINT, 'both')}>
+            Clear
+          </Button>
+        )}
+      </div>
+      {(locating === 'refused' || locating === 'unavailable') && (
+        <p role="status" className="text-sm text-amber-800">
+          {locating === 'refused'
+            ? 'Your location was not shared. Allow location for this site, or type the numbers in (a map app shows them for any place).'
+            : 'Your location is not available on this device right now; you can type the numbers in instead.'}
+        </p>
+      )}
+    </div>
+  );
+}

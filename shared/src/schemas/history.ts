@@ -1,0 +1,48 @@
+// The append-only history of changes of state (issue 12): `GET /history` (admins) and `GET /donations/{id}/history`.
+import { z } from 'zod';
+
+/** Every kind of change the history records, as `<what>.<what happened to it>`. */
+export const HISTORY_KINDS = [
+  'donation.created',
+  'donation.edited',
+  'donation.verified',
+  'donation.rejected',
+  'donation.deleted',
+  /** An admin removed the request it was given through: it is on offer again. */
+  'donation.released',
+  'request.made',
+  'request.cancelled',
+  'request.accepted',
+  /** Turned down because another charity's request was accepted. */
+  'request.declined',
+  'request.rejected',
+  /** Removed by an admin. */
+  'request.deleted',
+  /** Pending again because the request accepted instead of it was removed. */
+  'request.reopened',
+  'pickup.confirmed',
+  'charity-role.requested',
+  'charity-role.approved',
+  'charity-role.rejected',
+  'user.role-changed',
+  'user.deleted',
+] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const HistoryEntrySchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** The e-mail is left out where the reader may not see it (see the server's permissions). */
+  actor: z.object({ email: z.string().optional(), name: z.string() }),
+  kind: z.enum(HISTORY_KINDS),
+  donationId: z.string().optional(),
+  /** The donation request or charity-role request, as the kind says. */
+  requestId: z.string().optional(),
+  fromState: z.string().optional(),
+  toState: z.string().optional(),
+  /** What else the change carried, such as a pickup's `{weightKg, outcome}`. */
+  detail: z.record(z.string(), z.unknown()),
+  /** Admins only: the outbox's Idempotency-Key, which names the device's queued change. */
+  idempotencyKey: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

@@ -1,0 +1,101 @@
+import type { HistoryEntry, HistoryKind } from '@foodbridge/shared';
+import type { Sql, TxSql } from './connection.ts';
+import { compact, isoRequired } from './map.ts';
+import { afterCursor, type PageQuery } from './pages.ts';
+
+/** Who made a change, as they were at the time. */
+export interface HistoryActor {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export interface NewHistoryEntry {
+  actor: HistoryActor;
+  kind: HistoryKind;
+  donationId?: string | undefined;
+  requestId?: string | undefined;
+  fromState?: string | null | undefined;
+  toState?: string | null | undefined;
+  detail?: Record<string, unknown> | undefined;
+  /** The outbox's Idempotency-Key, when the change came through one. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface HistoryRow {
+  id: string;
+  at: Date;
+  actor_id: string;
+  actor_email: string;
+  actor_name: string;
+  kind: HistoryKind;
+  donation_id: string | null;
+  request_id: string | null;
+  from_state: string | null;
+  to_state: string | null;
+  detail: Record<string, unknown>;
+  idempotency_key: string | null;
+  /** The charity whose donation request the row is about, if it is about one. */
+  request_charity_id: string | null;
+}
+
+/**
+ * Records changes of state. Takes the transaction of the change itself, never a pool handle: the row must commit
+ * exactly when the change does.
+ */
+export async function recordHistory(tx: TxSql, ...entries: NewHistoryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => ({
+    actor_id: e.actor.id,
+    actor_email: e.actor.email,
+    actor_name: e.actor.name,
+    kind: e.kind,
+    donation_id: e.donationId ?? null,
+    request_id: e.requestId ?? null,
+    from_state: e.fromState ?? null,
+    to_state: e.toState ?? null,
+    detail: tx.json((e.detail ?? {}) as never),
+    idempotency_key: e.idempotencyKey ?? null,
+  }));
+  // One at a time, so that `seq` follows the order given.
+  for (const row of rows) await tx`INSERT INTO history ${tx(row)}`;
+}
+
+export interface HistoryFilters {
+  donationId?: string | undefined;
+  /** The person who made the change, by account id or by the e-mail they had then. */
+  actorId?: string | undefined;
+  actorEmail?: string | undefined;
+  kind?: HistoryKind | undefined;
+}
+
+/** Newest first, one page (`limit + 1` rows: the extra one only says that another page follows). */
+export async function listHistory(sql: Sql, filters: HistoryFilters, page: PageQuery): Promise<HistoryRow[]> {
+  const byDonation = filters.donationId ? sql`h.donation_id = ${filters.donationId}` : sql`true`;
+  const byActorId = filters.actorId ? sql`h.actor_id = ${filters.actorId}` : sql`true`;
+  const byActorEmail = filters.actorEmail ? sql`h.actor_email = ${filters.actorEmail.trim().toLowerCase()}` : sql`true`;
+  const byKind = filters.kind ? sql`h.kind = ${filters.kind}` : sql`true`;
+  return sql<HistoryRow[]>`
+    SELECT h.*, r.charity_id AS request_charity_id
+    FROM history h LEFT JOIN donation_requests r ON r.id = h.request_id AND h.kind LIKE 'request.%'
+    WHERE ${byDonation} AND ${byActorId} AND ${byActorEmail} AND ${byKind}
+      AND ${afterCursor(sql, 'history', 'h', page.after)}
+    ORDER BY h.seq DESC, h.id DESC
+    LIMIT ${page.limit + 1}`;
+}
+
+/** `shown`: what of the row this reader may see (see `historyEntryView` in auth/permissions.ts). */
+export function toHistoryEntry(r: HistoryRow, shown: { actorEmail: boolean; idempotencyKey: boolean }): HistoryEntry {
+  return compact({
+    _id: r.id,
+    at: isoRequired(r.at),
+    actor: compact({ email: shown.actorEmail ? r.actor_email : null, name: r.actor_name }),
+    kind: r.kind,
+    donationId: r.donation_id,
+    requestId: r.request_id,
+    fromState: r.from_state,
+    toState: r.to_state,
+    detail: r.detail,
+    idempotencyKey: shown.idempotencyKey ? r.idempotency_key : null,
+  }) as HistoryEntry;
+}
