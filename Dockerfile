@@ -27,7 +27,10 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY sync-server/package.json sync-server/
 COPY pwa/package.json pwa/
+COPY scripts/patch-deps.mjs scripts/
+# patch-deps: postgres.js's null-socket crash (porsager/postgres#1208), fixed in the installed copy until a release has it.
 RUN npm ci --omit=dev --no-audit --no-fund --workspace sync-server --workspace shared \
+    && node scripts/patch-deps.mjs \
     && npm cache clean --force \
     && mkdir -p /app/data && chown node:node /app/data
 COPY tsconfig.base.json tsconfig.json ./

@@ -22,3 +22,7 @@ if (stale) {
     }
   }
 }
+
+// After every install, and cheaply on every run: a fix to postgres.js that upstream has not released yet.
+const { patchDependencies } = await import('./patch-deps.mjs');
+patchDependencies();

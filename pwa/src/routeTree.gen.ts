@@ -26,6 +26,7 @@ import { Route as DashBoardAddDonationRouteImport } from './routes/dashBoard/add
 import { Route as DashBoardAdminProfileRouteImport } from './routes/dashBoard/adminProfile'
 import { Route as DashBoardCharityProfileRouteImport } from './routes/dashBoard/charityProfile'
 import { Route as DashBoardFavoritesRouteImport } from './routes/dashBoard/favorites'
+import { Route as DashBoardHistoryRouteImport } from './routes/dashBoard/history'
 import { Route as DashBoardManageDonationsRouteImport } from './routes/dashBoard/manageDonations'
 import { Route as DashBoardManageRequestsRouteImport } from './routes/dashBoard/manageRequests'
 import { Route as DashBoardManageRoleRequestsRouteImport } from './routes/dashBoard/manageRoleRequests'
@@ -124,6 +125,11 @@ const DashBoardCharityProfileRoute = DashBoardCharityProfileRouteImport.update({
 const DashBoardFavoritesRoute = DashBoardFavoritesRouteImport.update({
   id: '/favorites',
   path: '/favorites',
+  getParentRoute: () => DashBoardRoute,
+} as any)
+const DashBoardHistoryRoute = DashBoardHistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
   getParentRoute: () => DashBoardRoute,
 } as any)
 const DashBoardManageDonationsRoute =
@@ -229,6 +235,7 @@ export interface FileRoutesByFullPath {
   '/dashBoard/adminProfile': typeof DashBoardAdminProfileRoute
   '/dashBoard/charityProfile': typeof DashBoardCharityProfileRoute
   '/dashBoard/favorites': typeof DashBoardFavoritesRoute
+  '/dashBoard/history': typeof DashBoardHistoryRoute
   '/dashBoard/manageDonations': typeof DashBoardManageDonationsRoute
   '/dashBoard/manageRequests': typeof DashBoardManageRequestsRoute
   '/dashBoard/manageRoleRequests': typeof DashBoardManageRoleRequestsRoute
@@ -261,6 +268,7 @@ export interface FileRoutesByTo {
   '/dashBoard/adminProfile': typeof DashBoardAdminProfileRoute
   '/dashBoard/charityProfile': typeof DashBoardCharityProfileRoute
   '/dashBoard/favorites': typeof DashBoardFavoritesRoute
+  '/dashBoard/history': typeof DashBoardHistoryRoute
   '/dashBoard/manageDonations': typeof DashBoardManageDonationsRoute
   '/dashBoard/manageRequests': typeof DashBoardManageRequestsRoute
   '/dashBoard/manageRoleRequests': typeof DashBoardManageRoleRequestsRoute
@@ -296,6 +304,7 @@ export interface FileRoutesById {
   '/dashBoard/adminProfile': typeof DashBoardAdminProfileRoute
   '/dashBoard/charityProfile': typeof DashBoardCharityProfileRoute
   '/dashBoard/favorites': typeof DashBoardFavoritesRoute
+  '/dashBoard/history': typeof DashBoardHistoryRoute
   '/dashBoard/manageDonations': typeof DashBoardManageDonationsRoute
   '/dashBoard/manageRequests': typeof DashBoardManageRequestsRoute
   '/dashBoard/manageRoleRequests': typeof DashBoardManageRoleRequestsRoute
@@ -332,6 +341,7 @@ export interface FileRouteTypes {
     | '/dashBoard/adminProfile'
     | '/dashBoard/charityProfile'
     | '/dashBoard/favorites'
+    | '/dashBoard/history'
     | '/dashBoard/manageDonations'
     | '/dashBoard/manageRequests'
     | '/dashBoard/manageRoleRequests'
@@ -364,6 +374,7 @@ export interface FileRouteTypes {
     | '/dashBoard/adminProfile'
     | '/dashBoard/charityProfile'
     | '/dashBoard/favorites'
+    | '/dashBoard/history'
     | '/dashBoard/manageDonations'
     | '/dashBoard/manageRequests'
     | '/dashBoard/manageRoleRequests'
@@ -398,6 +409,7 @@ export interface FileRouteTypes {
     | '/dashBoard/adminProfile'
     | '/dashBoard/charityProfile'
     | '/dashBoard/favorites'
+    | '/dashBoard/history'
     | '/dashBoard/manageDonations'
     | '/dashBoard/manageRequests'
     | '/dashBoard/manageRoleRequests'
@@ -544,6 +556,13 @@ declare module '@tanstack/react-router' {
       path: '/favorites'
       fullPath: '/dashBoard/favorites'
       preLoaderRoute: typeof DashBoardFavoritesRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
+    '/dashBoard/history': {
+      id: '/dashBoard/history'
+      path: '/history'
+      fullPath: '/dashBoard/history'
+      preLoaderRoute: typeof DashBoardHistoryRouteImport
       parentRoute: typeof DashBoardRoute
     }
     '/dashBoard/manageDonations': {
@@ -703,6 +722,7 @@ interface DashBoardRouteChildren {
   DashBoardAdminProfileRoute: typeof DashBoardAdminProfileRoute
   DashBoardCharityProfileRoute: typeof DashBoardCharityProfileRoute
   DashBoardFavoritesRoute: typeof DashBoardFavoritesRoute
+  DashBoardHistoryRoute: typeof DashBoardHistoryRoute
   DashBoardManageDonationsRoute: typeof DashBoardManageDonationsRoute
   DashBoardManageRequestsRoute: typeof DashBoardManageRequestsRoute
   DashBoardManageRoleRequestsRoute: typeof DashBoardManageRoleRequestsRoute
@@ -725,6 +745,7 @@ const DashBoardRouteChildren: DashBoardRouteChildren = {
   DashBoardAdminProfileRoute: DashBoardAdminProfileRoute,
   DashBoardCharityProfileRoute: DashBoardCharityProfileRoute,
   DashBoardFavoritesRoute: DashBoardFavoritesRoute,
+  DashBoardHistoryRoute: DashBoardHistoryRoute,
   DashBoardManageDonationsRoute: DashBoardManageDonationsRoute,
   DashBoardManageRequestsRoute: DashBoardManageRequestsRoute,
   DashBoardManageRoleRequestsRoute: DashBoardManageRoleRequestsRoute,

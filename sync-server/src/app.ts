@@ -17,6 +17,7 @@ import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { impactRoutes } from './routes/impact.ts';
 import { historyRoutes } from './routes/history.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { requestLog } from './http/request-log.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: Deps) {
   app.route('/', syncRoutes(deps));
   app.route('/', impactRoutes(deps));
   app.route('/', historyRoutes(deps));
+  app.route('/', exportRoutes(deps));
   return app;
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { ACCOUNTS, BASE_URL, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
+import { ACCOUNTS, BASE_URL, DESKTOP, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { WITH_SW, createAcceptedDonation, pickupCard, pickupLog, serverDonation, sleep, syncStatus, waitForServiceWorker } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
 
@@ -19,7 +19,7 @@ const REPORT = { weightKg: 3.7, outcome: 'part', note: 'Two trays left for tomor
  * @typedef {{
  *   page: Page, log: import('../lib/pwa.mjs').PickupLog, charity: import('../lib/browser.mjs').Api,
  *   donation: { id: string, title: string }, kgBefore: number, kgAfter: number,
- *   sent: { key: string | undefined, body: string | null, from: string }[],
+ *   sent: { key: string | undefined, body: string | null, from: string }[], otherId: string,
  * }} State
  */
 const state = /** @type {State} */ (/** @type {unknown} */ ({ sent: [] }));
@@ -134,5 +134,46 @@ describe('pickup report: confirmed offline with a report, recorded once online',
     await sleep(2000);
     assert.equal(tenths(await kgRescued()), tenths(state.kgAfter), 'kgRescued unchanged');
     assert.equal(log.applied(state.donation.id), 1, `still applied once (calls: ${log.describe(state.donation.id)})`);
+  });
+
+  step("5. the donation's details page asks for the same report: nothing collected, with its reason, counts 0 kg", async () => {
+    const { page } = state;
+    const other = await createAcceptedDonation({ titlePrefix: 'E2E report details' });
+    const kgBefore = await kgRescued();
+    await page.goto(`/donations/${other.id}`);
+    await page.getByRole('heading', { name: other.title, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Confirm Pickup' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Confirm this pickup?' }).waitFor();
+    await dialog.getByText('Nothing', { exact: true }).click();
+    await dialog.getByLabel('Why nothing?').selectOption('Nobody there');
+    await dialog.getByRole('button', { name: 'Yes, confirm pickup' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventually(async () => (await serverDonation(state.charity, other.id))?.status === 'Picked', { what: `GET /donations/${other.id} to report Picked` });
+    assert.equal(tenths(await kgRescued()), tenths(kgBefore), 'nothing collected adds no kilograms');
+
+    // The donation's own history says so, folded until asked for.
+    await page.reload();
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByText(/Pickup confirmed by .+ - nothing collected: Nobody there/).waitFor();
+    await page.getByText(/^Request accepted by /).waitFor();
+    state.otherId = other.id;
+  });
+
+  step("6. the admin's History screen finds the same change by donation and by kind, newest first", async () => {
+    const admin = await h.context('admin', DESKTOP);
+    await signIn(admin, ACCOUNTS.admin);
+    await openFromMenu(admin, 'History');
+    await admin.getByRole('heading', { name: 'History', level: 1 }).waitFor();
+    await admin.getByLabel('Donation id').fill(state.otherId);
+    await admin.getByLabel('Kind').selectOption('pickup.confirmed');
+    await admin.getByRole('button', { name: 'Show' }).click();
+    const list = admin.getByRole('list', { name: 'Changes, newest first' });
+    await list.getByText(/Pickup confirmed by .+ - nothing collected: Nobody there/).waitFor();
+    assert.equal(await list.getByRole('listitem').count(), 1, 'one pickup of that donation');
+    // A filter the server refuses says why.
+    await admin.getByLabel('Donation id').fill('not-an-id');
+    await admin.getByRole('button', { name: 'Show' }).click();
+    await admin.getByText('Invalid id', { exact: true }).waitFor();
   });
 });

@@ -50,6 +50,11 @@ export function rowSpan(row: number, perRow: number, count: number): [first: num
 /** Lists up to this many items are drawn in full; longer ones only around the screen. */
 export const DRAW_WHOLE_MAX = 48;
 
+/** Every index of a short list, shaped as the virtualizer's items (only `index` is read when drawing whole). */
+function wholeRange(count: number): { index: number; start: number; end: number }[] {
+  return Array.from({ length: count }, (_, index) => ({ index, start: 0, end: 0 }));
+}
+
 interface VirtualGridProps<T> {
   items: readonly T[];
   getKey: (item: T) => string;
@@ -98,23 +103,26 @@ export function VirtualGrid<T>({
     count: rowCount,
     estimateSize: () => estimateRowHeight,
     gap,
-    // A short list is drawn whole: it costs little, and find-in-page and a driver's quick scroll see every card.
-    overscan: items.length <= DRAW_WHOLE_MAX ? rowCount : overscan,
+    overscan,
     scrollMargin,
     // Before the first layout pass, the screen's size: the first paint already holds the first rows.
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
     measureElement: measureRow,
   });
 
-  const rows = virtualizer.getVirtualItems();
+  // A short list is drawn whole, whatever the virtualizer thinks is on screen: it costs little, find-in-page and a
+  // driver's quick scroll see every card, and a card's open dialog never goes with a resize (a window briefly 0 px
+  // tall leaves the virtualizer with nothing in range).
+  const whole = items.length <= DRAW_WHOLE_MAX;
+  const rows = whole ? wholeRange(rowCount) : virtualizer.getVirtualItems();
   const first = rows[0];
   const last = rows[rows.length - 1];
   const total = virtualizer.getTotalSize();
   const style: CSSProperties = {
     gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
     gap,
-    paddingTop: first ? Math.max(0, first.start - scrollMargin) : 0,
-    paddingBottom: last ? Math.max(0, total - (last.end - scrollMargin)) : 0,
+    paddingTop: first && !whole ? Math.max(0, first.start - scrollMargin) : 0,
+    paddingBottom: last && !whole ? Math.max(0, total - (last.end - scrollMargin)) : 0,
   };
 
   return (
@@ -223,16 +231,18 @@ export function VirtualTableRows<T>({
   const virtualizer = useWindowVirtualizer<HTMLTableRowElement>({
     count: rows.length,
     estimateSize: () => estimateRowHeight,
-    overscan: rows.length <= DRAW_WHOLE_MAX ? rows.length : overscan,
+    overscan,
     scrollMargin,
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
     measureElement: measureRow,
   });
-  const drawn = virtualizer.getVirtualItems();
+  // As in VirtualGrid: a short table is drawn whole.
+  const whole = rows.length <= DRAW_WHOLE_MAX;
+  const drawn = whole ? wholeRange(rows.length) : virtualizer.getVirtualItems();
   const first = drawn[0];
   const last = drawn[drawn.length - 1];
-  const before = first ? Math.max(0, first.start - scrollMargin) : 0;
-  const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
+  const before = first && !whole ? Math.max(0, first.start - scrollMargin) : 0;
+  const after = last && !whole ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
   return (
     <>
       <tr ref={top} aria-hidden="true" style={{ height: before }}>

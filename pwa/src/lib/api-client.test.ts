@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, imageUrl, onAccountGone, setTokenSource, uploadImage, type TokenSource } from './api-client';
+import { api, ApiError, imageUrl, nextPageOf, onAccountGone, setTokenSource, uploadImage, type TokenSource } from './api-client';
 import { notify } from './notify';
 
 // Every step the client takes, in order, so a test can assert the whole conversation rather than a count.
@@ -298,5 +298,17 @@ describe('uploadImage', () => {
     await expect(uploadImage(file)).rejects.toEqual(new ApiError(413, 'The image is larger than 5 MB.'));
     FakeXhr.answer = { status: 500, text: 'oops' };
     await expect(uploadImage(file)).rejects.toEqual(new ApiError(500, 'Failed to upload image.'));
+  });
+});
+
+describe('nextPageOf', () => {
+  it("reads the Link header's next page as a path on our own origin", () => {
+    expect(nextPageOf('<http://127.0.0.1:8787/history?limit=50&cursor=abc>; rel="next"')).toBe('/history?limit=50&cursor=abc');
+    expect(nextPageOf('</a?x=1>; rel="prev", <https://foodbridge.example/history?cursor=z>; rel=next')).toBe('/history?cursor=z');
+  });
+
+  it('is null without a next page', () => {
+    expect(nextPageOf(null)).toBeNull();
+    expect(nextPageOf('</a?x=1>; rel="prev"')).toBeNull();
   });
 });

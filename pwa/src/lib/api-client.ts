@@ -106,6 +106,29 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   return data as T;
 }
 
+/** The `rel="next"` address of a `Link` header, as a path on our own origin; null when there is no next page. */
+export function nextPageOf(link: string | null): string | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const m = /<([^>]+)>\s*;\s*rel="?next"?/.exec(part);
+    if (!m) continue;
+    // The server writes absolute URLs; the app calls its own origin, whatever name the server was reached by.
+    const url = new URL(m[1]!, 'http://origin.invalid');
+    return url.pathname + url.search;
+  }
+  return null;
+}
+
+/** One page of a list: the spec's plain array, and where the next page is (the `Link` header), if any. */
+export async function getPage<T>(path: string, opts: RequestOptions = {}): Promise<{ items: T[]; next: string | null }> {
+  const res = await send('GET', path, undefined, opts);
+  if (!res.ok) {
+    const err = ((await res.json().catch(() => ({}))) ?? {}) as { message?: string; code?: string };
+    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code);
+  }
+  return { items: (await res.json()) as T[], next: nextPageOf(res.headers.get('Link')) };
+}
+
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),

@@ -15,6 +15,7 @@ import {
   type Role,
   type SyncCollection,
 } from '@foodbridge/shared';
+import type { DonationExportScope, PickupExportScope } from '../db/exports.ts';
 import type { RequestScope } from '../db/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthUser } from './auth-user.ts';
@@ -405,4 +406,25 @@ export function historyEntryView(
     (entry.actor_id === donation.charity_id && canSeeCharityEmail(user, donation)) ||
     (isRestaurant && entry.actor_id === entry.request_charity_id);
   return { actorEmail, idempotencyKey: own };
+}
+
+// ---- Exports
+
+/** A restaurant's own donations with their outcomes (its record for tax receipts); every donation for an admin. */
+export function canExportDonations(user: AuthUser): { ok: true; scope: DonationExportScope } | Refusal {
+  if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
+  if (user.role === 'restaurant') return { ok: true, scope: { kind: 'restaurant', restaurantId: user.id } };
+  return refuse(403, 'Donation exports are for restaurants (their own donations) and admins.');
+}
+
+/** A charity's own pickups with its reports; every pickup for an admin. */
+export function canExportPickups(user: AuthUser): { ok: true; scope: PickupExportScope } | Refusal {
+  if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
+  if (user.role === 'charity') return { ok: true, scope: { kind: 'charity', charityId: user.id } };
+  return refuse(403, 'Pickup exports are for charities (their own pickups) and admins.');
+}
+
+/** The list of accounts, with their e-mails and phone numbers, is for admins. */
+export function canExportUsers(user: AuthUser): Decision {
+  return user.role === 'admin' ? ALLOW : refuse(403, 'The export of accounts is for admins only.');
 }

@@ -575,6 +575,19 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   ),
   // The whole history, by anyone and about anyone: admins only.
   { route: 'GET /history', request: async (w) => (await w.history('Picked'), get('/history')), expect: signedIn(403, { admin: 200 }) },
+  // CSV exports: an admin's of everything; a restaurant's of its own donations, a charity's of its own pickups (an
+  // other restaurant or charity gets its own, empty, file); the list of accounts for admins only.
+  {
+    route: 'GET /exports/donations.csv',
+    request: async (w) => (await w.donation('Picked'), get('/exports/donations.csv')),
+    expect: signedIn(403, { restaurant: 200, otherRestaurant: 200, admin: 200 }),
+  },
+  {
+    route: 'GET /exports/pickups.csv',
+    request: async (w) => (await w.donation('Picked'), get('/exports/pickups.csv?from=2000-01-01')),
+    expect: signedIn(403, { charity: 200, otherCharity: 200, admin: 200 }),
+  },
+  { route: 'GET /exports/users.csv', request: () => get('/exports/users.csv'), expect: signedIn(403, { admin: 200 }) },
   {
     route: 'POST /donations',
     request: () => ({ method: 'POST', path: '/donations', body: createDonationInput() }),

@@ -16,6 +16,7 @@ describe('menuFor', () => {
       'Manage Users',
       'Manage Role Requests',
       'Manage Requests',
+      'History',
       ...common,
     ]);
   });
@@ -33,7 +34,7 @@ describe('menuFor', () => {
   });
 
   it('gives the admin pages to the admin only', () => {
-    const adminPages = ['/dashBoard/manageUsers', '/dashBoard/manageDonations', '/dashBoard/manageRoleRequests', '/dashBoard/manageRequests'];
+    const adminPages = ['/dashBoard/manageUsers', '/dashBoard/manageDonations', '/dashBoard/manageRoleRequests', '/dashBoard/manageRequests', '/dashBoard/history'];
     for (const role of ['user', 'restaurant', 'charity'] as const) {
       expect(menuFor(role).filter((i) => adminPages.includes(i.to))).toEqual([]);
     }

@@ -37,6 +37,8 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashBoard/manageUsers', label: 'Manage Users' },
     { to: '/dashBoard/manageRoleRequests', label: 'Manage Role Requests' },
     { to: '/dashBoard/manageRequests', label: 'Manage Requests' },
+    // Issue 12: every change of state, read-only.
+    { to: '/dashBoard/history', label: 'History' },
   ],
 };
 

@@ -8,6 +8,9 @@ import { api } from '@/lib/api-client';
 
 export const verifiedDonationsPath = '/donations/verified';
 
+/** GET /donations/{id}/history: the donation's changes of state, newest first. */
+export const donationHistoryPath = (id: string) => `/donations/${encodeURIComponent(id)}/history`;
+
 /** What a visitor's list asks the server to do (GET /donations/verified?foodType=&sort=&near=). */
 export interface VerifiedQuery {
   foodType?: FoodType | undefined;

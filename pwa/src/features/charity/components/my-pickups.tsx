@@ -9,7 +9,7 @@ import { useStableHandler } from '@/components/virtual-grid';
 import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
 import { usePickupPlans, usePickups } from '../hooks';
 import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
-import { PickupReportDialog } from './pickup-report-dialog';
+import { PickupReportDialog } from '@/components/pickup-report-dialog';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { CircleCheck, HandHeart, Heart, PackageCheck, Star } from 'lucide-react';
+import { CircleCheck, HandHeart, Heart, Star } from 'lucide-react';
+import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
 import { MSG } from '@foodbridge/shared/messages';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
@@ -13,7 +14,8 @@ import { isPast } from '@/lib/best-before';
 import { isOnline } from '@/lib/connectivity-store';
 import { removeFavoriteLocally, saveFavoriteLocally } from '@/lib/db/local-store';
 import { confirmPickup, dismissPickupRefusal, isGivenTo, usePickupEntry } from '@/lib/db/pickup-outbox';
-import { errorMessage, notify } from '@/lib/notify';
+import { PickupReportDialog } from '@/components/pickup-report-dialog';
+import { notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 import { removeFavorite, saveFavorite } from '../api';
 import { useIsFavorite, useOwnRequest } from '../hooks/use-donation';
@@ -71,7 +73,6 @@ export function DonationActions({
   const pickupEntry = usePickupEntry(donation._id, isOwnPickup);
   const [dialog, setDialog] = useState<'request' | 'review' | null>(null);
   const [saving, setSaving] = useState(false);
-  const [confirming, setConfirming] = useState(false);
 
   if (!ready) {
     return (
@@ -134,17 +135,16 @@ export function DonationActions({
     }
   }
 
-  async function confirm() {
-    setConfirming(true);
+  // The same report as My Pickups asks for; the dialog keeps what was entered and says why when this throws.
+  async function confirm(report: PickupReport) {
     try {
-      const result = await confirmPickup(donation._id, donation.title);
+      const result = await confirmPickup(donation._id, donation.title, report);
       if ('sent' in result) onDonationChanged();
     } catch (err) {
-      notify.error('Failed to confirm pickup.', serverDetail(err) ?? errorMessage(err, 'Please try again.'));
       // A conflict means the donation moved on (already picked, withdrawn): show where it stands now.
       if (err instanceof ApiError && err.status === 409) onDonationChanged();
-    } finally {
-      setConfirming(false);
+      // The dialog shows this message: the server's own reason for a refusal, never a raw server error.
+      throw new Error(serverDetail(err) ?? 'Please try again.');
     }
   }
 
@@ -167,9 +167,11 @@ export function DonationActions({
           </Button>
         )}
         {canConfirmPickup && (
-          <Button className={actionClass} onClick={() => void confirm()} disabled={confirming}>
-            <PackageCheck aria-hidden /> {confirming ? 'Confirming...' : 'Confirm Pickup'}
-          </Button>
+          <PickupReportDialog
+            donation={{ _id: donation._id, title: donation.title, quantity: donation.quantity, unit: donation.unit }}
+            triggerClassName={actionClass}
+            onConfirm={confirm}
+          />
         )}
         {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
         {isFavorite && favoriteId ? (

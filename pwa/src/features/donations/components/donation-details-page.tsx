@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api-client';
 import { useDonation, useDonationReviews } from '../hooks/use-donation';
 import { DonationActions } from './donation-actions';
+import { DonationTimeline } from './donation-timeline';
 import { ReviewsList } from './reviews-list';
 
 const DETAIL_WIDTHS = [480, 640, 960, 1280] as const;
@@ -82,6 +83,7 @@ export function DonationDetailsPage({ id }: { id: string }) {
           </div>
         </div>
         <ReviewsList reviews={reviews} />
+        <DonationTimeline donationId={data._id} />
       </>
     );
   }
