@@ -129,6 +129,27 @@ export async function getPage<T>(path: string, opts: RequestOptions = {}): Promi
   return { items: (await res.json()) as T[], next: nextPageOf(res.headers.get('Link')) };
 }
 
+/**
+ * Saves a file the API sends (a CSV export) through the browser's download, with the name the server gives it. The
+ * call needs the account's token, which a plain link cannot carry, so the file is fetched first.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const res = await send('GET', path, undefined, {});
+  if (!res.ok) {
+    const err = ((await res.json().catch(() => ({}))) ?? {}) as { message?: string; code?: string };
+    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser; the URL is not needed after this task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return name;
+}
+
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),

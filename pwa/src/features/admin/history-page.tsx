@@ -4,6 +4,7 @@ import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@foodbridge/
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@/components/ui/states';
+import { ExportPanel } from '@/components/export-panel';
 import { ApiError, getPage } from '@/lib/api-client';
 import { describeEntry } from '@/lib/history-words';
 
@@ -126,6 +127,7 @@ export function HistoryPage() {
   return (
     <section>
       <PageHeader title="History" description="Every change of state, newest first: who did what, and when. Nothing here can be changed." />
+      <ExportPanel kinds={['donations', 'pickups', 'users']} />
       <form onSubmit={search} className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Filter the history">
         <Field id="history-actor" label="Person (e-mail)">
           <Input id="history-actor" type="search" inputMode="email" value={draft.actor} onChange={set('actor')} placeholder="name@example.org" />

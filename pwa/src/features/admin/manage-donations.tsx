@@ -6,6 +6,7 @@ import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { BestBeforeLabel } from '@/components/best-before-label';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { EmailText } from '@/components/email-text';
 import { imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
@@ -92,7 +93,7 @@ export function ManageDonations() {
     fields: [
       { label: 'Food type', value: d.foodType },
       { label: 'Restaurant', value: d.restaurantName },
-      { label: 'E-mail', value: <span className="break-all">{d.restaurantEmail}</span> },
+      { label: 'E-mail', value: <EmailText email={d.restaurantEmail} /> },
       { label: 'Quantity', value: `${d.quantity} ${d.unit}` },
       ...(d.bestBefore && !DONATION_GIVEN.includes(d.status) ? [{ label: 'Best before', value: <BestBeforeLabel bestBefore={d.bestBefore} /> }] : []),
       ...(reverifyNote(d) ? [{ label: 'Note', value: <span className="text-amber-800">{reverifyNote(d)}</span> }] : []),
@@ -122,7 +123,7 @@ export function ManageDonations() {
       cell: (d) => (
         <>
           <div>{d.restaurantName}</div>
-          <div className="text-xs text-muted-foreground">{d.restaurantEmail}</div>
+          <EmailText email={d.restaurantEmail} className="block text-xs text-muted-foreground" />
         </>
       ),
     },

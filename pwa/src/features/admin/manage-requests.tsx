@@ -2,6 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { formatDayTime, requestOutcome, type DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { EmailText } from '@/components/email-text';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -53,7 +54,7 @@ export function ManageRequests() {
     fields: [
       { label: 'Restaurant', value: r.restaurantName },
       { label: 'Charity', value: r.charityName },
-      { label: 'E-mail', value: <span className="break-all">{r.charityEmail}</span> },
+      { label: 'E-mail', value: <EmailText email={r.charityEmail} /> },
       { label: 'Pickup time', value: pickupText(r) },
       { label: 'Outcome', value: <Outcome request={r} /> },
       { label: 'Description', value: r.requestDescription },

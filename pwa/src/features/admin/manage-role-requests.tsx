@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { EmailText } from '@/components/email-text';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -77,7 +78,7 @@ export function ManageRoleRequests() {
   const card = (r: CharityRequest): CardContent => ({
     title: r.name,
     fields: [
-      { label: 'E-mail', value: <span className="break-all">{r.email}</span> },
+      { label: 'E-mail', value: <EmailText email={r.email} /> },
       { label: 'Organization', value: r.organization },
       { label: 'Payment', value: <Payment r={r} /> },
       { label: 'Requested', value: formatDate(r.requestedAt) },
@@ -96,7 +97,9 @@ export function ManageRoleRequests() {
       cell: (r) => (
         <>
           <div className="font-medium text-stone-900">{r.name}</div>
-          <div className="break-all text-xs text-muted-foreground">{r.email}</div>
+          <div className="text-xs text-muted-foreground">
+            <EmailText email={r.email} />
+          </div>
           <div className="text-xs text-muted-foreground">Requested {formatDate(r.requestedAt)}</div>
         </>
       ),

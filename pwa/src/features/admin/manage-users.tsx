@@ -6,6 +6,7 @@ import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Input, Label } from '@/components/ui/input';
+import { EmailText } from '@/components/email-text';
 import { useSession } from '@/lib/auth/session-store';
 import { imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -132,7 +133,7 @@ export function ManageUsers() {
             </span>
           }
           badge={<RoleBadge role={roleOf(u)} />}
-          fields={[{ label: 'E-mail', value: <span className="break-all">{u.email}</span> }]}
+          fields={[{ label: 'E-mail', value: <EmailText email={u.email} /> }]}
           actions={actions(u)}
         />
       )}

@@ -12,6 +12,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
+import { ExportPanel } from '@/components/export-panel';
 import { useSession } from '@/lib/auth/session-store';
 import { ApiError, imageUrl } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -72,6 +73,8 @@ export function MyDonations() {
       <PageHeader title="My Donations" description="Everything you have offered, with where it stands.">
         {mine.length > 0 && add}
       </PageHeader>
+      {/* The restaurant's record of what it gave and what became of it, for its tax receipts. */}
+      {mine.length > 0 && <ExportPanel kinds={['donations']} />}
       {body}
     </section>
   );

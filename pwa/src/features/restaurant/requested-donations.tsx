@@ -4,6 +4,7 @@ import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { EmailText } from '@/components/email-text';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -139,7 +140,7 @@ export function RequestedDonations() {
               value: (
                 <>
                   {r.charityName}
-                  <span className="block break-all text-xs text-muted-foreground">{r.charityEmail}</span>
+                  <EmailText email={r.charityEmail} className="block text-xs text-muted-foreground" />
                 </>
               ),
             },

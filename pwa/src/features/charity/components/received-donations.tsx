@@ -14,6 +14,7 @@ import { useMyReviews } from '../api';
 import { usePickups } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
 import { RatingLine } from '@/components/rating-line';
+import { ExportPanel } from '@/components/export-panel';
 import { ReviewDialog } from './review-dialog';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
@@ -41,6 +42,7 @@ export function ReceivedDonations() {
     <section>
       <PageHeader title="Received Donations" description="Donations you picked up. Tell the restaurant how it went." />
       <SyncStatus />
+      <ExportPanel kinds={['pickups']} />
       <ListStates
         state={{ ...pickups, data: received }}
         skeleton={<CardGridSkeleton count={3} />}
