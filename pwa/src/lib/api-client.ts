@@ -98,12 +98,22 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
     }
   }
   if (!res.ok) {
-    const err = (data ?? {}) as { message?: string; code?: string };
-    const message = err.message ?? `Request failed (${res.status})`;
-    if (res.status === 401 && err.code === ACCOUNT_GONE_CODE && !opts.anonymous) accountGone(message);
-    throw new ApiError(res.status, message, err.code);
+    const err = apiErrorOf(res.status, data);
+    if (res.status === 401 && err.code === ACCOUNT_GONE_CODE && !opts.anonymous) accountGone(err.message);
+    throw err;
   }
   return data as T;
+}
+
+/** The server's refusal (`{message, code}`) as an ApiError, or a generic one when the body says nothing. */
+function apiErrorOf(status: number, body: unknown): ApiError {
+  const err = (body ?? {}) as { message?: string; code?: string };
+  return new ApiError(status, err.message ?? `Request failed (${status})`, err.code);
+}
+
+/** A failed answer whose body has not been read yet. */
+async function failureOf(res: Response): Promise<ApiError> {
+  return apiErrorOf(res.status, await res.json().catch(() => undefined));
 }
 
 /** The `rel="next"` address of a `Link` header, as a path on our own origin; null when there is no next page. */
@@ -122,10 +132,7 @@ export function nextPageOf(link: string | null): string | null {
 /** One page of a list: the spec's plain array, and where the next page is (the `Link` header), if any. */
 export async function getPage<T>(path: string, opts: RequestOptions = {}): Promise<{ items: T[]; next: string | null }> {
   const res = await send('GET', path, undefined, opts);
-  if (!res.ok) {
-    const err = ((await res.json().catch(() => ({}))) ?? {}) as { message?: string; code?: string };
-    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code);
-  }
+  if (!res.ok) throw await failureOf(res);
   return { items: (await res.json()) as T[], next: nextPageOf(res.headers.get('Link')) };
 }
 
@@ -135,10 +142,7 @@ export async function getPage<T>(path: string, opts: RequestOptions = {}): Promi
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const res = await send('GET', path, undefined, {});
-  if (!res.ok) {
-    const err = ((await res.json().catch(() => ({}))) ?? {}) as { message?: string; code?: string };
-    throw new ApiError(res.status, err.message ?? `Request failed (${res.status})`, err.code);
-  }
+  if (!res.ok) throw await failureOf(res);
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: name });

@@ -1,6 +1,8 @@
 // A donation's best-before time in the words a driver reads at a glance, and the date-time input's value, both in
 // the device's time zone. Pure: every function takes the clock as an argument, so a list and its tests agree.
 
+import { isExpired } from '@foodbridge/shared/expiry';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -22,14 +24,9 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 const dayNumber = (d: Date) => Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY);
 
-/**
- * Whether this best-before time has passed: the shared `isExpired` (schemas/donation.ts, the server's rule) without
- * importing that module, which would bring zod into every list's chunk. A test holds the two to the same answers.
- */
+/** Whether this best-before time has passed: the server's own rule (shared/expiry.ts). */
 export function isPast(bestBefore: string | undefined | null, now: number = Date.now()): boolean {
-  if (!bestBefore) return false;
-  const time = Date.parse(bestBefore);
-  return Number.isFinite(time) && time <= now;
+  return isExpired({ bestBefore }, now);
 }
 
 /** Null when there is no (readable) time: such a donation never expires and shows nothing. */

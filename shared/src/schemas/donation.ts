@@ -37,16 +37,9 @@ export type Donation = z.infer<typeof DonationSchema>;
 /** A best-before time is at most this far ahead: surplus food lasts hours or days, not weeks. */
 export const BEST_BEFORE_MAX_DAYS = 14;
 
-/**
- * Whether a donation is past its best-before time. Computed, never stored as a status: the same donation becomes
- * expired by the clock alone, on the server and on the device.
- */
-export function isExpired(donation: { bestBefore?: string | Date | null | undefined }, now: number = Date.now()): boolean {
-  const at = donation.bestBefore;
-  if (at === undefined || at === null) return false;
-  const time = at instanceof Date ? at.getTime() : Date.parse(at);
-  return Number.isFinite(time) && time <= now;
-}
+// Whether a donation is past its best-before time: computed, never stored as a status, on the server and the
+// device alike. Defined without zod in ../expiry.ts, so the app's lists can use it too.
+export { isExpired } from '../expiry.ts';
 
 /**
  * The best-before rule, one definition for the API and the Add/Edit form: an ISO time with its offset, in the future,
