@@ -22,6 +22,8 @@ const stopWatching = useSession.subscribe((s) => {
   if (!s.user) return;
   stopWatching();
   void import('./lib/db/local-store').then((m) => m.startLocalStore());
+  // Log-out on this device also ends its push subscription, so the next person here gets none of this account's.
+  void import('./features/push/sign-out').then((m) => m.unsubscribeDeviceAtSignOut());
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -36,6 +36,7 @@ import { Route as DashBoardMyPickupsRouteImport } from './routes/dashBoard/myPic
 import { Route as DashBoardMyProfileRouteImport } from './routes/dashBoard/myProfile'
 import { Route as DashBoardMyRequestsRouteImport } from './routes/dashBoard/myRequests'
 import { Route as DashBoardMyReviewsRouteImport } from './routes/dashBoard/myReviews'
+import { Route as DashBoardNotificationsRouteImport } from './routes/dashBoard/notifications'
 import { Route as DashBoardReceivedDonationsRouteImport } from './routes/dashBoard/receivedDonations'
 import { Route as DashBoardRequestCharityRoleRouteImport } from './routes/dashBoard/requestCharityRole'
 import { Route as DashBoardRequestedDonationsRouteImport } from './routes/dashBoard/requestedDonations'
@@ -179,6 +180,11 @@ const DashBoardMyReviewsRoute = DashBoardMyReviewsRouteImport.update({
   path: '/myReviews',
   getParentRoute: () => DashBoardRoute,
 } as any)
+const DashBoardNotificationsRoute = DashBoardNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => DashBoardRoute,
+} as any)
 const DashBoardReceivedDonationsRoute =
   DashBoardReceivedDonationsRouteImport.update({
     id: '/receivedDonations',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/dashBoard/myProfile': typeof DashBoardMyProfileRoute
   '/dashBoard/myRequests': typeof DashBoardMyRequestsRoute
   '/dashBoard/myReviews': typeof DashBoardMyReviewsRoute
+  '/dashBoard/notifications': typeof DashBoardNotificationsRoute
   '/dashBoard/receivedDonations': typeof DashBoardReceivedDonationsRoute
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
@@ -278,6 +285,7 @@ export interface FileRoutesByTo {
   '/dashBoard/myProfile': typeof DashBoardMyProfileRoute
   '/dashBoard/myRequests': typeof DashBoardMyRequestsRoute
   '/dashBoard/myReviews': typeof DashBoardMyReviewsRoute
+  '/dashBoard/notifications': typeof DashBoardNotificationsRoute
   '/dashBoard/receivedDonations': typeof DashBoardReceivedDonationsRoute
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
@@ -314,6 +322,7 @@ export interface FileRoutesById {
   '/dashBoard/myProfile': typeof DashBoardMyProfileRoute
   '/dashBoard/myRequests': typeof DashBoardMyRequestsRoute
   '/dashBoard/myReviews': typeof DashBoardMyReviewsRoute
+  '/dashBoard/notifications': typeof DashBoardNotificationsRoute
   '/dashBoard/receivedDonations': typeof DashBoardReceivedDonationsRoute
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/dashBoard/myProfile'
     | '/dashBoard/myRequests'
     | '/dashBoard/myReviews'
+    | '/dashBoard/notifications'
     | '/dashBoard/receivedDonations'
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
@@ -384,6 +394,7 @@ export interface FileRouteTypes {
     | '/dashBoard/myProfile'
     | '/dashBoard/myRequests'
     | '/dashBoard/myReviews'
+    | '/dashBoard/notifications'
     | '/dashBoard/receivedDonations'
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/dashBoard/myProfile'
     | '/dashBoard/myRequests'
     | '/dashBoard/myReviews'
+    | '/dashBoard/notifications'
     | '/dashBoard/receivedDonations'
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
@@ -628,6 +640,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashBoardMyReviewsRouteImport
       parentRoute: typeof DashBoardRoute
     }
+    '/dashBoard/notifications': {
+      id: '/dashBoard/notifications'
+      path: '/notifications'
+      fullPath: '/dashBoard/notifications'
+      preLoaderRoute: typeof DashBoardNotificationsRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
     '/dashBoard/receivedDonations': {
       id: '/dashBoard/receivedDonations'
       path: '/receivedDonations'
@@ -732,6 +751,7 @@ interface DashBoardRouteChildren {
   DashBoardMyProfileRoute: typeof DashBoardMyProfileRoute
   DashBoardMyRequestsRoute: typeof DashBoardMyRequestsRoute
   DashBoardMyReviewsRoute: typeof DashBoardMyReviewsRoute
+  DashBoardNotificationsRoute: typeof DashBoardNotificationsRoute
   DashBoardReceivedDonationsRoute: typeof DashBoardReceivedDonationsRoute
   DashBoardRequestCharityRoleRoute: typeof DashBoardRequestCharityRoleRoute
   DashBoardRequestedDonationsRoute: typeof DashBoardRequestedDonationsRoute
@@ -755,6 +775,7 @@ const DashBoardRouteChildren: DashBoardRouteChildren = {
   DashBoardMyProfileRoute: DashBoardMyProfileRoute,
   DashBoardMyRequestsRoute: DashBoardMyRequestsRoute,
   DashBoardMyReviewsRoute: DashBoardMyReviewsRoute,
+  DashBoardNotificationsRoute: DashBoardNotificationsRoute,
   DashBoardReceivedDonationsRoute: DashBoardReceivedDonationsRoute,
   DashBoardRequestCharityRoleRoute: DashBoardRequestCharityRoleRoute,
   DashBoardRequestedDonationsRoute: DashBoardRequestedDonationsRoute,

@@ -93,3 +93,66 @@ self.addEventListener('message', (event) => {
     })(),
   );
 });
+
+// ---- Web push (issue 11): the server's message shown with the app's icon; a click opens the screen it is about.
+// The payload is the shared PushMessage; it is read by hand here (no zod in the worker) and anything unreadable
+// still shows something, since Chrome shows its own "site updated in the background" for a push that shows nothing.
+interface PushPayload {
+  kind?: string;
+  title?: string;
+  body?: string;
+  link?: string;
+  id?: string;
+}
+
+function readPush(data: PushMessageData | null): PushPayload {
+  try {
+    const parsed: unknown = data?.json();
+    return parsed && typeof parsed === 'object' ? (parsed as PushPayload) : {};
+  } catch {
+    return { body: data?.text() };
+  }
+}
+
+/** Only a path of this app is opened: a message can never send someone to another site. */
+function appLink(link: unknown): string {
+  if (typeof link !== 'string' || !link.startsWith('/') || link.startsWith('//')) return '/';
+  return link;
+}
+
+self.addEventListener('push', (event) => {
+  const message = readPush(event.data);
+  const link = appLink(message.link);
+  event.waitUntil(
+    self.registration.showNotification(typeof message.title === 'string' && message.title ? message.title : 'FoodBridge', {
+      body: typeof message.body === 'string' ? message.body : '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { link, id: message.id, kind: message.kind },
+      // One notification per thing: a second push about the same notification replaces the first.
+      ...(message.id ? { tag: message.id } : {}),
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = appLink((event.notification.data as { link?: unknown } | null)?.link);
+  // Started before waitUntil, which only extends the worker's life: the screen opens whatever happens to that call.
+  const opening = openAppAt(new URL(link, self.location.origin).href);
+  event.waitUntil(opening);
+});
+
+async function openAppAt(url: string) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  // An open window of the app is reused (brought to the front, then sent to the screen); else a new one opens.
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (!open) {
+    await self.clients.openWindow(url);
+    return;
+  }
+  // Focusing needs the click's user activation; without it (the browser did not allow it) the window still moves.
+  const target = await open.focus().catch(() => open);
+  // navigate() works only for a window this worker controls; another one gets a new window instead.
+  await target.navigate(url).catch(() => self.clients.openWindow(url));
+}

@@ -16,10 +16,17 @@ import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { syncRoutes } from './routes/sync.ts';
 import { impactRoutes } from './routes/impact.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 import { historyRoutes } from './routes/history.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { pushRoutes } from './routes/push.ts';
+import { mapRoutes } from './routes/map.ts';
+import { geocodeRoutes } from './routes/geocode.ts';
+import { pickupReportRoutes } from './routes/pickup-reports.ts';
+import { charityPreferenceRoutes } from './routes/charity-preferences.ts';
 import { requestLog } from './http/request-log.ts';
 import { serveSpa } from './http/spa.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -75,8 +82,15 @@ export function createApp(deps: Deps) {
   app.route('/', donationRequestRoutes(deps));
   app.route('/', syncRoutes(deps));
   app.route('/', impactRoutes(deps));
+  app.route('/', dashboardRoutes(deps));
   app.route('/', historyRoutes(deps));
+  app.route('/', notificationRoutes(deps));
   app.route('/', exportRoutes(deps));
+  app.route('/', pushRoutes(deps));
+  app.route('/', mapRoutes(deps));
+  app.route('/', geocodeRoutes(deps));
+  app.route('/', pickupReportRoutes(deps));
+  app.route('/', charityPreferenceRoutes(deps));
   return app;
 }
 

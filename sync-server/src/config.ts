@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAP_TILES_URL } from '@foodbridge/shared/schemas/map-config';
 
 const list = z
   .string()
@@ -50,6 +51,8 @@ const Settings = z.object({
    * Bearer token that GET /metrics asks for. Unset: /metrics is open, except with NODE_ENV=production, where it is
    * off (404) unless a token is set.
    */
+  /** How often the reminder scheduler looks for food about to expire (issue 11); one instance at a time sends. */
+  REMINDERS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   METRICS_TOKEN: unsetIfEmpty(z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' })),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_JWKS_URL: z
@@ -63,6 +66,30 @@ const Settings = z.object({
   /** Only for tests: where the stripe SDK sends its requests (a local stub server). */
   STRIPE_API_BASE: z.string().optional(),
   PWA_DIST: z.string().optional(),
+  /** Web push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints); unset: kept in the database. */
+  VAPID_PUBLIC_KEY: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, { message: 'VAPID_PUBLIC_KEY must be a base64url P-256 public key' })),
+  VAPID_PRIVATE_KEY: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, { message: 'VAPID_PRIVATE_KEY must be a base64url P-256 private key' })),
+  /** The contact push services see: mailto:someone@example.org or an https page. Unset: an https PUBLIC_URL, else a placeholder. */
+  VAPID_SUBJECT: unsetIfEmpty(z.string().regex(/^(mailto:.+@.+|https:\/\/.+)$/, { message: 'VAPID_SUBJECT must be mailto:you@example.org or an https:// address' })),
+  /** Only for tests: accept push endpoints on any host, http too (a local push-service stub); else browsers' push services only. */
+  PUSH_ALLOW_HTTP_ENDPOINTS: flag,
+  /**
+   * Tile URL template of All Donations' map ({z}/{x}/{y}, optionally {s}); the app learns it from GET /map/config and
+   * the Content-Security-Policy allows its host's pictures. Default: OpenStreetMap's standard tiles.
+   */
+  MAP_TILES_URL: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/?#\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, {
+        message: 'MAP_TILES_URL must be an http(s) tile address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      }),
+  ).transform((u) => u ?? DEFAULT_MAP_TILES_URL),
+  /** A Nominatim-compatible service (https://nominatim.openstreetmap.org) for GET /geocode; unset: no address search. */
+  GEOCODER_URL: unsetIfEmpty(
+    z.url({ protocol: /^https?$/, message: 'GEOCODER_URL must be an http(s) address such as https://nominatim.openstreetmap.org' }),
+  ).transform((u) => u?.replace(/\/+$/, '')),
+  /** How long GET /geocode waits for that service (ms); shorter only in tests of a service that hangs. */
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5000),
   /**
    * How many reverse proxies in front of this server append to X-Forwarded-For: the caller's address is read that
    * many entries from the right. 'false' (default): the socket's address, as a forged header must not choose it.

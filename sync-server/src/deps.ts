@@ -10,6 +10,7 @@ import type { Logger } from './observability/logger.ts';
 import type { Metrics } from './observability/metrics.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChangeFeed } from './sync/change-feed.ts';
+import type { PushSender } from './push/send.ts';
 
 /** Everything a route needs from the outside world, built once at start-up (or per test). */
 export interface Deps {
@@ -28,6 +29,8 @@ export interface Deps {
   /** Structured log (pino). */
   log: Logger;
   metrics: Metrics;
+  /** Web push to users' devices (push/send.ts): call `sendToUser` after a notification's change has committed. */
+  push?: PushSender | undefined;
   /** Aborted when the server begins a graceful shutdown: open streams end with a hint to reconnect elsewhere. */
   stopping: AbortSignal;
   /** Begins the graceful shutdown of everything built on these deps (the process's own server stops itself). */

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { retryReadsOnce } from './http/errors.ts';
 import { hasDemoAccounts, seedIfEmpty } from './seed/seed.ts';
 import { createDeps } from './services.ts';
+import { startNotificationWork } from './notifications/background.ts';
 import { productionProblems, refusalMessage, type ProductionProblem } from './startup-checks.ts';
 
 function exitOnProductionProblems(problems: readonly ProductionProblem[]) {
@@ -38,6 +39,7 @@ await seedIfEmpty(db.sql, config);
 const deps = await createDeps(config, db);
 deps.metrics.withProcessMetrics();
 const app = createApp(deps);
+const stopNotificationWork = await startNotificationWork(deps);
 
 // 0.0.0.0 means every interface, not an address to open in a browser.
 const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
@@ -76,6 +78,7 @@ async function shutdown(signal: string) {
   const idle = setInterval(() => (server as import('node:http').Server).closeIdleConnections(), 50);
   await closed;
   clearInterval(idle);
+  await stopNotificationWork();
   await deps.changes.close();
   deps.mailer.close();
   await db.close();

@@ -11,6 +11,7 @@ import { Metrics } from './observability/metrics.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import { createChangeFeed } from './sync/change-feed.ts';
+import { createPushSender } from './push/send.ts';
 
 /** Builds the outside-world services from configuration: Firebase or built-in identity, Stripe or test payments. */
 export async function createDeps(config: Config, db: Database, opts: { logDestination?: DestinationStream } = {}): Promise<Deps> {
@@ -26,6 +27,10 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     : new TestPaymentProvider(db.sql);
   const changes = createChangeFeed(db);
   const stopping = new AbortController();
+  const log = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, destination: opts.logDestination });
+  // Keys are generated (or read) now, at start-up, rather than by the first notification.
+  const push = createPushSender(db.sql, config, log);
+  await push.publicKey();
   return {
     config,
     db,
@@ -36,7 +41,8 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     mailer: createMailer(config),
     changes,
     users: new UserCache(),
-    log: createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, destination: opts.logDestination }),
+    log,
+    push,
     metrics: new Metrics(() => changes.subscribers),
     stopping: stopping.signal,
     stop: () => stopping.abort(),

@@ -144,3 +144,34 @@ describe('draftToInput', () => {
     expect(draftToInput({ weight: 'ten', outcome: 'part', reason: '', note: '' }).weightKg).toBeNaN();
   });
 });
+
+describe('PickupReportDialog correcting a stored report', () => {
+  beforeEach(() => vi.clearAllMocks());
+  const texts = { trigger: 'Correct report', submit: 'Save correction', failure: 'Failed to correct the report.' };
+
+  it('starts from the stored report and sends the corrected one', async () => {
+    const onConfirm = vi.fn((_report: PickupReport) => Promise.resolve());
+    render(<PickupReportDialog donation={KG} texts={texts} onConfirm={onConfirm} loadInitial={() => Promise.resolve({ weightKg: 0, outcome: 'none', reason: 'Nobody there' })} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Correct report' })));
+
+    expect(dialog()).not.toBeNull();
+    expect((screen.getByLabelText('Why nothing?') as HTMLSelectElement).value).toBe('Nobody there');
+    fireEvent.click(screen.getByLabelText('Part of it'));
+    fireEvent.change(weight(), { target: { value: '1.5' } });
+    fireEvent.change(note(), { target: { value: 'Found a crate later' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save correction' })));
+
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 1.5, outcome: 'part', note: 'Found a crate later' });
+    expect(dialog()).toBeNull();
+  });
+
+  it('stays closed and says why when the stored report cannot be read', async () => {
+    render(
+      <PickupReportDialog donation={KG} texts={texts} onConfirm={vi.fn()} loadInitial={() => Promise.reject(new Error('Correcting a report needs a connection.'))} />,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Correct report' })));
+
+    expect(dialog()).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith('Failed to correct the report.', expect.objectContaining({ description: 'Correcting a report needs a connection.' }));
+  });
+});

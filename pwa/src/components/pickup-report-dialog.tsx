@@ -47,6 +47,22 @@ export function defaultDraft(donation: Pick<ReportedDonation, 'quantity' | 'unit
   return { weight: donation.unit === 'kg' ? String(donation.quantity) : '', outcome: 'all', reason: '', note: '' };
 }
 
+/** A stored report as the form shows it, for its correction. */
+export function reportToDraft(report: PickupReport): Draft {
+  return { weight: String(report.weightKg), outcome: report.outcome, reason: report.reason ?? '', note: report.note ?? '' };
+}
+
+/** The words of the dialog: confirming a pickup by default, correcting its report with `loadInitial`. */
+export interface PickupReportDialogTexts {
+  trigger: string;
+  busy: string;
+  title: string;
+  description: string;
+  submit: string;
+  cancel: string;
+  failure: string;
+}
+
 /**
  * The draft as the shared schema reads it. A blank weight is absent (not 0), so that it reads as missing; a phone's
  * decimal comma is accepted. Nothing collected weighs 0 kg; a reason and a blank note are sent only when they say
@@ -73,12 +89,30 @@ export function PickupReportDialog({
   donation,
   onConfirm,
   triggerClassName,
+  texts: ownTexts,
+  loadInitial,
 }: {
   donation: ReportedDonation;
   /** Queues the confirmation with its report; a failure leaves the dialog open with the report as entered. */
   onConfirm: (report: PickupReport) => Promise<void>;
   triggerClassName?: string;
+  texts?: Partial<PickupReportDialogTexts>;
+  /**
+   * The report to start from (a correction of the stored one), read as the dialog opens; when it fails, the dialog
+   * stays closed and says why. Without it, the defaults of a new pickup.
+   */
+  loadInitial?: () => Promise<PickupReport | null>;
 }) {
+  const texts: PickupReportDialogTexts = {
+    trigger: 'Confirm Pickup',
+    busy: 'Confirming...',
+    title: 'Confirm this pickup?',
+    description: `Confirm only once you have collected ${donation.title}. The restaurant is told it was picked up, and this cannot be undone.`,
+    submit: 'Yes, confirm pickup',
+    cancel: 'Not yet',
+    failure: 'Failed to confirm pickup.',
+    ...ownTexts,
+  };
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => defaultDraft(donation));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -93,6 +127,18 @@ export function PickupReportDialog({
 
   function openChange(next: boolean) {
     if (busy) return;
+    if (next && loadInitial) {
+      setBusy(true);
+      setErrors({});
+      loadInitial()
+        .then((initial) => {
+          setDraft(initial ? reportToDraft(initial) : defaultDraft(donation));
+          setOpen(true);
+        })
+        .catch((err: unknown) => notify.error(texts.failure, errorMessage(err, 'Please try again.')))
+        .finally(() => setBusy(false));
+      return;
+    }
     if (next) {
       setDraft(defaultDraft(donation));
       setErrors({});
@@ -123,7 +169,7 @@ export function PickupReportDialog({
       await onConfirm(parsed.data);
       setOpen(false);
     } catch (err) {
-      notify.error('Failed to confirm pickup.', errorMessage(err, 'Please try again.'));
+      notify.error(texts.failure, errorMessage(err, 'Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -139,7 +185,7 @@ export function PickupReportDialog({
   return (
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger className={cn(buttonVariants({ variant: 'default', size: 'sm' }), triggerClassName)} disabled={busy}>
-        {busy ? 'Confirming...' : 'Confirm Pickup'}
+        {busy ? texts.busy : texts.trigger}
       </DialogTrigger>
       <DialogContent
         role="alertdialog"
@@ -152,11 +198,8 @@ export function PickupReportDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Confirm this pickup?</DialogTitle>
-          <DialogDescription>
-            Confirm only once you have collected {donation.title}. The restaurant is told it was picked up, and this cannot
-            be undone.
-          </DialogDescription>
+          <DialogTitle>{texts.title}</DialogTitle>
+          <DialogDescription>{texts.description}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
           <fieldset
@@ -250,11 +293,11 @@ export function PickupReportDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>
-                Not yet
+                {texts.cancel}
               </Button>
             </DialogClose>
             <Button id={submitId} type="submit" disabled={busy}>
-              {busy ? 'Confirming...' : 'Yes, confirm pickup'}
+              {busy ? texts.busy : texts.submit}
             </Button>
           </DialogFooter>
         </form>

@@ -25,4 +25,10 @@ describe('describeEntry', () => {
     );
     expect(describeEntry(entry('pickup.confirmed'))).toBe('Picked up by Hope Community Pantry');
   });
+
+  it('says what a corrected report says now', () => {
+    expect(describeEntry(entry('pickup.report-corrected', { weightKg: 6.5, outcome: 'part', previous: { weightKg: 10, outcome: 'all' } }))).toBe(
+      'Pickup report corrected by Hope Community Pantry - part of it, 6.5 kg',
+    );
+  });
 });

@@ -47,6 +47,10 @@ export function describeEntry(entry: HistoryEntry): string {
       const verb = entry.detail.outcome === 'none' ? 'Pickup confirmed' : 'Picked up';
       return detail ? `${verb} by ${who} - ${detail}` : `${verb} by ${who}`;
     }
+    case 'pickup.report-corrected': {
+      const detail = pickupDetail(entry.detail);
+      return detail ? `Pickup report corrected by ${who} - ${detail}` : `Pickup report corrected by ${who}`;
+    }
     default:
       return `${entry.kind} by ${who}`;
   }

@@ -39,6 +39,9 @@ export const notify = {
   /** A success toast with a button, e.g. 'Go to Home' after registration. */
   successWithAction: (title: string, description: string, action: { label: string; onClick: () => void }) =>
     show('success', title, { description, action }),
+  /** News with a way to it, e.g. a notification's 'View'; the same `id` twice shows one toast. */
+  infoWithAction: (title: string, description: string, action: { label: string; onClick: () => void }, id?: string) =>
+    show('info', title, { description, action, id }),
   /** Takes down the toast of that id, e.g. 'Image missing' once the picture is uploaded. No-op if none was shown. */
   dismiss: (id: string) => {
     void sonner?.then(({ toast }) => toast.dismiss(id));

@@ -21,6 +21,8 @@ export const HISTORY_KINDS = [
   /** Pending again because the request accepted instead of it was removed. */
   'request.reopened',
   'pickup.confirmed',
+  /** The charity corrected its pickup report (within PICKUP_REPORT_CORRECTION_DAYS). */
+  'pickup.report-corrected',
   'charity-role.requested',
   'charity-role.approved',
   'charity-role.rejected',

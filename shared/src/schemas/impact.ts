@@ -40,6 +40,13 @@ export const PickupReportSchema = z
   });
 export type PickupReport = z.infer<typeof PickupReportSchema>;
 
+/**
+ * Days after the pickup during which its charity may correct its report (`PUT /donations/{id}/pickup-report`): long
+ * enough to weigh the food back at the depot, short enough that monthly figures and exports settle.
+ */
+export const PICKUP_REPORT_CORRECTION_DAYS = 7;
+export const MSG_PICKUP_REPORT_TOO_LATE = `Reports can be corrected for ${PICKUP_REPORT_CORRECTION_DAYS} days after the pickup.`;
+
 /** GET /impact: the platform's figures, from recorded pickups only. */
 export const ImpactSchema = z.object({
   kgRescued: z.number(),

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { DonationSchema } from './donation.ts';
 import { DonationRequestSchema } from './donation-request.ts';
 import { FavoriteSchema } from './favorite.ts';
+import { NotificationSchema } from './notification.ts';
 
 /**
  * RxDB HTTP replication (docs/decisions/002-replication.md): one pull, push and pull-stream endpoint per collection
  * under `/sync/{collection}/...`. The collection names are the URL segments.
  */
-export const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests'] as const;
+export const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests', 'notifications'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 /** Only favourites are written through replication; donations and requests change through the REST API. */
 export const SYNC_PUSH_COLLECTIONS: readonly SyncCollection[] = ['favorites'];
@@ -49,10 +50,15 @@ export type FavoriteDoc = z.infer<typeof FavoriteDocSchema>;
 const DonationRequestDocSchema = DonationRequestSchema.extend(deletable);
 export type DonationRequestDoc = z.infer<typeof DonationRequestDocSchema>;
 
+/** A notification as replicated to its owner's devices: the API shape of `GET /notifications` plus `_deleted`. */
+const NotificationDocSchema = NotificationSchema.extend(deletable);
+export type NotificationDoc = z.infer<typeof NotificationDocSchema>;
+
 export interface SyncDocs {
   donations: DonationDoc;
   favorites: FavoriteDoc;
   'donation-requests': DonationRequestDoc;
+  notifications: NotificationDoc;
 }
 
 /** Answer of `GET /sync/{collection}/pull`, and each data message of the pull stream. */
@@ -65,6 +71,7 @@ export interface SyncPullResult<T> {
 export const DonationPullResultSchema = syncPullResultSchema(DonationDocSchema);
 export const FavoritePullResultSchema = syncPullResultSchema(FavoriteDocSchema);
 export const DonationRequestPullResultSchema = syncPullResultSchema(DonationRequestDocSchema);
+export const NotificationPullResultSchema = syncPullResultSchema(NotificationDocSchema);
 
 /** One row of `POST /sync/{collection}/push` (RxDB's RxReplicationWriteToMasterRow). */
 const syncPushRowSchema = <T extends z.ZodType>(doc: T) =>

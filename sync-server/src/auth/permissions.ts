@@ -7,6 +7,8 @@ import {
   DONATION_PUBLIC,
   MSG,
   PICKUP_CONFIRMABLE,
+  PICKUP_REPORT_CORRECTION_DAYS,
+  MSG_PICKUP_REPORT_TOO_LATE,
   isExpired,
   SYNC_PUSH_COLLECTIONS,
   type CharityRequestStatus,
@@ -16,6 +18,7 @@ import {
   type SyncCollection,
 } from '@foodbridge/shared';
 import type { DonationExportScope, PickupExportScope } from '../db/exports.ts';
+import type { DashboardScope } from '../db/dashboard.ts';
 import type { RequestScope } from '../db/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthUser } from './auth-user.ts';
@@ -427,4 +430,88 @@ export function canExportPickups(user: AuthUser): { ok: true; scope: PickupExpor
 /** The list of accounts, with their e-mails and phone numbers, is for admins. */
 export function canExportUsers(user: AuthUser): Decision {
   return user.role === 'admin' ? ALLOW : refuse(403, 'The export of accounts is for admins only.');
+}
+
+// ---- Dashboards (issue 12: each role's dashboard)
+
+/**
+ * Every signed-in role has a dashboard, and it shows only the caller's own figures: a restaurant's own donations, a
+ * charity's own pickups, the platform's for an admin, none for a plain user. The scope carries the caller's own id,
+ * so no parameter can point it at someone else's.
+ */
+export function dashboardScope(user: AuthUser): { ok: true; scope: DashboardScope } {
+  switch (user.role) {
+    case 'restaurant':
+      return { ok: true, scope: { kind: 'restaurant', restaurantId: user.id } };
+    case 'charity':
+      return { ok: true, scope: { kind: 'charity', charityId: user.id } };
+    case 'admin':
+      return { ok: true, scope: { kind: 'admin' } };
+    default:
+      return { ok: true, scope: { kind: 'user' } };
+  }
+}
+
+// ---- Pickup report corrections (issue 12: a charity corrects its own report within 7 days)
+
+/**
+ * Only the charity that picked the donation up corrects what it reported, and only for PICKUP_REPORT_CORRECTION_DAYS
+ * after the pickup, so that the figures and exports settle. Admins do not: the report is the charity's statement. A
+ * Picked donation is readable by everyone (`canReadDonation`), so hiding it with a 404 would hide nothing: others get
+ * a 403 that says who may. Called with a donation the caller may read (a 404 otherwise, from `visibleDonation`).
+ */
+export function canCorrectPickupReport(
+  user: AuthUser,
+  row: { status: DonationStatus; charity_id: string | null; pickup_date: Date | null },
+  now: number = Date.now(),
+): Decision {
+  if (row.charity_id !== user.id) return refuse(403, 'Only the charity that picked up this donation can correct its report.');
+  if (row.status !== 'Picked' || !row.pickup_date) return refuse(409, 'Only a picked-up donation has a report to correct.');
+  if (now - row.pickup_date.getTime() > PICKUP_REPORT_CORRECTION_DAYS * 24 * 60 * 60 * 1000) {
+    return refuse(409, MSG_PICKUP_REPORT_TOO_LATE);
+  }
+  return ALLOW;
+}
+
+/** The stored report, with its note, is for the donation's parties (as the pickup handler keeps it) and admins. */
+export function canReadPickupReport(user: AuthUser, row: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>): Decision {
+  return user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id
+    ? ALLOW
+    : refuse(403, 'Only the restaurant, the charity that picked it up and admins can read this pickup report.');
+}
+
+// ---- Web push (issue 11, on the phone)
+
+/**
+ * A device's push subscription is its owner's alone: another account's endpoint, even for an admin, answers as if
+ * it did not exist (404), so an endpoint - which lets anyone holding it push to that device - is never confirmed.
+ */
+export function canManagePushSubscription(user: AuthUser, subscription: { user_id: string } | undefined): Decision {
+  return subscription !== undefined && subscription.user_id === user.id ? ALLOW : refuse(404, 'Push subscription not found');
+}
+
+/**
+ * The push services of the browsers in use (Chrome, Android and Samsung: FCM; Firefox: Mozilla's autopush; Safari:
+ * Apple's; Edge: Windows' WNS). The server posts to a subscription's endpoint, so an endpoint elsewhere would let
+ * anyone make the server post to an address of their choosing, inside our network too.
+ */
+const PUSH_SERVICE_HOSTS = [/^fcm\.googleapis\.com$/, /^updates\.push\.services\.mozilla\.com$/, /^web\.push\.apple\.com$/, /\.notify\.windows\.com$/];
+
+/**
+ * Where a device's push messages may be sent: a known push service over https. Any host, and plain http, only when
+ * the server is told so for tests (a local push-service stub).
+ */
+export function isAllowedPushEndpoint(endpoint: string, allowAnyForTests: boolean): Decision {
+  const url = new URL(endpoint);
+  if (allowAnyForTests && (url.protocol === 'http:' || url.protocol === 'https:')) return ALLOW;
+  return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
+    ? ALLOW
+    : refuse(400, "endpoint must be the https address of a browser's push service");
+}
+
+// ---- Charity home base and alerts (issues 10 and 11)
+
+/** A home base and the donations to be told of are a charity's: others collect nothing and are told through their role. */
+export function canSetCharityPreferences(user: AuthUser): Decision {
+  return user.role === 'charity' ? ALLOW : refuse(403, 'Home base and alerts are for charities only.');
 }

@@ -1,6 +1,7 @@
 import type { HistoryEntry, HistoryKind } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, isoRequired } from './map.ts';
+import { notifyOfChanges } from './notifications.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
 
 /** Who made a change, as they were at the time. */
@@ -59,6 +60,9 @@ export async function recordHistory(tx: TxSql, ...entries: NewHistoryEntry[]): P
   }));
   // One at a time, so that `seq` follows the order given.
   for (const row of rows) await tx`INSERT INTO history ${tx(row)}`;
+  // Every change of state is recorded here, in its own transaction: the people it concerns are told from the same
+  // entries, so a notification commits exactly when its change does.
+  await notifyOfChanges(tx, entries);
 }
 
 export interface HistoryFilters {

@@ -11,7 +11,7 @@ import type { FavoriteListRow } from './favorites.ts';
  * statement (one snapshot), and yields each document at most once.
  */
 
-export const REPLICATED_TABLES = ['donations', 'donation_requests', 'favorites'] as const;
+export const REPLICATED_TABLES = ['donations', 'donation_requests', 'favorites', 'notifications'] as const;
 export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
 
 export interface StreamPosition {
@@ -130,14 +130,16 @@ export async function donationRequestChanges(
  * change_seq only grows and rows are never removed, so a larger value means a committed change.
  */
 export async function maxChangeSeqs(sql: Sql): Promise<Record<ReplicatedTable, number>> {
-  const [row] = await sql<{ donations: string | null; donation_requests: string | null; favorites: string | null }[]>`
+  const [row] = await sql<Record<ReplicatedTable, string | null>[]>`
     SELECT (SELECT max(change_seq) FROM donations) AS donations,
            (SELECT max(change_seq) FROM donation_requests) AS donation_requests,
-           (SELECT max(change_seq) FROM favorites) AS favorites`;
+           (SELECT max(change_seq) FROM favorites) AS favorites,
+           (SELECT max(change_seq) FROM notifications) AS notifications`;
   return {
     donations: Number(row?.donations ?? 0),
     donation_requests: Number(row?.donation_requests ?? 0),
     favorites: Number(row?.favorites ?? 0),
+    notifications: Number(row?.notifications ?? 0),
   };
 }
 

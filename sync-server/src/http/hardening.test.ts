@@ -147,7 +147,7 @@ describe('security headers', () => {
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('frame-src')).toEqual(["'none'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     // Sonner's toasts and Radix's scroll lock add <style> elements at run time.
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(res.headers.get('cache-control')).toBeNull();
@@ -219,7 +219,7 @@ describe('security headers with outside services configured', () => {
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
     expect(policy.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     expect(policy.get('script-src')).not.toContain('https://apis.google.com');
   });
 
@@ -230,7 +230,7 @@ describe('security headers with outside services configured', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://*.googleapis.com']);
     expect(policy.get('frame-src')).toEqual(['https://*.firebaseapp.com', 'https://login.foodbridge.example']);
     // A Google account's picture, shown as the signed-in user's avatar.
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com', 'https://tile.openstreetmap.org']);
     // The sign-in popup talks back to the page that opened it.
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     expect(res.headers.get('content-security-policy')).not.toContain('stripe');

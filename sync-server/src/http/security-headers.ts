@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { tilesOrigin } from '@foodbridge/shared/schemas/map-config';
 import type { Deps } from '../deps.ts';
 
 const STRIPE_JS = 'https://js.stripe.com';
@@ -21,6 +22,7 @@ export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
   const firebase = Boolean(deps.firebase);
   const authDomain = deps.config.FIREBASE_AUTH_DOMAIN ?? '';
   const customAuthDomain = /^[a-z0-9.-]+(:\d+)?$/i.test(authDomain) && !authDomain.endsWith('.firebaseapp.com');
+  const tiles = tilesOrigin(deps.config.MAP_TILES_URL);
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -35,7 +37,8 @@ export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
       ]),
       connectSrc: ["'self'", ...when(stripe, 'https://api.stripe.com'), ...when(firebase, 'https://*.googleapis.com')],
       // Uploads are previewed from blob: URLs; a Google account's picture is the avatar of a Firebase sign-in.
-      imgSrc: ["'self'", 'data:', 'blob:', ...when(firebase, 'https://*.googleusercontent.com')],
+      // The map's tiles are plain <img> elements from MAP_TILES_URL's host (not fetched, so not in connect-src).
+      imgSrc: ["'self'", 'data:', 'blob:', ...when(firebase, 'https://*.googleusercontent.com'), ...(tiles ? [tiles] : [])],
       // Sonner's toasts and Radix's scroll lock insert <style> elements at run time, with computed values.
       styleSrc: ["'self'", "'unsafe-inline'"],
       workerSrc: ["'self'"],

@@ -26,6 +26,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly streamReads = new Counter({
+    name: 'foodbridge_sync_stream_reads_total',
+    help: 'Reads of the sync pull streams after a change: a query run, or the answer of one shared with a stream of the same scope at the same checkpoint.',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+
   constructor(openStreams: () => number) {
     new Gauge({
       name: 'foodbridge_sync_open_streams',

@@ -25,6 +25,7 @@ import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts'
 import { parseJson, parseLimit } from '../http/validate.ts';
 import { COLLECTION_TABLES, headCheckpoint, pullChanges } from '../sync/collections.ts';
 import { pushFavorites } from '../sync/push-favorites.ts';
+import { SharedReads } from '../sync/shared-reads.ts';
 
 function collectionParam(c: Context<AppEnv>): SyncCollection {
   const name = c.req.param('collection');
@@ -103,6 +104,7 @@ function streamSlots() {
 
 export const syncRoutes = (deps: Deps) => {
   const slots = streamSlots();
+  const shared = new SharedReads((result) => deps.metrics.streamReads.inc({ result }));
   return new Hono<AppEnv>()
     // A ticket for one stream: the token stays in the Authorization header, the address carries only the ticket.
     .post('/sync/stream-ticket', async (c) => {
@@ -143,6 +145,8 @@ export const syncRoutes = (deps: Deps) => {
       let unsubscribe: () => void;
       try {
         unsubscribe = await deps.changes.subscribe((changed) => {
+          // Before any stream wakes: no stream may take an answer read before this change (see SharedReads).
+          shared.invalidate();
           if (tables.some((t) => changed.has(t))) signal();
         });
       } catch (err) {
@@ -197,7 +201,7 @@ export const syncRoutes = (deps: Deps) => {
               user = toAuthUser(row);
             }
             for (;;) {
-              const batch = await pullChanges(deps.sql, user, collection, checkpoint, SYNC_PULL_LIMIT_DEFAULT);
+              const batch = await pullChanges(deps.sql, user, collection, checkpoint, SYNC_PULL_LIMIT_DEFAULT, shared);
               if (batch.documents.length === 0 || !batch.checkpoint || stream.aborted) break;
               checkpoint = batch.checkpoint;
               await stream.writeSSE({ data: JSON.stringify(batch) });

@@ -3,6 +3,7 @@ import {
   type DonationDoc,
   type DonationRequestDoc,
   type FavoriteDoc,
+  type NotificationDoc,
   type SyncCheckpoint,
   type SyncCollection,
   type SyncDocs,
@@ -15,7 +16,9 @@ import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
 import { toDonation } from '../db/donations.ts';
 import { toFavorite } from '../db/favorites.ts';
+import { notificationChanges, toNotification } from '../db/notifications.ts';
 import { isoRequired } from '../db/map.ts';
+import type { SharedReads } from './shared-reads.ts';
 import {
   donationChanges,
   donationRequestChanges,
@@ -34,6 +37,7 @@ export const COLLECTION_TABLES: Record<SyncCollection, readonly ReplicatedTable[
   // Favourites and requests show their donation's fields.
   favorites: ['favorites', 'donations'],
   'donation-requests': ['donation_requests', 'donations'],
+  notifications: ['notifications'],
 };
 
 /**
@@ -117,8 +121,9 @@ export async function pullChanges<C extends SyncCollection>(
   collection: C,
   after: SyncCheckpoint | null,
   limit: number,
+  shared?: SharedReads,
 ): Promise<SyncPullResult<SyncDocs[C]>> {
-  const result = await pullAny(sql, user, collection, after, limit);
+  const result = await pullAny(sql, user, collection, after, limit, shared);
   return result as SyncPullResult<SyncDocs[C]>;
 }
 
@@ -128,21 +133,32 @@ async function pullAny(
   collection: SyncCollection,
   after: SyncCheckpoint | null,
   limit: number,
+  shared?: SharedReads,
 ): Promise<SyncPullResult<SyncDocs[SyncCollection]>> {
+  // The rows depend on the collection, the scope's key and the position only: streams alike share them (streams).
+  const rowsOf = <T>(scopeKey: string | null, read: () => Promise<T>): Promise<T> =>
+    shared ? shared.read(`${collection}|${scopeKey ?? '*'}|${after?.seq ?? 0}|${after?.id ?? ''}|${limit}`, read) : read();
   if (collection === 'donations') {
-    const rows = await donationChanges(sql, { after, limit, charityId: user.role === 'charity' ? user.id : null });
+    // A charity's own requests decide what it sees: its scope is its own. Everyone else reads the same rows.
+    const charityId = user.role === 'charity' ? user.id : null;
+    const rows = await rowsOf(charityId, () => donationChanges(sql, { after, limit, charityId }));
     const documents = rows.map((r): DonationDoc =>
       !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r, canSeeCharityEmail(user, r)), _deleted: false } : donationTombstone(r.id),
     );
     return { documents, checkpoint: checkpointOf(rows, after) };
   }
+  if (collection === 'notifications') {
+    const rows = await rowsOf(user.id, () => notificationChanges(sql, { after, limit, userId: user.id }));
+    const documents = rows.map((r): NotificationDoc => ({ ...toNotification(r), _deleted: r.deleted }));
+    return { documents, checkpoint: checkpointOf(rows, after) };
+  }
   if (collection === 'favorites') {
-    const rows = await favoriteChanges(sql, { after, limit, email: user.email });
+    const rows = await rowsOf(user.email, () => favoriteChanges(sql, { after, limit, email: user.email }));
     return { documents: rows.map(toFavoriteDoc), checkpoint: checkpointOf(rows, after) };
   }
   const scope = requestScopeOf(user);
   if (!scope) return { documents: [], checkpoint: after };
-  const rows = await donationRequestChanges(sql, { after, limit, scope });
+  const rows = await rowsOf(JSON.stringify(scope), () => donationRequestChanges(sql, { after, limit, scope }));
   const documents = rows.map((r): DonationRequestDoc =>
     r.deleted || r.donation_deleted ? donationRequestTombstone(r.id) : { ...toDonationRequest(r), _deleted: false },
   );

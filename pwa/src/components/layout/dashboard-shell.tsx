@@ -12,8 +12,11 @@ import { AccountCard } from './navbar';
 const itemClass =
   'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-900 data-[section=active]:bg-brand-800 data-[section=active]:text-white';
 
-/** The dashboard's frame: a side menu by role (a drawer on phones) and the routed screen. */
-export function DashboardShell({ children }: { children: ReactNode }) {
+/**
+ * The dashboard's frame: a side menu by role (a drawer on phones) and the routed screen. `accessory` sits beside the
+ * logo on wide screens and beside the profile picture on phones (the routes give the notification bell).
+ */
+export function DashboardShell({ children, accessory }: { children: ReactNode; accessory?: ReactNode }) {
   const role = useSession((s) => s.role);
   const user = useSession((s) => s.user);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -48,8 +51,9 @@ export function DashboardShell({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[260px_minmax(0,1fr)]">
       <aside className="hidden border-r border-border bg-white p-4 lg:block">
-        <div className="mb-6 px-2">
+        <div className="mb-6 flex items-center justify-between gap-2 px-2">
           <Logo />
+          {accessory}
         </div>
         <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{role} dashboard</p>
         {menu}
@@ -63,7 +67,12 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             </Button>
             <Logo />
           </div>
-          {user && <AccountCard user={user} />}
+          {user && (
+            <div className="flex items-center gap-1">
+              {accessory}
+              <AccountCard user={user} />
+            </div>
+          )}
         </header>
         {open && (
           <div ref={drawer} className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">

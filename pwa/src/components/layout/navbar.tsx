@@ -1,6 +1,6 @@
 // Written without Radix and without ui/button: the navbar is on the signed-out home page, whose JavaScript budget
 // (125 kB gzipped, see BUDGET.md) has no room for Radix menus (30 kB) or tailwind-merge.
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { HOVER_CARD_MIN_WIDTH_PX } from '@foodbridge/shared/constants';
 import { logOut } from '@/lib/auth/log-out';
@@ -194,7 +194,8 @@ export function AccountCard({ user }: { user: SessionUser }) {
   );
 }
 
-export function Navbar() {
+/** `signedIn`: what a signed-in person also gets beside their picture (the routes give the notification bell). */
+export function Navbar({ signedIn }: { signedIn?: ReactNode } = {}) {
   const user = useSession((s) => s.user);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur">
@@ -213,7 +214,10 @@ export function Navbar() {
           ))}
         </ul>
         {user ? (
-          <AccountCard user={user} />
+          <div className="flex items-center gap-1">
+            {signedIn}
+            <AccountCard user={user} />
+          </div>
         ) : (
           <Link
             to="/login"

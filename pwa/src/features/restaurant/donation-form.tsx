@@ -11,6 +11,7 @@ import { notify } from '@/lib/notify';
 import { firstErrors, withoutField } from '@/lib/form-errors';
 import { reverifyFields } from './donation-status';
 import { coordinatesOf, NO_POINT, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
+import { AddressSearch } from './address-search';
 
 export type DonationValues = NonNullable<ReturnType<typeof DonationCreateSchema.safeParse>['data']>;
 
@@ -232,6 +233,14 @@ export function DonationForm({
             ? 'Where this donation is collected, as a point on the map. Leaving the boxes empty keeps the point it has.'
             : 'Leave empty to use the pickup point on your profile, or set another one for this donation.'}
         </p>
+        <AddressSearch
+          idPrefix="donation"
+          onPick={(place) => {
+            setFields((f) => ({ ...f, location: place.label.slice(0, 200) }));
+            setPoint(pointText(place));
+            setErrors((errs) => withoutField(withoutField(withoutField(errs, 'location'), 'latitude'), 'longitude'));
+          }}
+        />
         <PickupPointFields
           idPrefix="donation"
           value={point}

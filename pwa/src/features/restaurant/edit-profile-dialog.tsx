@@ -10,6 +10,7 @@ import { errorMessage, notify } from '@/lib/notify';
 import { updateProfile } from './api';
 import { firstErrors, withoutField } from '@/lib/form-errors';
 import { coordinatesOf, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
+import { AddressSearch } from './address-search';
 
 /**
  * The body of PATCH /users/me from the dialog's boxes. Empty coordinate boxes remove the pickup point (both null);
@@ -105,6 +106,14 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
         <p className="text-xs text-muted-foreground">
           Where charities collect from you (the address above, as a point on the map). New donations take it unless you set another.
         </p>
+        <AddressSearch
+          idPrefix="profile"
+          onPick={(place) => {
+            setAddress(place.label.slice(0, 300));
+            setPoint(pointText(place));
+            setErrors((errs) => withoutField(withoutField(withoutField(errs, 'address'), 'latitude'), 'longitude'));
+          }}
+        />
         <PickupPointFields
           idPrefix="profile"
           value={point}

@@ -10,10 +10,12 @@ import {
   donationSchema,
   favoriteSchema,
   migrationStrategies,
+  notificationSchema,
   outboxSchema,
   type DonationDocType,
   type DonationRequestDocType,
   type FavoriteDocType,
+  type NotificationDocType,
   type OutboxEntry,
 } from './schemas';
 
@@ -21,6 +23,7 @@ export interface FoodBridgeCollections {
   donations: RxCollection<DonationDocType>;
   favorites: RxCollection<FavoriteDocType>;
   donationrequests: RxCollection<DonationRequestDocType>;
+  notifications: RxCollection<NotificationDocType>;
   outbox: RxCollection<OutboxEntry>;
 }
 export type FoodBridgeDatabase = RxDatabase<FoodBridgeCollections>;
@@ -45,6 +48,7 @@ async function create(name: string, storage: DatabaseStorage): Promise<FoodBridg
       donations: { schema: donationSchema, migrationStrategies: migrationStrategies.donations },
       favorites: { schema: favoriteSchema, migrationStrategies: migrationStrategies.favorites, conflictHandler: favoriteConflictHandler },
       donationrequests: { schema: donationRequestSchema, migrationStrategies: migrationStrategies.donationrequests },
+      notifications: { schema: notificationSchema, migrationStrategies: migrationStrategies.notifications },
       outbox: { schema: outboxSchema, migrationStrategies: migrationStrategies.outbox },
     });
   } catch (err) {

@@ -30,9 +30,9 @@ const DANA_DB = 'foodbridge_user1';
 const BO = createUser({ _id: 'user-2', name: 'Bo Baker', email: 'bo@example.test' });
 const BO_TOKEN = makeToken({ sub: BO._id, email: BO.email, name: BO.name });
 const BO_DB = 'foodbridge_user2';
-const COLLECTIONS = ['_rxdb_internal', 'donationrequests', 'donations', 'favorites', 'outbox'];
-const ALL_PULLED = { donations: true, favorites: true, donationrequests: true };
-const PULLS = ['donations', 'favorites', 'donation-requests'].map((c) => `GET /sync/${c}/pull?limit=500`);
+const COLLECTIONS = ['_rxdb_internal', 'donationrequests', 'donations', 'favorites', 'notifications', 'outbox'];
+const ALL_PULLED = { donations: true, favorites: true, donationrequests: true, notifications: true };
+const PULLS = ['donations', 'favorites', 'donation-requests', 'notifications'].map((c) => `GET /sync/${c}/pull?limit=500`);
 
 type Routes = Parameters<typeof stubServer>[0];
 
@@ -160,7 +160,7 @@ describe('log-out', () => {
     );
     // Besides the collections, one store per replication for its checkpoints.
     const replicationMeta = expect.stringMatching(/^rx-replication-meta-[0-9a-f]{64}$/);
-    const onDevice = [...COLLECTIONS, replicationMeta, replicationMeta, replicationMeta];
+    const onDevice = [...COLLECTIONS, replicationMeta, replicationMeta, replicationMeta, replicationMeta];
     expect(await collectionsOnDevice(DANA_DB)).toEqual(onDevice);
     expect(page.readRecord()).toEqual({ name: DANA_DB, role: 'charity' });
     const syncState = localStorage.getItem(`foodbridge.sync.${DANA_DB}`);

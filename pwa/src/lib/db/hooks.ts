@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { DONATION_GIVEN, type DonationStatus } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import type { Notification } from '@foodbridge/shared/schemas/notification';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { useSession } from '@/lib/auth/session-store';
 import { plain, plainDoc, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
@@ -117,4 +118,20 @@ function pickupOf(d: Donation, confirmed: boolean): PickupItem {
     cache.set(d, item);
   }
   return item;
+}
+
+/** The most notifications the device lists: older ones stay on the server (GET /notifications pages through them). */
+export const NOTIFICATIONS_SHOWN = 200;
+
+/** The account's notifications on this device, newest first (readable offline, live through replication). */
+export function useLocalNotifications(enabled = true): LocalResult<Notification[]> {
+  return useLocalQuery(
+    'notifications',
+    'newest',
+    enabled
+      ? (db) => db.notifications.find({ sort: [{ createdAt: 'desc' }], limit: NOTIFICATIONS_SHOWN }).$ as Subscribable<Docs<Notification>>
+      : null,
+    (docs) => plain(docs),
+    emptyList,
+  );
 }

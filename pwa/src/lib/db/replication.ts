@@ -46,6 +46,7 @@ const ENDPOINT: Record<LocalCollection, SyncCollection> = {
   donations: 'donations',
   favorites: 'favorites',
   donationrequests: 'donation-requests',
+  notifications: 'notifications',
 };
 
 /** A database null must never reach RxDB (a document failing the schema stalls the loop): absent instead. */
@@ -231,6 +232,7 @@ export function startReplication(db: FoodBridgeDatabase, role: Role, events: Rep
   states.push(favorites);
 
   if (role !== 'user') states.push(replicate(db.donationrequests, 'donationrequests', events));
+  states.push(replicate(db.notifications, 'notifications', events));
 
   return {
     reSync: () => states.forEach((s) => s.reSync()),

@@ -1,18 +1,20 @@
 // The local collections' RxDB schemas, generated from the shared zod schemas so that the API shape is defined once.
 // Rules this machine enforces (see FACTS.md): the primary key needs a maxLength; under Dexie every indexed field
-// must be required and have a maxLength; the open-source build allows few collections (we use four).
+// must be required and have a maxLength; the open-source build allows few collections (we use five).
 import type { RxJsonSchema } from 'rxdb/plugins/core';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import { DonationSchema } from '@foodbridge/shared/schemas/donation';
 import { DonationRequestSchema } from '@foodbridge/shared/schemas/donation-request';
 import { PICKUP_NONE_REASONS, PICKUP_OUTCOMES, type PickupReport } from '@foodbridge/shared/schemas/impact';
+import { NotificationSchema, type Notification } from '@foodbridge/shared/schemas/notification';
 import { FavoriteDocSchema, type FavoriteDoc } from '@foodbridge/shared/schemas/sync';
 
 /** A favourite as stored locally: the replicated shape without RxDB's own delete flag. */
 export type FavoriteDocType = Omit<FavoriteDoc, '_deleted'>;
 export type DonationDocType = Donation;
 export type DonationRequestDocType = DonationRequest;
+export type NotificationDocType = Notification;
 
 export type OutboxState = 'pending' | 'refused';
 
@@ -100,6 +102,13 @@ export const donationRequestSchema = fromZod<DonationRequestDocType>(DonationReq
   maxLength: { donationId: ID_MAX },
 });
 
+// The person's own notifications (issue 11), newest first by createdAt.
+export const notificationSchema = fromZod<NotificationDocType>(NotificationSchema, {
+  title: 'notifications',
+  indexes: ['createdAt'],
+  maxLength: { createdAt: DATE_MAX },
+});
+
 // Version 1 adds `report`. A changed schema under the same version would not open on a phone that already has the
 // collection (RxDB's DB6: the stored schema hash differs), so the version goes up and version-0 entries are migrated
 // as they are: they carry no report and replay as they always did. The report's shape is written out here rather
@@ -142,6 +151,7 @@ export const migrationStrategies = {
   donations: {},
   favorites: {},
   donationrequests: {},
+  notifications: {},
   outbox: {
     // Entries queued before pickup reports: kept unchanged (no report), so they still replay after the app updates.
     1: (doc: OutboxEntry) => doc,

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { RestaurantProfile } from '@/features/restaurant/restaurant-profile';
+import { PushSettings } from '@/features/push/components/push-settings';
 
 export const Route = createFileRoute('/dashBoard/restaurantProfile')({
   component: () => (
     <RequireAuth roles={['restaurant']}>
       <RestaurantProfile />
+      <PushSettings />
     </RequireAuth>
   ),
 });

@@ -5,6 +5,7 @@ import { ErrorState, PageHeader } from '@/components/ui/states';
 import { useSession } from '@/lib/auth/session-store';
 import { useCharityAccount } from '../api';
 import { EditCharityProfileDialog } from './edit-charity-profile-dialog';
+import { HomeBaseAndAlerts } from './home-base-and-alerts';
 
 const DEFAULT_MISSION = 'Committed to making a difference through food donation.';
 
@@ -43,6 +44,8 @@ export function CharityProfile() {
           ]}
         />
       )}
+      {/* Only beside a profile that loaded: an unreachable server is said once, by the profile's own notice. */}
+      {me && <HomeBaseAndAlerts />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
-import type { PickupReport } from '@foodbridge/shared/schemas/impact';
+import { PICKUP_REPORT_CORRECTION_DAYS, type PickupReport } from '@foodbridge/shared/schemas/impact';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { isOfflineError, OfflineNotice, PickupRefusal, SyncStatus, WaitingToSync } from '@/components/sync-status';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
@@ -10,6 +10,8 @@ import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/p
 import { usePickupPlans, usePickups } from '../hooks';
 import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
+import { notify } from '@/lib/notify';
+import { correctPickupReport, fetchPickupReport, isReportCorrectable } from '../pickup-report-correction';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
 
@@ -85,12 +87,39 @@ const PickupRow = memo(
             onConfirm={(report) => onConfirm(item, report)}
           />
         ) : (
-          <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
-            <CheckCircle2 className="size-4" aria-hidden /> Pickup confirmed
-          </p>
+          <>
+            <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
+              <CheckCircle2 className="size-4" aria-hidden /> Pickup confirmed
+            </p>
+            {isReportCorrectable(item) && <CorrectReport item={item} />}
+          </>
         )}
       </PickupCard>
     );
   },
   (a, b) => a.item === b.item && a.waiting === b.waiting && a.eager === b.eager && a.onConfirm === b.onConfirm && samePlan(a.plan, b.plan),
 );
+
+/** 'Correct report' for a pickup of the last 7 days: the report dialog, started from the stored report, sent online. */
+function CorrectReport({ item }: { item: PickupItem }) {
+  return (
+    <PickupReportDialog
+      donation={{ _id: item._id, title: item.donationTitle, quantity: item.quantity, unit: item.unit }}
+      triggerClassName="mt-2 min-h-11 w-full sm:min-h-10"
+      texts={{
+        trigger: 'Correct report',
+        busy: 'Saving...',
+        title: 'Correct your pickup report',
+        description: `What you collected of ${item.donationTitle}. You can correct it for ${PICKUP_REPORT_CORRECTION_DAYS} days after the pickup; the restaurant and the figures see the new report.`,
+        submit: 'Save correction',
+        cancel: 'Cancel',
+        failure: 'Failed to correct the report.',
+      }}
+      loadInitial={() => fetchPickupReport(item._id)}
+      onConfirm={async (report) => {
+        await correctPickupReport(item._id, report);
+        notify.success('Report corrected.');
+      }}
+    />
+  );
+}

@@ -15,6 +15,11 @@ import { defaultSort, filterDonations, type DonationFilters, type DonationSort }
 import { distanceOf, sortDonations } from '../sort-donations';
 import { useVerifiedDonations } from '../hooks/use-donation';
 import { positionProblem, usePosition } from '../hooks/use-position';
+import { useHomeBase } from '../hooks/use-home-base';
+import { DonationsMapPanel } from '../map/donations-map-panel';
+import { parseDonationsView, type DonationsView } from '../map/donations-view';
+import { rememberedView, rememberView } from '../map/remembered-view';
+import { ViewToggle } from '../map/view-toggle';
 
 // Enough to fill the first screen on a desktop; the rest load as they scroll into view.
 const EAGER_CARDS = 3;
@@ -39,14 +44,34 @@ function distanceLabel(d: Donation, from: LatLng | undefined): string | undefine
  * The public list of verified donations. The filters live in the URL (owned by the route) so that a filtered list
  * can be shared and survives the back button.
  */
-export function AllDonationsPage({ filters, onFiltersChange }: { filters: DonationFilters; onFiltersChange: (next: DonationFilters) => void }) {
+export function AllDonationsPage({
+  filters,
+  onFiltersChange,
+  view: viewInUrl,
+  onViewChange,
+}: {
+  filters: DonationFilters;
+  onFiltersChange: (next: DonationFilters) => void;
+  /** List or map as the URL says (anything else is ignored); absent, as last picked on this device. */
+  view?: unknown;
+  onViewChange?: (next: DonationsView) => void;
+}) {
+  const [remembered] = useState(rememberedView);
+  const view = parseDonationsView({ view: viewInUrl }).view ?? remembered;
+  const changeView = (next: DonationsView) => {
+    rememberView(next);
+    onViewChange?.(next);
+  };
   // The box keeps its own text so typing never waits on the URL update; the URL follows for sharing.
   const [query, setQuery] = useState(filters.q ?? '');
   const type = filters.type;
   const role = useSession((s) => s.role);
   const sort = filters.sort ?? defaultSort(role);
   const position = usePosition();
-  const near = sort === 'distance' ? position.point : undefined;
+  // A charity's home base stands in for a position that is not shared.
+  const homeBase = useHomeBase(sort === 'distance');
+  const fromHome = position.status === 'refused' || position.status === 'unavailable' ? homeBase.point : undefined;
+  const near = sort === 'distance' ? (position.point ?? fromHome) : undefined;
   // A visitor's list is narrowed and ordered by the server; the text is matched on what came back, as typed.
   const { data, error, loading, reload, local } = useVerifiedDonations({ foodType: type, sort, near });
   // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
@@ -66,10 +91,10 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
   }, [sort, status, ask]);
   useEffect(() => {
     const said = positionProblem(status);
-    if (sort !== 'distance' || !said) return;
+    if (sort !== 'distance' || !said || !homeBase.settled || homeBase.point) return;
     setProblem(said);
     onFiltersChange({ q: query || undefined, type, sort: beforeNearest.current });
-  }, [sort, status, onFiltersChange, query, type]);
+  }, [sort, status, onFiltersChange, query, type, homeBase.settled, homeBase.point]);
   // Per food type among what the device holds; a visitor's list holds one type when one is picked, so no counts.
   const counts = useMemo(() => {
     const byType = new Map<FoodType, number>();
@@ -130,9 +155,9 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
               </NativeSelect>
             </div>
           </div>
-          {(problem || (sort === 'distance' && status === 'asking')) && (
+          {(problem || (sort === 'distance' && (status === 'asking' || fromHome))) && (
             <p role="status" className={cn('text-sm', problem ? 'text-amber-800' : 'text-muted-foreground')}>
-              {problem ?? 'Finding your location…'}
+              {problem ?? (fromHome ? 'Distances from your home base (your location is not shared).' : 'Finding your location…')}
             </p>
           )}
           <div className="flex flex-col gap-1.5">
@@ -160,17 +185,20 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
       )}
 
       {hasList && data && (
-        <div className="mb-4 flex min-h-11 items-center justify-between gap-3">
+        <div className="mb-4 flex min-h-11 flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {filtering && (local || !type)
               ? `Showing ${shown.length} of ${data.length} donations`
               : `${shown.length} ${shown.length === 1 ? 'donation' : 'donations'} ${filtering ? 'found' : 'available'}`}
           </p>
-          {filtering && (
-            <Button variant="ghost" size="sm" onClick={clearFilters}>
-              <X aria-hidden /> Clear filters
-            </Button>
-          )}
+          <div className="flex items-center gap-2">
+            {filtering && (
+              <Button variant="ghost" size="sm" onClick={clearFilters}>
+                <X aria-hidden /> Clear filters
+              </Button>
+            )}
+            <ViewToggle view={view} onChange={changeView} />
+          </div>
         </div>
       )}
 
@@ -188,6 +216,8 @@ export function AllDonationsPage({ filters, onFiltersChange }: { filters: Donati
             Clear filters
           </Button>
         </EmptyState>
+      ) : view === 'map' ? (
+        <DonationsMapPanel donations={shown} position={status === 'ready' ? position.point : undefined} onShowList={() => changeView('list')} />
       ) : (
         <>
           {/* Cards title themselves with h3; this keeps the outline h1 > h2 > h3 for screen-reader navigation. */}

@@ -1,0 +1,51 @@
+// What the bell and the list decide, kept apart from React so that it can be tested on its own.
+import type { Notification } from '@foodbridge/shared/schemas/notification';
+
+export const unreadCount = (list: readonly Notification[]) => list.reduce((n, item) => n + (item.read ? 0 : 1), 0);
+
+/**
+ * Made this long before the app opened, a notification may still be announced: it was made while the app was
+ * starting. Anything older is listed, not announced (the first pull of a new device brings old ones by the page).
+ */
+export const ANNOUNCE_GRACE_MS = 5_000;
+
+/** More than this many at once are announced as one toast that leads to the list. */
+export const ANNOUNCE_AT_ONCE = 2;
+
+/**
+ * The notifications to announce: unread ones the device has not shown before, made after `since` (when the app
+ * opened, less ANNOUNCE_GRACE_MS). `seen` is updated in place.
+ */
+export function toAnnounce(list: readonly Notification[], seen: Set<string>, since: number): Notification[] {
+  const fresh: Notification[] = [];
+  for (const item of list) {
+    if (seen.has(item._id)) continue;
+    seen.add(item._id);
+    if (!item.read && Date.parse(item.createdAt) >= since) fresh.push(item);
+  }
+  // Oldest first, so that the newest ends on top.
+  return fresh.reverse();
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const ms = now - Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const min = Math.floor(ms / 60_000);
+  if (min < 1) return 'just now';
+  if (min < 60) return `${min} min ago`;
+  const h = Math.floor(min / 60);
+  if (h < 24) return `${h} h ago`;
+  const days = Math.floor(h / 24);
+  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  return new Date(iso).toLocaleDateString('en-GB');
+}
+
+/** The bell's accessible name: the count is said, not only drawn. */
+export function bellLabel(unread: number): string {
+  if (unread === 0) return 'Notifications';
+  return `Notifications, ${unread} unread`;
+}
+
+/** The badge shows up to 99. */
+export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));

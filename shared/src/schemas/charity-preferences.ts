@@ -1,0 +1,55 @@
+// A charity's home base and what it wants to hear of (issues 10 and 11): `GET/PUT /me/charity-preferences`. One schema
+// for the profile form and the server.
+import { z } from 'zod';
+import { FOOD_TYPES } from '../constants.ts';
+import { LatitudeSchema, LongitudeSchema } from './donation.ts';
+
+/** The distances the profile offers (km); 'Off' is no distance filter (null). */
+export const NOTIFY_RADIUS_CHOICES_KM = [2, 5, 10, 25] as const;
+/** The largest distance the API accepts: beyond a region's reach, an alert for everything is the food-type filter. */
+export const NOTIFY_RADIUS_MAX_KM = 500;
+
+/**
+ * PUT replaces the whole set: an absent field is cleared. The home base's coordinates come both or neither, and a
+ * distance filter needs them (it measures from there). A charity is told of a new verified donation when it set a
+ * distance or food types (either) and the donation matches every filter it set.
+ */
+export const CharityPreferencesSchema = z
+  .object({
+    homeAddress: z
+      .string()
+      .trim()
+      .max(300, { message: 'Address must be at most 300 characters long' })
+      .nullish()
+      .transform((v) => v || null),
+    homeLatitude: LatitudeSchema.nullish().transform((v) => v ?? null),
+    homeLongitude: LongitudeSchema.nullish().transform((v) => v ?? null),
+    notifyRadiusKm: z
+      .number({ message: 'Distance must be a number of kilometres' })
+      .positive({ message: 'Distance must be more than 0 km' })
+      .max(NOTIFY_RADIUS_MAX_KM, { message: `Distance must be at most ${NOTIFY_RADIUS_MAX_KM} km` })
+      .nullish()
+      .transform((v) => v ?? null),
+    notifyFoodTypes: z
+      .array(z.enum(FOOD_TYPES, { message: `Food types must be among: ${FOOD_TYPES.join(', ')}` }))
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])]),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.homeLatitude === null) !== (v.homeLongitude === null)) {
+      ctx.addIssue({ code: 'custom', path: [v.homeLatitude === null ? 'homeLatitude' : 'homeLongitude'], message: 'Give both latitude and longitude, or neither' });
+    }
+    if (v.notifyRadiusKm !== null && v.homeLatitude === null) {
+      ctx.addIssue({ code: 'custom', path: ['notifyRadiusKm'], message: 'Set your home base to be told of donations within a distance' });
+    }
+  });
+export type CharityPreferencesInput = z.input<typeof CharityPreferencesSchema>;
+
+/** What GET and PUT answer: every field present, null (or an empty list) when not set. */
+export interface CharityPreferences {
+  homeAddress: string | null;
+  homeLatitude: number | null;
+  homeLongitude: number | null;
+  notifyRadiusKm: number | null;
+  notifyFoodTypes: (typeof FOOD_TYPES)[number][];
+}

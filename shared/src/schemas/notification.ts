@@ -1,0 +1,67 @@
+// Notifications (issue 11): what the server tells each person, in the app (GET /notifications, replicated to the device)
+// and by web push. One list of kinds, shared by the server that writes them, the app that shows them and the push
+// preferences a device keeps.
+import { z } from 'zod';
+
+/** Every kind of notification, as `<audience or thing>.<what happened>`. */
+export const NOTIFICATION_KINDS = [
+  /** Admins: a donation waits for verification. */
+  'donation.awaiting-verification',
+  /** Admins: a charity-role request waits for a decision. */
+  'charity-role.awaiting-decision',
+  /** The restaurant: its donation was verified / rejected. */
+  'donation.verified',
+  'donation.rejected',
+  /** The restaurant: a charity requested its donation / cancelled its request. */
+  'request.made',
+  'request.cancelled',
+  /** The charity: its request was accepted / rejected (declined because another was accepted counts as rejected). */
+  'request.accepted',
+  'request.rejected',
+  /** The charity: a donation it had been given was released by an admin, or deleted. */
+  'donation.released',
+  'donation.deleted',
+  /** Charities that asked for it: a newly verified donation within their distance or food types. */
+  'donation.nearby',
+  /** The user: their charity-role request was approved / rejected; an admin changed their role. */
+  'charity-role.approved',
+  'charity-role.rejected',
+  'user.role-changed',
+  /** The restaurant: a charity confirmed the pickup of its donation. */
+  'pickup.confirmed',
+  /** The charity: an accepted pickup's best-before is an hour away. */
+  'reminder.pickup-soon',
+  /** The restaurant: a verified donation nobody requested is two hours from its best-before. */
+  'reminder.unrequested',
+  /** Sent from the profile's 'Send a test notification'; never stored. */
+  'test',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How long before best-before each reminder is sent. */
+export const REMINDER_PICKUP_SOON_MS = 60 * 60 * 1000;
+export const REMINDER_UNREQUESTED_MS = 2 * 60 * 60 * 1000;
+
+/** An item of `GET /notifications`, and a replicated document (plus `_deleted`). */
+export const NotificationSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** The app's path of the thing it is about, such as `/donations/abc` or `/dashBoard/requestedDonations`. */
+  link: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** What a push message carries (the service worker shows it and opens `link` on click). */
+export const PushMessageSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  /** The notification's id, so that the app can mark it read when opened from the lock screen. */
+  id: z.string().optional(),
+});
+export type PushMessage = z.infer<typeof PushMessageSchema>;

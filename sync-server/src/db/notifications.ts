@@ -1,0 +1,270 @@
+import { notificationText, type NotificationFacts, type NotificationKind, type NotificationText, type Notification } from '@foodbridge/shared';
+import { charitiesToTellOfVerifiedDonation } from './charity-preferences.ts';
+import type { Sql, TxSql } from './connection.ts';
+import type { NewHistoryEntry } from './history.ts';
+import { isoRequired } from './map.ts';
+import type { PageQuery } from './pages.ts';
+import type { Positioned, StreamPosition } from './sync.ts';
+
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  read: boolean;
+  created_at: Date;
+  updated_at: Date;
+  deleted: boolean;
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return { _id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, read: row.read, createdAt: isoRequired(row.created_at) };
+}
+
+export interface NewNotification extends NotificationText {
+  userId: string;
+}
+
+/** Inserts notifications in the caller's transaction: they commit exactly when the change that caused them does. */
+export async function insertNotifications(tx: Sql | TxSql, items: NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  const rows = items.map((n) => ({ user_id: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link }));
+  await tx`INSERT INTO notifications ${tx(rows)}`;
+}
+
+interface DonationFactsRow {
+  id: string;
+  title: string;
+  restaurant_id: string;
+  restaurant_name: string;
+  charity_id: string | null;
+  charity_name: string | null;
+  food_type: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+async function donationFacts(tx: TxSql, id: string): Promise<DonationFactsRow | undefined> {
+  const [row] = await tx<DonationFactsRow[]>`
+    SELECT id, title, restaurant_id, restaurant_name, charity_id, charity_name, food_type, latitude, longitude
+    FROM donations WHERE id = ${id}`;
+  return row;
+}
+
+async function requestParties(tx: TxSql, id: string): Promise<{ charity_id: string; charity_name: string } | undefined> {
+  const [row] = await tx<{ charity_id: string; charity_name: string }[]>`SELECT charity_id, charity_name FROM donation_requests WHERE id = ${id}`;
+  return row;
+}
+
+async function adminIds(tx: TxSql): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' AND NOT deleted`;
+  return rows.map((r) => r.id);
+}
+
+/** The charity whose accepted request an admin just deleted (the donation itself no longer names it). */
+async function releasedCharity(tx: TxSql, donationId: string): Promise<{ charity_id: string; charity_name: string } | undefined> {
+  const [row] = await tx<{ charity_id: string; charity_name: string }[]>`
+    SELECT charity_id, charity_name FROM donation_requests
+    WHERE donation_id = ${donationId} AND status = 'Accepted' AND deleted
+    ORDER BY updated_at DESC LIMIT 1`;
+  return row;
+}
+
+const DONATION_STATES_GIVEN = ['Accepted', 'Assigned'];
+
+/**
+ * Who is told of a recorded change, and what (issue 11's table). Derived from the history entry because every change
+ * of state already writes one in its own transaction: one place decides, and no change can forget to tell.
+ */
+async function notificationsOf(tx: TxSql, e: NewHistoryEntry): Promise<NewNotification[]> {
+  const out: NewNotification[] = [];
+  const tell = (userIds: (string | null | undefined)[], kind: NotificationKind, facts: NotificationFacts) => {
+    const text = notificationText(kind, facts);
+    // Nobody is told of what they did themselves.
+    for (const userId of new Set(userIds)) if (userId && userId !== e.actor.id) out.push({ ...text, userId });
+  };
+  const donation = e.donationId ? await donationFacts(tx, e.donationId) : undefined;
+  const facts: NotificationFacts = donation ? { donationId: donation.id, donationTitle: donation.title, restaurantName: donation.restaurant_name } : {};
+  const detail = e.detail ?? {};
+  switch (e.kind) {
+    case 'donation.created':
+      tell(await adminIds(tx), 'donation.awaiting-verification', facts);
+      break;
+    case 'donation.edited':
+      // An edit that sends a verified donation back for checking is a new wait for the admins.
+      if (e.toState === 'Pending' && e.fromState !== 'Pending') tell(await adminIds(tx), 'donation.awaiting-verification', facts);
+      break;
+    case 'donation.verified':
+      tell([donation?.restaurant_id], 'donation.verified', facts);
+      // Re-verified after an edit: the charities were told the first time.
+      if (donation && !detail.reverifyReason) tell((await charitiesToTellOfVerifiedDonation(tx, donation)).map((c) => c.id), 'donation.nearby', facts);
+      break;
+    case 'donation.rejected':
+      tell([donation?.restaurant_id], 'donation.rejected', facts);
+      break;
+    case 'donation.deleted':
+      // Today an accepted donation cannot be deleted (canDeleteDonation); should that change, its charity is told.
+      if (donation && DONATION_STATES_GIVEN.includes(e.fromState ?? '')) tell([donation.charity_id], 'donation.deleted', facts);
+      break;
+    case 'donation.released': {
+      const released = e.donationId ? await releasedCharity(tx, e.donationId) : undefined;
+      tell([released?.charity_id], 'donation.released', facts);
+      break;
+    }
+    case 'request.made':
+    case 'request.cancelled': {
+      const request = e.requestId ? await requestParties(tx, e.requestId) : undefined;
+      tell([donation?.restaurant_id], e.kind, { ...facts, charityName: request?.charity_name });
+      break;
+    }
+    case 'request.accepted':
+    case 'request.declined':
+    case 'request.rejected': {
+      const request = e.requestId ? await requestParties(tx, e.requestId) : undefined;
+      tell([request?.charity_id], e.kind === 'request.accepted' ? 'request.accepted' : 'request.rejected', facts);
+      break;
+    }
+    case 'pickup.confirmed':
+      tell([donation?.restaurant_id], 'pickup.confirmed', { ...facts, charityName: e.actor.name });
+      break;
+    case 'charity-role.requested':
+      tell(await adminIds(tx), 'charity-role.awaiting-decision', {
+        charityName: e.actor.name,
+        organization: typeof detail.organization === 'string' ? detail.organization : undefined,
+      });
+      break;
+    case 'charity-role.approved':
+    case 'charity-role.rejected':
+      tell([typeof detail.userId === 'string' ? detail.userId : undefined], e.kind, {});
+      break;
+    case 'user.role-changed':
+      tell([typeof detail.userId === 'string' ? detail.userId : undefined], 'user.role-changed', { role: e.toState ?? undefined });
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** Writes the notifications of recorded changes, in their transaction (called by recordHistory). */
+export async function notifyOfChanges(tx: TxSql, entries: NewHistoryEntry[]): Promise<void> {
+  const all: NewNotification[] = [];
+  for (const e of entries) all.push(...(await notificationsOf(tx, e)));
+  await insertNotifications(tx, all);
+}
+
+/** The caller's notifications, newest first, one page (`limit + 1` rows: the extra one says another page follows). */
+export async function listNotifications(sql: Sql, userId: string, page: PageQuery): Promise<NotificationRow[]> {
+  const after = page.after
+    ? sql`(n.created_at, n.id) < (SELECT created_at, id FROM notifications WHERE id = ${page.after} AND user_id = ${userId})`
+    : sql`true`;
+  return sql<NotificationRow[]>`
+    SELECT n.* FROM notifications n
+    WHERE n.user_id = ${userId} AND NOT n.deleted AND ${after}
+    ORDER BY n.created_at DESC, n.id DESC
+    LIMIT ${page.limit + 1}`;
+}
+
+/** Marks one of the caller's notifications read; undefined when the caller has none with that id. */
+export async function markNotificationRead(sql: Sql, userId: string, id: string): Promise<NotificationRow | undefined> {
+  const [row] = await sql<NotificationRow[]>`
+    WITH target AS (SELECT id, read FROM notifications WHERE id = ${id} AND user_id = ${userId} AND NOT deleted),
+    changed AS (UPDATE notifications n SET read = true FROM target t WHERE n.id = t.id AND NOT t.read RETURNING n.*)
+    SELECT * FROM changed
+    UNION ALL
+    SELECT n.* FROM notifications n JOIN target t ON t.id = n.id WHERE t.read`;
+  return row;
+}
+
+/** Marks every unread notification of the caller read; the number changed. */
+export async function markAllNotificationsRead(sql: Sql, userId: string): Promise<number> {
+  const rows = await sql`UPDATE notifications SET read = true WHERE user_id = ${userId} AND NOT read AND NOT deleted RETURNING id`;
+  return rows.length;
+}
+
+export async function unreadNotificationCount(sql: Sql, userId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND NOT read AND NOT deleted`;
+  return row?.n ?? 0;
+}
+
+/** The caller's notifications after a replication position (one owner's rows: their own index). */
+export async function notificationChanges(
+  sql: Sql,
+  o: { after: StreamPosition | null; limit: number; userId: string },
+): Promise<(NotificationRow & Positioned)[]> {
+  const seq = o.after?.seq ?? 0;
+  const id = o.after?.id ?? '00000000-0000-0000-0000-000000000000';
+  return sql<(NotificationRow & Positioned)[]>`
+    SELECT n.*, n.change_seq AS seq FROM notifications n
+    WHERE n.user_id = ${o.userId} AND (n.change_seq, n.id) > (${seq}::bigint, ${id}::uuid)
+    ORDER BY n.change_seq, n.id
+    LIMIT ${o.limit}`;
+}
+
+/** Notifications older than this are not pushed any more: a phone told a day late is told nothing useful. */
+const PUSH_WINDOW = '1 day';
+
+/**
+ * Takes up to `limit` notifications not yet pushed, marking them taken in the same statement. SKIP LOCKED lets several
+ * instances take different rows at once; each row is taken once.
+ */
+export async function claimUnpushed(sql: Sql, limit: number): Promise<NotificationRow[]> {
+  // RETURNING keeps no order: the rows are sorted again, so that a phone hears of changes in the order they happened.
+  return sql<NotificationRow[]>`
+    WITH claimed AS (
+      UPDATE notifications n SET pushed_at = now()
+      WHERE n.id IN (
+        SELECT id FROM notifications
+        WHERE pushed_at IS NULL AND created_at > now() - ${PUSH_WINDOW}::interval
+        ORDER BY created_at LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING n.*)
+    SELECT * FROM claimed ORDER BY created_at, id`;
+}
+
+export interface DueReminder {
+  donation_id: string;
+  user_id: string;
+  title: string;
+  best_before: Date;
+}
+
+/** A lock id for the reminder scheduler, distinct from change_seq's (7414). */
+export const REMINDER_LOCK = 7415;
+
+/**
+ * Records and returns the reminders due now, each once: accepted pickups within `pickupSoonMs` of their best-before
+ * (to the charity) and verified donations nobody requested within `unrequestedMs` (to the restaurant). Runs in the
+ * caller's transaction, which inserts their notifications too.
+ */
+export async function takeDueReminders(
+  tx: TxSql,
+  o: { pickupSoonMs: number; unrequestedMs: number },
+): Promise<{ pickupSoon: DueReminder[]; unrequested: DueReminder[] }> {
+  const pickupSoon = await tx<DueReminder[]>`
+    WITH due AS (
+      SELECT d.id AS donation_id, d.charity_id AS user_id, d.title, d.best_before FROM donations d
+      WHERE NOT d.deleted AND d.status IN ('Accepted', 'Assigned') AND d.charity_id IS NOT NULL
+        AND d.best_before > now() AND d.best_before <= now() + ${o.pickupSoonMs} * interval '1 millisecond'
+    ), sent AS (
+      INSERT INTO reminders_sent (donation_id, kind, user_id)
+      SELECT donation_id, 'reminder.pickup-soon', user_id FROM due
+      ON CONFLICT DO NOTHING RETURNING donation_id, user_id
+    )
+    SELECT due.* FROM due JOIN sent USING (donation_id, user_id)`;
+  const unrequested = await tx<DueReminder[]>`
+    WITH due AS (
+      SELECT d.id AS donation_id, d.restaurant_id AS user_id, d.title, d.best_before FROM donations d
+      WHERE NOT d.deleted AND d.status = 'Verified'
+        AND d.best_before > now() AND d.best_before <= now() + ${o.unrequestedMs} * interval '1 millisecond'
+        AND NOT EXISTS (SELECT 1 FROM donation_requests r WHERE r.donation_id = d.id AND NOT r.deleted)
+    ), sent AS (
+      INSERT INTO reminders_sent (donation_id, kind, user_id)
+      SELECT donation_id, 'reminder.unrequested', user_id FROM due
+      ON CONFLICT DO NOTHING RETURNING donation_id, user_id
+    )
+    SELECT due.* FROM due JOIN sent USING (donation_id, user_id)`;
+  return { pickupSoon, unrequested };
+}

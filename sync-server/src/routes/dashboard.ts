@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import { CO2E_KG_PER_KG_FOOD, KG_PER_MEAL, type Dashboard } from '@foodbridge/shared';
+import { requireUser } from '../auth/middleware.ts';
+import { dashboardScope, enforce } from '../auth/permissions.ts';
+import {
+  busiest,
+  donationOutcomes,
+  kgByFoodType,
+  kgByMonth,
+  pickupTimeliness,
+  totalKg,
+  waitingVerification,
+  type DashboardScope,
+} from '../db/dashboard.ts';
+import { impactTotals } from '../db/donations.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+
+/** The caller's role's figures (issue 12). Sequential queries: embedded mode has one connection anyway. */
+async function dashboardOf(deps: Deps, scope: DashboardScope): Promise<Dashboard> {
+  const sql = deps.sql;
+  switch (scope.kind) {
+    case 'restaurant': {
+      const party = { restaurantId: scope.restaurantId };
+      return {
+        role: 'restaurant',
+        totalKg: await totalKg(sql, party),
+        kgByMonth: await kgByMonth(sql, party),
+        kgByFoodType: await kgByFoodType(sql, party),
+        outcomes: await donationOutcomes(sql, scope.restaurantId),
+      };
+    }
+    case 'charity': {
+      const party = { charityId: scope.charityId };
+      return {
+        role: 'charity',
+        totalKg: await totalKg(sql, party),
+        kgByMonth: await kgByMonth(sql, party),
+        pickups: await pickupTimeliness(sql, scope.charityId),
+      };
+    }
+    case 'admin': {
+      // The same query and rounding as GET /impact (routes/impact.ts), so the admin's totals match the home page's.
+      const t = await impactTotals(sql);
+      return {
+        role: 'admin',
+        totals: {
+          kgRescued: Math.round(t.kg * 10) / 10,
+          meals: Math.round(t.kgInKgUnits / KG_PER_MEAL + t.portions),
+          co2eKg: Math.round(t.kg * CO2E_KG_PER_KG_FOOD),
+          restaurants: t.restaurants,
+          charities: t.charities,
+        },
+        topRestaurants: await busiest(sql, 'restaurant'),
+        topCharities: await busiest(sql, 'charity'),
+        waitingVerification: await waitingVerification(sql),
+      };
+    }
+    case 'user':
+      return { role: 'user' };
+  }
+}
+
+export const dashboardRoutes = (deps: Deps) =>
+  new Hono<AppEnv>().get('/dashboard', async (c) => {
+    const decision = dashboardScope(requireUser(c));
+    enforce(decision);
+    // Personal figures: never kept by a shared cache.
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await dashboardOf(deps, decision.scope));
+  });

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import { PICKUP_REPORT_CORRECTION_DAYS, PickupReportSchema, type PickupReport } from '@foodbridge/shared';
+import { requireUser } from '../auth/middleware.ts';
+import { visibleDonation } from '../auth/donation-visibility.ts';
+import { canCorrectPickupReport, canReadPickupReport, enforce } from '../auth/permissions.ts';
+import { recordHistory } from '../db/history.ts';
+import { correctPickupReport, findPickupReport, lockPickupReport, toPickupReport, type PickupReportRow } from '../db/pickup-reports.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { parseId, parseJson } from '../http/validate.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The report with what the app needs to offer a correction: when it was picked up and until when it may correct. */
+function answer(row: PickupReportRow) {
+  return {
+    donationId: row.id,
+    report: toPickupReport(row) ?? null,
+    pickupDate: row.pickup_date?.toISOString() ?? null,
+    correctableUntil: row.pickup_date ? new Date(row.pickup_date.getTime() + PICKUP_REPORT_CORRECTION_DAYS * DAY_MS).toISOString() : null,
+  };
+}
+
+/** What the history keeps of a report: the note stays on the donation, for its parties (as at the pickup). */
+function historyDetail(r: PickupReport | undefined) {
+  if (!r) return null;
+  return { weightKg: r.weightKg, outcome: r.outcome, ...(r.reason ? { reason: r.reason } : {}) };
+}
+
+/**
+ * A charity's own pickup report after the fact (issue 12): read it, and correct it within
+ * PICKUP_REPORT_CORRECTION_DAYS of the pickup. Online only: a correction is rare and must meet the current state.
+ */
+export const pickupReportRoutes = (deps: Deps) =>
+  new Hono<AppEnv>()
+    .get('/donations/:id/pickup-report', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('id'));
+      const row = await visibleDonation(deps.sql, user, await findPickupReport(deps.sql, id));
+      enforce(canReadPickupReport(user, row));
+      return c.json(answer(row));
+    })
+    .put('/donations/:id/pickup-report', async (c) => {
+      const user = requireUser(c);
+      const id = parseId(c.req.param('id'));
+      const report = await parseJson(c, PickupReportSchema);
+      const corrected = await deps.sql.begin(async (tx) => {
+        const row = await visibleDonation(tx, user, await lockPickupReport(tx, id));
+        enforce(canCorrectPickupReport(user, row));
+        const previous = toPickupReport(row);
+        const updated = await correctPickupReport(tx, id, report);
+        await recordHistory(tx, {
+          actor: user,
+          kind: 'pickup.report-corrected',
+          donationId: id,
+          detail: { ...historyDetail(report), previous: historyDetail(previous) },
+        });
+        return updated;
+      });
+      return c.json({ modifiedCount: 1, ...answer(corrected) });
+    });
