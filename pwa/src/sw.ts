@@ -31,7 +31,7 @@ clientsClaim();
 // the app's own domain is the Firebase auth domain), and anything that looks like a file.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/images\//, /^\/\.well-known\//, /^\/auth\//, /^\/sync\//, /^\/__\//, /\/[^/?]+\.[^/]+$/],
+    denylist: [/^\/images\//, /^\/\.well-known\//, /^\/auth\//, /^\/sync\//, /^\/__\//, /^\/api\/docs/, /\/[^/?]+\.[^/]+$/],
   }),
 );
 

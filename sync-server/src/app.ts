@@ -22,6 +22,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { healthRoutes } from './routes/health.ts';
 import { metricsRoutes } from './routes/metrics.ts';
+import { openApiRoutes } from './routes/openapi.ts';
 import { pushRoutes } from './routes/push.ts';
 import { mapRoutes } from './routes/map.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
@@ -59,6 +60,8 @@ export function createApp(deps: Deps) {
   app.route('/', healthRoutes(deps));
   // Before sign-in: its Bearer token is the metrics token, not an account's.
   app.route('/', metricsRoutes(deps));
+  // Public and the same for everyone; before the app's pages, so a browser opening /api/docs gets the reference.
+  app.route('/', openApiRoutes());
   app.use('*', (c, next) => {
     // No body is read on these. Hono's limit looks at the body, which makes @hono/node-server build a whole fetch
     // Request (with its AbortSignal) for every call: 7% of a GET's time under load.

@@ -91,6 +91,20 @@ const Settings = z.object({
   /** How long GET /geocode waits for that service (ms); shorter only in tests of a service that hangs. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5000),
   /**
+   * Pictures in S3-compatible object storage (images/storage.ts). Unset S3_BUCKET: they stay in Postgres. The endpoint
+   * is for MinIO, R2 and the like (unset: AWS); unset keys: the SDK's own chain (AWS_* variables, instance role).
+   * S3_PUBLIC_URL, where the bucket's objects are readable by anyone: pictures are then redirected there, not streamed.
+   */
+  S3_BUCKET: unsetIfEmpty(z.string()),
+  S3_ENDPOINT: unsetIfEmpty(z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http(s) address such as https://minio.example.org:9000' })),
+  S3_REGION: unsetIfEmpty(z.string()).transform((r) => r ?? 'us-east-1'),
+  S3_ACCESS_KEY_ID: unsetIfEmpty(z.string()),
+  S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string()),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PUBLIC_URL: unsetIfEmpty(
+    z.url({ protocol: /^https?$/, message: 'S3_PUBLIC_URL must be an http(s) address such as https://pictures.example.org' }),
+  ).transform((u) => u?.replace(/\/+$/, '')),
+  /**
    * How many reverse proxies in front of this server append to X-Forwarded-For: the caller's address is read that
    * many entries from the right. 'false' (default): the socket's address, as a forged header must not choose it.
    */

@@ -11,6 +11,7 @@ import type { Metrics } from './observability/metrics.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import type { ChangeFeed } from './sync/change-feed.ts';
 import type { PushSender } from './push/send.ts';
+import type { ImageStorage } from './images/storage.ts';
 
 /** Everything a route needs from the outside world, built once at start-up (or per test). */
 export interface Deps {
@@ -31,6 +32,8 @@ export interface Deps {
   metrics: Metrics;
   /** Web push to users' devices (push/send.ts): call `sendToUser` after a notification's change has committed. */
   push?: PushSender | undefined;
+  /** The bucket of S3_BUCKET, where new pictures go; unset: Postgres (which still serves those not yet moved). */
+  imageBucket?: ImageStorage | undefined;
   /** Aborted when the server begins a graceful shutdown: open streams end with a hint to reconnect elsewhere. */
   stopping: AbortSignal;
   /** Begins the graceful shutdown of everything built on these deps (the process's own server stops itself). */

@@ -12,6 +12,7 @@ import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { TestPaymentProvider } from './payments/test-provider.ts';
 import { createChangeFeed } from './sync/change-feed.ts';
 import { createPushSender } from './push/send.ts';
+import { createBucketImageStorage } from './images/storage.ts';
 
 /** Builds the outside-world services from configuration: Firebase or built-in identity, Stripe or test payments. */
 export async function createDeps(config: Config, db: Database, opts: { logDestination?: DestinationStream } = {}): Promise<Deps> {
@@ -43,6 +44,7 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     users: new UserCache(),
     log,
     push,
+    imageBucket: await createBucketImageStorage(config),
     metrics: new Metrics(() => changes.subscribers),
     stopping: stopping.signal,
     stop: () => stopping.abort(),

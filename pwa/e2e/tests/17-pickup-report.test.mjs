@@ -123,6 +123,15 @@ describe('pickup report: confirmed offline with a report, recorded once online',
     for (const s of readable) assert.deepEqual(JSON.parse(s.body ?? 'null'), REPORT, `the ${s.from}'s request carried the report, note trimmed`);
   });
 
+  step("3b. the home page's Platform Impact shows the new figure", async () => {
+    // A visitor's fresh browser: GET /impact may be cached for a minute by a browser that read it before.
+    const visitor = await h.context('visitor', PHONE);
+    await visitor.goto('/');
+    const food = visitor.locator('section[aria-labelledby="impact-heading"]');
+    await food.getByText(`${state.kgAfter.toLocaleString('en')} kg`, { exact: true }).first().waitFor();
+    assert.ok(state.kgAfter > state.kgBefore, 'the figure shown is the one after the pickup');
+  });
+
   step('4. a reload and another offline/online change send nothing more: the figures stay', async () => {
     const { page, log } = state;
     await page.reload();

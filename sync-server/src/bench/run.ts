@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { createTestApp, createUser } from '../testing/test-app.ts';
 import { insertManyDonations } from '../testing/fixtures.ts';
 import { startBareServer } from './bare-server.ts';
+import { measureStreams } from './streams.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed.ts';
 import type { LoadResult } from './load.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -177,6 +179,56 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+// --- 500 open pull streams on the real server process: memory, and what one change costs them -------------------
+/** Starts the real server (src/index.ts) with `env`; answers its address and pid once it listens. */
+async function startServerProcess(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /FoodBridge sync-server on (http:\/\/[^ ]+)/.exec(out);
+      if (m) resolvePromise(m[1]!.replace('localhost', '127.0.0.1'));
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out.slice(-500)}`)));
+    setTimeout(() => reject(new Error(`not ready after 90 s: ${out.slice(-500)}`)), 90_000);
+  });
+  return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
+}
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
+const demoRestaurant = { email: DEMO_ACCOUNTS.find((a) => a.key === 'restaurant')!.email, password: DEMO_PASSWORD };
+const streamsDir = mkdtempSync(join(tmpdir(), 'fb-bench-streams-'));
+try {
+  const server = await startServerProcess({ PORT: '0', DATA_DIR: streamsDir, SEED_DEMO_DATA: 'always', PWA_DIST: '', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' });
+  try {
+    const one = await measureStreams(server.url, server.pid, 1, demoRestaurant);
+    const many = await measureStreams(server.url, server.pid, STREAMS, demoRestaurant);
+    const embedded = !process.env.DATABASE_URL;
+    const limit = embedded ? 300 : 200;
+    report({
+      figure: `one change to ${many.streams} open pull streams of plain users (${embedded ? 'embedded' : 'Postgres'})`,
+      result: `all received in ${many.maxMs.toFixed(0)} ms (p50 ${many.p50Ms.toFixed(0)} ms); ${many.queries} queries, ${many.shared} shared answers`,
+      reference: `one stream: ${one.p50Ms.toFixed(0)} ms, ${one.queries} query; unshared, ${many.streams} streams would run ${many.streams} queries`,
+      target: 'one query per change per scope',
+      verdict: many.queries <= 2 ? 'ok' : 'MISSED',
+    });
+    report({
+      figure: `server RSS with ${many.streams} open streams (${embedded ? 'embedded' : 'Postgres'})`,
+      result: `${many.loadedRssMb.toFixed(0)} MB`,
+      reference: `the same process before they opened: ${many.idleRssMb.toFixed(0)} MB`,
+      target: `<= ${limit} MB`,
+      verdict: many.loadedRssMb <= limit ? 'ok' : 'MISSED',
+    });
+  } finally {
+    server.stop();
+  }
+} finally {
+  rmSync(streamsDir, { recursive: true, force: true });
+}
+
 // --- Lists in the browser (pwa/e2e/bench-lists.mjs: its own server, data and Chromium) ------------------------------
 /** The browser bench's rows, or the reason it could not run (no Chromium, say): the API figures stand either way. */
 function browserRows(): { rows: Row[]; note?: string } {
@@ -218,8 +270,8 @@ writeFileSync(
     `Each figure is measured beside its reference in the same run (interleaved, ${ROUNDS} rounds of ${LOAD_MS / 1000} s, medians) ` +
     `with the load generator in a process of its own; the API figures go through the real server over loopback HTTP.\n\n${table}\n\n` +
     browserSection +
-    `Not measured here yet (issue 9): live change to an open list, repeat-visit bytes, 200 offline confirmations, ` +
-    `Lighthouse, and memory with 500 open streams. The signed-out ` +
+    `Not measured here yet (issue 9): live change to an open list in the browser, repeat-visit bytes, 200 offline confirmations, ` +
+    `and Lighthouse. The signed-out ` +
     `home page's JavaScript (budget 125 kB gzipped) is measured in Chromium by \`node pwa/e2e/measure-home.mjs\`.\n`,
 );
 console.log(`\nWritten to ${out}`);

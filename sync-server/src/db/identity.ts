@@ -86,8 +86,11 @@ export async function countLoginAttempt(sql: Sql, email: string, client: string)
            e.attempts AS email_attempts,
            ceil(extract(epoch FROM e.window_start + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now()))::int AS email_wait
     FROM by_client c LEFT JOIN by_email e ON true`;
-  if (row!.client_attempts > LOGIN_ATTEMPTS_PER_CLIENT) return Math.max(row!.client_wait, 1);
-  if ((row!.email_attempts ?? 0) > LOGIN_ATTEMPTS_PER_EMAIL) return Math.max(row!.email_wait ?? 1, 1);
+  // A parallel attempt whose transaction began a moment before the one that opened the window would count a wait a
+  // second longer than the window itself: never more than the window.
+  const wait = (seconds: number) => Math.min(Math.max(seconds, 1), LOGIN_WINDOW_MINUTES * 60);
+  if (row!.client_attempts > LOGIN_ATTEMPTS_PER_CLIENT) return wait(row!.client_wait);
+  if ((row!.email_attempts ?? 0) > LOGIN_ATTEMPTS_PER_EMAIL) return wait(row!.email_wait ?? 1);
   return null;
 }
 

@@ -51,6 +51,8 @@ describe('pushing committed notifications (issue 11)', () => {
     expect(requested!.body).toContain('“Lentil soup”');
     const [row] = await t.sql<{ id: string }[]>`SELECT id FROM notifications WHERE user_id = ${restaurant.id} AND kind = 'request.made'`;
     expect(requested!.id).toBe(row!.id);
+    const counted = (await t.deps.metrics.pushes.get()).values.find((v) => v.labels.result === 'sent')?.value;
+    expect(counted).toBeGreaterThanOrEqual(2);
     // Taken once: a second pass sends nothing more.
     expect(await pushPending(t.deps)).toBe(0);
     expect(phone.messages()).toHaveLength(2);

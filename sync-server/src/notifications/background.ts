@@ -39,8 +39,8 @@ function reminderOf(kind: NotificationKind, r: DueReminder, now: number): NewNot
  * without waiting: the others skip this round); even without it, reminders_sent's primary key lets each one through
  * once. Returns how many were written (0 when another instance holds the lock).
  */
-export async function runReminders(deps: Pick<Deps, 'sql'>, now = Date.now()): Promise<number> {
-  return deps.sql.begin(async (tx) => {
+export async function runReminders(deps: Pick<Deps, 'sql'> & Partial<Pick<Deps, 'metrics'>>, now = Date.now()): Promise<number> {
+  const written = await deps.sql.begin(async (tx) => {
     const [lock] = await tx<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(${REMINDER_LOCK}) AS got`;
     if (!lock?.got) return 0;
     const due = await takeDueReminders(tx, { pickupSoonMs: REMINDER_PICKUP_SOON_MS, unrequestedMs: REMINDER_UNREQUESTED_MS });
@@ -51,6 +51,8 @@ export async function runReminders(deps: Pick<Deps, 'sql'>, now = Date.now()): P
     await insertNotifications(tx, items);
     return items.length;
   });
+  deps.metrics?.reminders.inc(written);
+  return written;
 }
 
 /** Push messages are taken in batches of this many; a batch is sent before the next is taken. */
@@ -66,22 +68,24 @@ function pushMessageOf(row: NotificationRow): PushMessage {
  * Pushes committed notifications to their owners' devices. Woken by the change feed when notifications are written
  * (by any instance); each row is claimed by exactly one instance (claimUnpushed) before it is sent.
  */
-export async function pushPending(deps: Pick<Deps, 'sql' | 'push' | 'log'>): Promise<number> {
+export async function pushPending(deps: Pick<Deps, 'sql' | 'push' | 'log'> & Partial<Pick<Deps, 'metrics'>>): Promise<number> {
   const push = deps.push;
   if (!push) return 0;
-  let sent = 0;
+  // Notifications taken (each sent to however many devices its owner has: none, often).
+  let taken = 0;
   for (;;) {
     const rows = await claimUnpushed(deps.sql, PUSH_BATCH);
     for (const row of rows) {
       try {
-        await push.sendToUser(row.user_id, pushMessageOf(row));
-        sent++;
+        const result = await push.sendToUser(row.user_id, pushMessageOf(row));
+        for (const key of ['sent', 'removed', 'failed'] as const) if (result[key]) deps.metrics?.pushes.inc({ result: key }, result[key]);
+        taken++;
       } catch (err) {
         // A push is a hint beside the list, which already holds the notification: logged, never retried.
         deps.log.warn({ err, notificationId: row.id }, 'push failed');
       }
     }
-    if (rows.length < PUSH_BATCH) return sent;
+    if (rows.length < PUSH_BATCH) return taken;
   }
 }
 

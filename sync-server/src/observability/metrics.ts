@@ -33,6 +33,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly pushes = new Counter({
+    name: 'foodbridge_push_messages_total',
+    help: 'Web push messages to devices, by result: sent, removed (the push service said the device is gone) or failed.',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  readonly reminders = new Counter({
+    name: 'foodbridge_reminders_total',
+    help: 'Reminders written before food expires (by this instance, which held the scheduler lock).',
+    registers: [this.registry],
+  });
+
   constructor(openStreams: () => number) {
     new Gauge({
       name: 'foodbridge_sync_open_streams',

@@ -1,18 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { IMAGE_MAX_BYTES, UPLOAD_QUOTA } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
-import { findImageMeta, insertImage, readImageBytes, readVariant, saveVariant } from '../db/images.ts';
+import { findImageMeta, insertImage, type ImageMetaRow } from '../db/images.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/rate-limit.ts';
 import { parseId } from '../http/validate.ts';
-import { IMAGE_TOO_LARGE, ImageRejected, inspectImage, renderVariant, variantWidth } from '../images/process.ts';
+import { IMAGE_TOO_LARGE, ImageRejected, inspectImage, renderVariant, variantWidth, type InspectedImage } from '../images/process.ts';
+import {
+  IMAGE_CACHE_CONTROL,
+  VARIANT_TYPE,
+  createDatabaseImageStorage,
+  originalKey,
+  readWhole,
+  variantKey,
+  type ImageStorage,
+} from '../images/storage.ts';
 
 const NO_IMAGE = 'No image received. Send the picture as multipart/form-data in the field "image".';
 const MAX_REQUESTED_WIDTH = 10_000;
-// Stored images never change (an edit uploads a new one with a new id), so clients and proxies may keep them.
-const CACHE_FOREVER = 'public, max-age=31536000, immutable';
-const VARIANT_TYPE = 'image/webp';
+// The object behind a redirect never changes, but where it is may (S3_PUBLIC_URL changed): the redirect is kept a day.
+const REDIRECT_CACHE = 'public, max-age=86400';
 const DAY_SECONDS = 24 * 60 * 60;
 const QUOTA_MB = Math.round(UPLOAD_QUOTA.bytesPerDay / (1024 * 1024));
 
@@ -38,7 +47,7 @@ function parseWidth(value: string): number {
   return n;
 }
 
-// A view, not a copy: originals can be 5 MB. Database buffers are never shared memory.
+// A view, not a copy: originals can be 5 MB. Neither database buffers nor sharp's output share their memory.
 const asBody = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -52,29 +61,48 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 export const imageRoutes = (deps: Deps) => {
   // Two phones asking for the same new variant at once share one resize instead of each running sharp.
   const rendering = new Map<string, Promise<Buffer>>();
+  const inDatabase = createDatabaseImageStorage(deps.sql);
 
-  async function variantBytes(id: string, width: number): Promise<Buffer> {
-    const cached = await readVariant(deps.sql, id, width);
-    if (cached) return cached.bytes;
-    const key = `${id}:${width}`;
-    let job = rendering.get(key);
+  /** Each row says where its bytes are, so pictures moved to the bucket and pictures not yet moved are both served. */
+  function storageOf(meta: ImageMetaRow): { store: ImageStorage; original: string } {
+    if (meta.storage === 'db') return { store: inDatabase, original: originalKey(meta.id, meta.content_type) };
+    if (!deps.imageBucket) throw new ApiError(503, 'This picture is in object storage, which this server is not set up to read.');
+    return { store: deps.imageBucket, original: meta.storage_key! };
+  }
+
+  /** Resizes the original and stores the variant beside it (a variant is derived data: a second copy is harmless). */
+  async function renderAndStore(meta: ImageMetaRow, width: number): Promise<Buffer> {
+    const jobKey = `${meta.id}:${width}`;
+    let job = rendering.get(jobKey);
     if (!job) {
       job = (async () => {
-        const original = await readImageBytes(deps.sql, id);
-        if (!original) throw notFound('Image');
+        const { store, original } = storageOf(meta);
+        const source = await store.get(original);
+        if (!source) throw notFound('Image');
+        const originalBytes = await readWhole(source);
         let bytes: Buffer;
         try {
-          bytes = await renderVariant(original, width);
+          bytes = await renderVariant(originalBytes, width);
         } catch {
           // A picture stored before uploads were test-decoded may be cut off: it cannot be resized, but it exists.
           throw new ApiError(422, 'This picture cannot be resized; open it without ?w=.');
         }
-        await saveVariant(deps.sql, id, width, VARIANT_TYPE, bytes);
+        await store.put(variantKey(meta.id, width), bytes, VARIANT_TYPE);
         return bytes;
-      })().finally(() => rendering.delete(key));
-      rendering.set(key, job);
+      })().finally(() => rendering.delete(jobKey));
+      rendering.set(jobKey, job);
     }
     return job;
+  }
+
+  async function storeOriginal(ownerId: string, info: InspectedImage, bytes: Buffer): Promise<ImageMetaRow> {
+    const bucket = deps.imageBucket;
+    if (!bucket) return insertImage(deps.sql, { ownerId, ...info, bytes });
+    const id = randomUUID();
+    const key = originalKey(id, info.type);
+    // The object before the row: no row ever points at a missing object (a failure between leaves an unlinked one).
+    await bucket.put(key, bytes, info.type);
+    return insertImage(deps.sql, { id, ownerId, ...info, bytes, storageKey: key });
   }
 
   return new Hono<AppEnv>()
@@ -107,7 +135,7 @@ export const imageRoutes = (deps: Deps) => {
         { limit: UPLOAD_QUOTA.filesPerDay, windowSeconds: DAY_SECONDS },
         (wait) => `You have uploaded the ${UPLOAD_QUOTA.filesPerDay} pictures allowed in one day. Please try again in ${wait}.`,
       );
-      const row = await insertImage(deps.sql, { ownerId: user.id, ...info, bytes });
+      const row = await storeOriginal(user.id, info, bytes);
       return c.json({ data: { url: `/images/${row.id}`, id: row.id, width: info.width, height: info.height } }, 201);
     })
     .get('/images/:id', async (c) => {
@@ -118,14 +146,23 @@ export const imageRoutes = (deps: Deps) => {
       if (!meta) throw notFound('Image');
       const width = requested === undefined ? undefined : variantWidth(requested, meta.width ?? requested);
       const etag = width === undefined ? `"${id}"` : `"${id}-w${width}"`;
-      const headers = { 'Cache-Control': CACHE_FOREVER, ETag: etag, 'X-Content-Type-Options': 'nosniff' };
+      const headers = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: etag, 'X-Content-Type-Options': 'nosniff' };
       if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
-      if (width === undefined) {
-        const bytes = await readImageBytes(deps.sql, id);
-        if (!bytes) throw notFound('Image');
-        return c.body(asBody(bytes), 200, { ...headers, 'Content-Type': meta.content_type });
+      const { store, original } = storageOf(meta);
+      const key = width === undefined ? original : variantKey(id, width);
+      const location = store.publicUrl(key);
+      if (location) {
+        // Only a variant that exists may be pointed at: the bucket cannot resize.
+        if (width !== undefined && !(await store.exists(key))) await renderAndStore(meta, width);
+        return c.body(null, 302, { ...headers, 'Cache-Control': REDIRECT_CACHE, Location: location });
       }
-      const bytes = await variantBytes(id, width);
-      return c.body(asBody(bytes), 200, { ...headers, 'Content-Type': VARIANT_TYPE });
+      const type = width === undefined ? meta.content_type : VARIANT_TYPE;
+      const stored = await store.get(key);
+      if (stored) {
+        const length = stored.size === undefined ? {} : { 'Content-Length': String(stored.size) };
+        return c.body(stored.body, 200, { ...headers, ...length, 'Content-Type': type });
+      }
+      if (width === undefined) throw notFound('Image');
+      return c.body(asBody(await renderAndStore(meta, width)), 200, { ...headers, 'Content-Type': type });
     });
 };

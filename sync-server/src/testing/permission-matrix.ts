@@ -360,6 +360,11 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   { route: 'GET /metrics', request: () => get('/metrics'), expect: everyone(200) },
   // Platform figures from recorded pickups: public, about nobody.
   { route: 'GET /impact', request: () => get('/impact'), expect: everyone(200) },
+  // ---- The API reference: public, the same for everyone. The document names the sign-in routes' `refreshToken`
+  // field (issuesTokens lets the word through); it carries no token of anyone's.
+  { route: 'GET /openapi.json', request: () => get('/openapi.json'), expect: everyone(200), issuesTokens: true },
+  { route: 'GET /api/docs', request: () => get('/api/docs'), expect: everyone(200) },
+  { route: 'GET /api/docs/docs.js', request: () => get('/api/docs/docs.js'), expect: everyone(200) },
   // ---- Sign-in (the built-in identity provider): open to everyone, the token in the body is what counts.
   { route: 'GET /.well-known/jwks.json', request: () => get('/.well-known/jwks.json'), expect: everyone(200) },
   { route: 'GET /auth/config', request: () => get('/auth/config'), expect: everyone(200) },

@@ -14,7 +14,7 @@ const itemClass =
 
 /**
  * The dashboard's frame: a side menu by role (a drawer on phones) and the routed screen. `accessory` sits beside the
- * logo on wide screens and beside the profile picture on phones (the routes give the notification bell).
+ * side menu's title on wide screens and beside the profile picture on phones (the routes give the notification bell).
  */
 export function DashboardShell({ children, accessory }: { children: ReactNode; accessory?: ReactNode }) {
   const role = useSession((s) => s.role);
@@ -51,11 +51,14 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
   return (
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[260px_minmax(0,1fr)]">
       <aside className="hidden border-r border-border bg-white p-4 lg:block">
-        <div className="mb-6 flex items-center justify-between gap-2 px-2">
+        <div className="mb-6 px-2">
           <Logo />
+        </div>
+        {/* Beside the role's title: the logo leaves no room for it at the side menu's width. */}
+        <div className="mb-2 flex items-center justify-between gap-2 ps-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{role} dashboard</p>
           {accessory}
         </div>
-        <p className="mb-2 px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{role} dashboard</p>
         {menu}
       </aside>
       <div className="flex min-w-0 flex-col">

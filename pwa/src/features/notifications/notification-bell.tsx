@@ -20,6 +20,8 @@ function useAnnouncements(list: Notification[] | undefined) {
   useEffect(() => {
     if (!list) return;
     const fresh = toAnnounce(list, seen.current, since);
+    // Nobody is looking at a hidden tab: the badge and the list keep it, and a phone is told by push.
+    if (document.visibilityState === 'hidden') return;
     if (fresh.length > ANNOUNCE_AT_ONCE) {
       const open = { label: 'View', onClick: () => void navigate({ to: '/dashBoard/notifications' }) };
       notify.infoWithAction(`${fresh.length} new notifications`, fresh.at(-1)!.title, open, `notifications-${fresh.at(-1)!._id}`);

@@ -4,10 +4,11 @@ import type { Notification } from '@foodbridge/shared/schemas/notification';
 export const unreadCount = (list: readonly Notification[]) => list.reduce((n, item) => n + (item.read ? 0 : 1), 0);
 
 /**
- * Made this long before the app opened, a notification may still be announced: it was made while the app was
- * starting. Anything older is listed, not announced (the first pull of a new device brings old ones by the page).
+ * Only what is made after the app opened is announced (less this, for the device's clock running a little ahead of
+ * the server's): what was there before is listed, not announced, as the first pull of a new device brings old ones by
+ * the page.
  */
-export const ANNOUNCE_GRACE_MS = 5_000;
+export const ANNOUNCE_GRACE_MS = 1_000;
 
 /** More than this many at once are announced as one toast that leads to the list. */
 export const ANNOUNCE_AT_ONCE = 2;
