@@ -63,6 +63,14 @@ const pwa = VitePWA({
   devOptions: { enabled: false },
 });
 
+// What the first screen needs before it can render, in one chunk: React, the router, zustand, Lingui with the English
+// catalogue, and the few app modules every page imports at start. Left alone, the bundler cuts these into a dozen
+// small shared chunks (so the lazy routes can import them), and every extra file costs the signed-out home page's
+// budget its own gzip start and import/export glue: about 2.3 kB over 17 files, which paid for the languages of
+// issue 13 (ADR 008). Nothing here is loaded that the home page did not load already.
+const startupChunk =
+  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]|shared[\\/]src[\\/]constants/;
+
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa, precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -73,6 +81,8 @@ export default defineConfig({
     // Preload hints (the list of every lazy chunk's dependencies, inlined in the entry) only for the public pages, which
     // a first visit opens: the signed-out home page's JavaScript budget is spent. Other routes load their own
     // dependencies when opened (one round trip more on a first visit; the service worker has them after).
-    modulePreload: { resolveDependencies: (filename, deps) => (/(^|\/)_public-/.test(filename) ? deps : []) },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'startup', test: startupChunk }] } } },
+    // No modulepreload polyfill (about 300 bytes of the home page): every browser the app supports preloads modules.
+    modulePreload: { polyfill: false, resolveDependencies: (filename, deps) => (/(^|\/)_public-/.test(filename) ? deps : []) },
   },
 });

@@ -4,6 +4,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { initIdentity } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
+import { startLocale } from '@/lib/i18n/i18n';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -26,8 +27,12 @@ const stopWatching = useSession.subscribe((s) => {
   void import('./features/push/sign-out').then((m) => m.unsubscribeDeviceAtSignOut());
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// English is bundled; a visitor who reads Spanish or Arabic waits for that one small catalogue rather than seeing
+// English flash first.
+void startLocale().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

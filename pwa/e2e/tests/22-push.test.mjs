@@ -65,15 +65,19 @@ describe('web push: the service worker shows a pushed notification and opens its
     await cdp.send('ServiceWorker.enable');
     state.registrationId = await registrationId;
     const message = { kind: 'request.accepted', title: 'Request accepted', body: 'Pick up the soup by 18:00.', link: '/dashBoard/myPickups', id: 'e2e-push-1' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: state.registrationId, data: JSON.stringify(message) });
-
-    const shown = await eventually(
-      async () => {
-        const list = await notificationsOf(worker);
-        return list.length ? list : false;
-      },
-      { what: 'the notification to be shown' },
-    );
+    // A busy machine may drop a delivery made while the worker is being started: delivered again (the same tag
+    // replaces, so it is still one notification) until it shows, three times at most.
+    let shown = /** @type {Awaited<ReturnType<typeof notificationsOf>>} */ ([]);
+    for (let attempt = 1; attempt <= 3 && !shown.length; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: state.registrationId, data: JSON.stringify(message) });
+      shown = await eventually(
+        async () => {
+          const list = await notificationsOf(worker);
+          return list.length ? list : false;
+        },
+        { what: 'the notification to be shown', timeout: 5000 },
+      ).catch(() => []);
+    }
     assert.equal(shown.length, 1);
     assert.deepEqual(shown[0], {
       title: message.title,

@@ -48,12 +48,40 @@ export function onAccountGone(listener: (message: string) => void): () => void {
   return () => accountGoneListeners.delete(listener);
 }
 
+const SIGNED_OUT_KEY = 'foodbridge.signedOutReason';
+
+/** Why this tab was last signed out by the server, for the login page to say (a toast may have gone by unseen). */
+export const signedOutReason = {
+  read: (): string | null => {
+    try {
+      return sessionStorage.getItem(SIGNED_OUT_KEY);
+    } catch {
+      return null;
+    }
+  },
+  clear: () => {
+    try {
+      sessionStorage.removeItem(SIGNED_OUT_KEY);
+    } catch {
+      // Storage blocked: there was nothing to clear.
+    }
+  },
+};
+
 function accountGone(message: string) {
   // A dashboard fires several reads at once and each gets the same refusal: the person is told once.
   if (Date.now() - accountGoneToldAt > 10_000) notify.error('You have been signed out', message);
+  try {
+    sessionStorage.setItem(SIGNED_OUT_KEY, `You have been signed out. ${message}`);
+  } catch {
+    // Storage blocked: the toast alone says it.
+  }
   accountGoneToldAt = Date.now();
   for (const listener of accountGoneListeners) listener(message);
 }
+
+/** Answers whose removed account was already told of (by `send`, before it read anything else). */
+const toldGone = new WeakSet<Response>();
 
 async function send(method: string, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
@@ -73,6 +101,14 @@ async function send(method: string, path: string, body: unknown, opts: RequestOp
     throw new ApiError(0, NETWORK_MESSAGE, 'auth/network-request-failed');
   }
   if (res.status === 401 && token && !retried && !opts.anonymous) {
+    // An account removed by an admin: said at once, before anything else changes. A refresh could only fail, and the
+    // sign-out it caused would close the screen that asked, aborting this answer before its reason was read.
+    const refusal = await failureOf(res.clone());
+    if (refusal.code === ACCOUNT_GONE_CODE) {
+      accountGone(refusal.message);
+      toldGone.add(res);
+      return res;
+    }
     const fresh = await tokenSource.refresh();
     if (fresh) return send(method, path, body, opts, true);
   }
@@ -99,7 +135,7 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   }
   if (!res.ok) {
     const err = apiErrorOf(res.status, data);
-    if (res.status === 401 && err.code === ACCOUNT_GONE_CODE && !opts.anonymous) accountGone(err.message);
+    if (res.status === 401 && err.code === ACCOUNT_GONE_CODE && !opts.anonymous && !toldGone.has(res)) accountGone(err.message);
     throw err;
   }
   return data as T;

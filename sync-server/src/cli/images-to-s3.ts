@@ -2,38 +2,18 @@
 // variants) to the S3 bucket of S3_BUCKET. Run it after setting S3_BUCKET and restarting the servers, so no new
 // picture lands in the database meanwhile. Idempotent and resumable: run it again after any interruption.
 // Embedded mode: stop the server first, as PGlite's data folder must not be opened by two processes at once.
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { createBucketImageStorage } from '../images/storage.ts';
 import { moveImagesToBucket } from './move-images.ts';
+import { cliConfig, openCliDatabase } from './cli-database.ts';
 
-const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-if (existsSync(join(rootDir, '.env'))) process.loadEnvFile(join(rootDir, '.env'));
-const config = loadConfig();
+const config = cliConfig();
 const bucket = await createBucketImageStorage(config);
 if (!bucket) {
   console.error('S3_BUCKET is not set: there is no bucket to move the pictures to. Set S3_BUCKET (and S3_ENDPOINT, keys) first; see docs/deploy.md.');
   process.exit(2);
 }
-const dataDir = resolve(rootDir, config.DATA_DIR, 'pglite');
-
-let db;
+const db = await openCliDatabase(config);
 try {
-  db = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-} catch (err) {
-  console.error(
-    config.DATABASE_URL
-      ? `Cannot open the database at DATABASE_URL: ${(err as Error).message}`
-      : `Cannot open the embedded database in ${dataDir}; stop the server first (${(err as Error).message}).`,
-  );
-  process.exit(1);
-}
-try {
-  await migrate(db.sql);
   const report = await moveImagesToBucket(db.sql, bucket, { progress: (line) => console.log(line) });
   console.log(
     `Moved ${report.moved} pictures and ${report.variants} variants to the bucket ${config.S3_BUCKET}; ` +

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { useI18n } from '@/lib/i18n/i18n';
 import { Logo } from './logo';
 
-const footerLinks = ['About Us', 'Contact Us', 'History', 'Terms'];
+const footerLinks = [/*i18n*/ 'footer.aboutUs', /*i18n*/ 'footer.contactUs', /*i18n*/ 'footer.history', /*i18n*/ 'footer.terms'];
 
 function SocialIcon({ label, d }: { label: string; d: string }) {
   return (
@@ -14,18 +15,19 @@ function SocialIcon({ label, d }: { label: string; d: string }) {
 }
 
 export function Footer() {
+  const i18n = useI18n();
   return (
     <footer className="mt-16 bg-stone-900 text-stone-300">
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="rounded-lg bg-white px-3 py-2">
           <Logo />
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={i18n._('footer.label')}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {footerLinks.map((label) => (
               <li key={label}>
                 <Link to="/comingSoon" className="inline-flex min-h-11 items-center hover:text-white hover:underline">
-                  {label}
+                  {i18n._(label)}
                 </Link>
               </li>
             ))}
@@ -38,7 +40,7 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-sm text-stone-400">
-        © {new Date().getFullYear()} FoodBridge Ltd. All rights reserved.
+        {i18n._('footer.copyright', { year: String(new Date().getFullYear()) })}
       </p>
     </footer>
   );

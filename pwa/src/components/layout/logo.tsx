@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { useI18n } from '@/lib/i18n/i18n';
 
 /** The two-tone wordmark: "Food" + "Bridge". */
 export function Logo({ className = '' }: { className?: string }) {
+  const i18n = useI18n();
   return (
-    <Link to="/" className={`inline-flex items-center gap-2 rounded-md text-xl font-extrabold tracking-tight sm:text-2xl ${className}`} aria-label="FoodBridge home">
+    <Link to="/" className={`inline-flex items-center gap-2 rounded-md text-xl font-extrabold tracking-tight sm:text-2xl ${className}`} aria-label={i18n._('nav.logoHome')}>
       <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
       <span>
         <span className="text-brand-800">Food</span>

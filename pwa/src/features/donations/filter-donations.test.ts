@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { defaultSort, filterDonations, parseDonationFilters } from './filter-donations';
+import { defaultSort, filterDonations, parseDonationFilters, warmSearch } from './filter-donations';
 import { distanceOf, sortDonations } from './sort-donations';
 
 function donation(overrides: Partial<Donation>): Donation {
@@ -123,5 +123,16 @@ describe('sortDonations by distance', () => {
     expect(parseDonationFilters({ sort: 'distance', type: 'bakery' })).toEqual({ sort: 'distance', type: 'Bakery' });
     const baked = [donation({ _id: 'b', foodType: 'Bakery', latitude: 52.53, longitude: 13.4 }), donation({ _id: 'p', foodType: 'Produce', latitude: 52.52, longitude: 13.4 })];
     expect(ids(filterDonations(sortDonations(baked, 'distance', here), { type: 'Bakery' }))).toEqual(['b']);
+  });
+});
+
+describe('warmSearch', () => {
+  it('folds in idle slices without changing any answer, and stops when told', async () => {
+    const many = Array.from({ length: 300 }, (_, i) => createDonation({ title: `Crème ${i}` }));
+    const stop = warmSearch(many);
+    await new Promise((r) => setTimeout(r, 50));
+    stop();
+    // Warm or not, the answer is the same: found without accents.
+    expect(filterDonations(many, { q: 'creme 299' }).map((d) => d.title)).toEqual(['Crème 299']);
   });
 });

@@ -41,6 +41,31 @@ function haystackOf(d: Donation): string {
   return text;
 }
 
+type IdleDeadline = { timeRemaining(): number };
+const whenIdle = (step: (deadline: IdleDeadline) => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(step);
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(() => step({ timeRemaining: () => 8 }), 1);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * Folds every donation's text ahead of the first keystroke, a slice in each idle moment, so that typing never pays
+ * for 10,000 of them at once. Returns the function that stops it (the list changed or the page closed).
+ */
+export function warmSearch(donations: readonly Donation[]): () => void {
+  let next = 0;
+  let cancel = () => {};
+  const step = (deadline: IdleDeadline) => {
+    while (next < donations.length && deadline.timeRemaining() > 1) haystackOf(donations[next++]!);
+    if (next < donations.length) cancel = whenIdle(step);
+  };
+  cancel = whenIdle(step);
+  return () => cancel();
+}
+
 export function filterDonations(donations: readonly Donation[], { q, type }: DonationFilters): Donation[] {
   const words = fold(q ?? '').split(/\s+/).filter(Boolean);
   return donations.filter((d) => {

@@ -1,4 +1,5 @@
-// Fixed copy of the home page (spec: Home; impact figures and testimonials are not fetched).
+// Fixed copy of the home page (spec: Home; impact figures and testimonials are not fetched). Words are catalogue ids
+// (src/locales/*/messages.po), shown through i18n._(); names of people and places are not translated.
 
 export interface Slide {
   id: string;
@@ -10,27 +11,28 @@ export interface Slide {
 export const SLIDES: Slide[] = [
   {
     id: 'surplus',
-    title: 'Turn Surplus into Service',
-    description: 'Restaurants donate their extra food to feed the community instead of wasting it.',
+    title: /*i18n*/ 'home.slide.surplus.title',
+    description: /*i18n*/ 'home.slide.surplus.description',
     background: '/home/hero-surplus.svg',
   },
   {
     id: 'charities',
-    title: 'Charities Empowered',
-    description: 'Verified charities request and pick up donations to help those in need.',
+    title: /*i18n*/ 'home.slide.charities.title',
+    description: /*i18n*/ 'home.slide.charities.description',
     background: '/home/hero-charities.svg',
   },
   {
     id: 'planet',
-    title: 'Reduce Waste, Save the Planet',
-    description: 'Every donation cuts food waste and lowers our environmental impact.',
+    title: /*i18n*/ 'home.slide.planet.title',
+    description: /*i18n*/ 'home.slide.planet.description',
     background: '/home/hero-planet.svg',
   },
 ];
 
 export interface Testimonial {
   name: string;
-  role: 'Charity' | 'Restaurant';
+  /** Catalogue id of the role's name. */
+  role: string;
   organization: string;
   image: string;
   story: string;
@@ -39,18 +41,16 @@ export interface Testimonial {
 export const TESTIMONIALS: Testimonial[] = [
   {
     name: 'Grace Mensah',
-    role: 'Charity',
+    role: /*i18n*/ 'home.stories.role.charity',
     organization: 'Harvest Hope Kitchen',
     image: '/home/story-charity.svg',
-    story:
-      'FoodBridge changed how we work. With verified donations arriving every week, we now serve hot meals to over 1,000 families a month.',
+    story: /*i18n*/ 'home.stories.grace',
   },
   {
     name: 'Luca Romano',
-    role: 'Restaurant',
+    role: /*i18n*/ 'home.stories.role.restaurant',
     organization: 'Trattoria Romano',
     image: '/home/story-restaurant.svg',
-    story:
-      'We used to throw away good food at closing time. Now we donate our leftovers daily, and it takes two minutes to list them.',
+    story: /*i18n*/ 'home.stories.luca',
   },
 ];

@@ -4,20 +4,22 @@ import { FEATURED_DONATIONS } from '@foodbridge/shared/constants';
 import { imageUrl } from '@/lib/api-client';
 import { useFeaturedDonations } from './api';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill } from './section-states';
+import { useI18n } from '@/lib/i18n/i18n';
 
 const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4';
 
 export function FeaturedDonations() {
+  const i18n = useI18n();
   const { data, error, loading, reload } = useFeaturedDonations();
   return (
     <section aria-labelledby="featured-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
-      <SectionHeading id="featured-heading" title="Featured Donations" subtitle="Fresh surplus food, verified and ready for pickup.">
+      <SectionHeading id="featured-heading" title={i18n._('home.featured.title')} subtitle={i18n._('home.featured.subtitle')}>
         <Link to="/allDonations" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-800 hover:underline">
-          See all donations <ArrowRight className="size-4" aria-hidden />
+          {i18n._('home.featured.seeAll')} <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
         </Link>
       </SectionHeading>
       {loading && !data ? (
-        <LoadingBlock label="Loading featured donations">
+        <LoadingBlock label={i18n._('home.featured.loading')}>
           <div className={GRID}>
             {Array.from({ length: FEATURED_DONATIONS }, (_, i) => (
               <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-white">
@@ -32,9 +34,9 @@ export function FeaturedDonations() {
           </div>
         </LoadingBlock>
       ) : error ? (
-        <ErrorBlock message="Failed to load donations." onRetry={reload} />
+        <ErrorBlock message={i18n._('home.featured.failed')} onRetry={reload} />
       ) : !data?.length ? (
-        <EmptyBlock message="No verified donations available right now." />
+        <EmptyBlock message={i18n._('home.featured.empty')} />
       ) : (
         <ul className={GRID}>
           {data.map((d) => (
@@ -56,21 +58,21 @@ export function FeaturedDonations() {
                 <h3 className="font-semibold leading-snug text-stone-900">{d.title}</h3>
                 <p className="flex items-center gap-1.5 text-sm text-stone-700">
                   <Store className="size-4 shrink-0 text-stone-500" aria-hidden />
-                  <span className="sr-only">Restaurant:</span>
+                  <span className="sr-only">{i18n._('home.featured.restaurant')}</span>
                   {d.restaurantName}
                 </p>
                 <p className="flex items-center gap-1.5 text-sm text-stone-700">
                   <MapPin className="size-4 shrink-0 text-stone-500" aria-hidden />
-                  <span className="sr-only">Location:</span>
+                  <span className="sr-only">{i18n._('home.featured.location')}</span>
                   {d.location}
                 </p>
                 <Link
                   to="/donations/$id"
                   params={{ id: d._id }}
-                  aria-label={`View details of ${d.title}`}
+                  aria-label={i18n._('home.featured.viewDetailsOf', { title: d.title })}
                   className="mt-auto inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-4 text-sm font-semibold text-white transition-colors hover:bg-brand-900"
                 >
-                  View Details
+                  {i18n._('home.featured.viewDetails')}
                 </Link>
               </div>
             </li>

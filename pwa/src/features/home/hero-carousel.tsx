@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
 import { CAROUSEL_INTERVAL_MS } from '@foodbridge/shared/constants';
+import { useI18n, useLocale } from '@/lib/i18n/i18n';
+import { directionOf } from '@/lib/i18n/locales';
 import { SLIDES } from './content';
 import { ChevronLeft, ChevronRight, Pause, Play } from './icons';
 
@@ -12,17 +13,10 @@ const controlClass = 'inline-flex size-11 items-center justify-center rounded-fu
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function HeroCarousel() {
-  // Hover and focus pauses are handled here rather than by the plugin, whose own mouseleave/focusout would restart
-  // the rotation after the visitor pressed Pause.
-  const [emblaRef, embla] = useEmblaCarousel({ loop: true }, [
-    Autoplay({
-      delay: CAROUSEL_INTERVAL_MS,
-      playOnInit: !reducedMotion(),
-      stopOnInteraction: false,
-      stopOnMouseEnter: false,
-      stopOnFocusIn: false,
-    }),
-  ]);
+  const i18n = useI18n();
+  // Right to left, the first slide is at the right and "next" moves leftwards, as the reader's eye does.
+  const direction = directionOf(useLocale((s) => s.locale));
+  const [emblaRef, embla] = useEmblaCarousel({ loop: true, direction });
   const [selected, setSelected] = useState(0);
   // Moving content needs a way to stop it (WCAG 2.2.2); visitors who asked for reduced motion start paused.
   const [paused, setPaused] = useState(reducedMotion);
@@ -38,12 +32,14 @@ export function HeroCarousel() {
     };
   }, [embla]);
 
+  // The rotation is a timer of our own rather than embla-carousel-autoplay (about 1.2 kB of the home page's budget):
+  // one timeout per shown slide, so every slide, the one the visitor chose too, gets a full interval. Hover and
+  // focus hold it, and Pause stops it until pressed again.
   useEffect(() => {
-    const autoplay = embla?.plugins().autoplay;
-    if (!autoplay) return;
-    if (paused || held) autoplay.stop();
-    else autoplay.play();
-  }, [embla, paused, held]);
+    if (!embla || paused || held) return;
+    const timer = setTimeout(() => embla.scrollNext(), CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [embla, paused, held, selected]);
 
   const go = useCallback(
     (move: 'prev' | 'next' | number) => {
@@ -51,8 +47,6 @@ export function HeroCarousel() {
       if (move === 'prev') embla.scrollPrev();
       else if (move === 'next') embla.scrollNext();
       else embla.scrollTo(move);
-      // A full interval on the slide the visitor chose, not whatever was left of the previous one.
-      embla.plugins().autoplay?.reset();
     },
     [embla],
   );
@@ -60,7 +54,7 @@ export function HeroCarousel() {
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={i18n._('home.carousel.label')}
       className="relative isolate overflow-hidden bg-brand-900"
       // Only a mouse pointer or keyboard focus holds the slide: a tap on a bullet must not stop the rotation.
       onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
@@ -77,7 +71,7 @@ export function HeroCarousel() {
               key={slide.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${SLIDES.length}`}
+              aria-label={i18n._('home.carousel.slideOf', { index: i + 1, count: SLIDES.length })}
               inert={i !== selected}
               className="relative h-[400px] min-w-0 flex-[0_0_100%] md:h-[500px] lg:h-[600px]"
             >
@@ -90,16 +84,16 @@ export function HeroCarousel() {
                 className="absolute inset-0 -z-10 size-full object-cover"
               />
               {/* Keeps white text readable over every part of the picture. */}
-              <div className="absolute inset-0 -z-10 bg-gradient-to-r from-stone-950/80 via-stone-950/55 to-stone-950/10" />
+              <div className="absolute inset-0 -z-10 bg-gradient-to-r rtl:bg-gradient-to-l from-stone-950/80 via-stone-950/55 to-stone-950/10" />
               <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-6 sm:px-16 lg:px-20">
                 <div className="max-w-xl text-white">
-                  <h2 className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl lg:text-6xl">{slide.title}</h2>
-                  <p className="mt-4 text-base text-stone-100 sm:text-lg lg:text-xl">{slide.description}</p>
+                  <h2 className="text-3xl font-extrabold leading-tight tracking-tight sm:text-4xl lg:text-6xl">{i18n._(slide.title)}</h2>
+                  <p className="mt-4 text-base text-stone-100 sm:text-lg lg:text-xl">{i18n._(slide.description)}</p>
                   <Link
                     to="/allDonations"
                     className="mt-8 inline-flex min-h-12 items-center justify-center rounded-lg bg-accent-500 px-6 text-base font-semibold text-stone-950 shadow-lg transition-colors hover:bg-accent-400"
                   >
-                    Browse Donations
+                    {i18n._('home.carousel.browse')}
                   </Link>
                 </div>
               </div>
@@ -109,14 +103,14 @@ export function HeroCarousel() {
       </div>
 
       <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-1 lg:bottom-6">
-        <button type="button" aria-label="Previous slide" onClick={() => go('prev')} className={controlClass}>
-          <ChevronLeft className="size-6" />
+        <button type="button" aria-label={i18n._('home.carousel.previous')} onClick={() => go('prev')} className={controlClass}>
+          <ChevronLeft className="size-6 rtl:-scale-x-100" />
         </button>
         {SLIDES.map((slide, i) => (
           <button
             key={slide.id}
             type="button"
-            aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+            aria-label={i18n._('home.carousel.goTo', { index: i + 1, title: i18n._(slide.title) })}
             aria-current={i === selected ? 'true' : undefined}
             onClick={() => go(i)}
             className="group inline-flex size-11 items-center justify-center rounded-full"
@@ -126,12 +120,12 @@ export function HeroCarousel() {
             />
           </button>
         ))}
-        <button type="button" aria-label="Next slide" onClick={() => go('next')} className={controlClass}>
-          <ChevronRight className="size-6" />
+        <button type="button" aria-label={i18n._('home.carousel.next')} onClick={() => go('next')} className={controlClass}>
+          <ChevronRight className="size-6 rtl:-scale-x-100" />
         </button>
         <button
           type="button"
-          aria-label="Pause slide rotation"
+          aria-label={i18n._('home.carousel.pause')}
           aria-pressed={paused}
           onClick={() => setPaused((p) => !p)}
           className={controlClass}

@@ -1,26 +1,28 @@
 import { LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/constants';
 import { useLatestCharityRequests } from './api';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill } from './section-states';
+import { useI18n } from '@/lib/i18n/i18n';
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-3';
 
-function requestedOn(iso: string): string | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
 export function LatestCharityRequests() {
+  const i18n = useI18n();
+  // Through Intl in the chosen language (English is en-GB, as the spec's dates are).
+  const requestedOn = (iso: string): string | null => {
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? null : i18n.date(d, { day: 'numeric', month: 'short', year: 'numeric' });
+  };
   const { data, error, loading, reload } = useLatestCharityRequests();
   return (
     <section aria-labelledby="charity-requests-heading" className="bg-brand-50/60">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
         <SectionHeading
           id="charity-requests-heading"
-          title="Latest Charity Requests"
-          subtitle="Organizations that recently asked to join FoodBridge as verified charities."
+          title={i18n._('home.charityRequests.title')}
+          subtitle={i18n._('home.charityRequests.subtitle')}
         />
         {loading && !data ? (
-          <LoadingBlock label="Loading charity requests">
+          <LoadingBlock label={i18n._('home.charityRequests.loading')}>
             <div className={GRID}>
               {Array.from({ length: LATEST_CHARITY_REQUESTS }, (_, i) => (
                 <div key={i} className="space-y-3 rounded-[var(--radius-card)] border border-border bg-white p-5">
@@ -33,9 +35,9 @@ export function LatestCharityRequests() {
             </div>
           </LoadingBlock>
         ) : error ? (
-          <ErrorBlock message="Failed to load requests." onRetry={reload} />
+          <ErrorBlock message={i18n._('home.charityRequests.failed')} onRetry={reload} />
         ) : !data?.length ? (
-          <EmptyBlock message="No charity requests yet." />
+          <EmptyBlock message={i18n._('home.charityRequests.empty')} />
         ) : (
           <ul className={GRID}>
             {data.map((r) => {
@@ -51,11 +53,11 @@ export function LatestCharityRequests() {
                     </div>
                     <StatusPill status={r.status} />
                   </div>
-                  <p className="line-clamp-3 text-sm text-stone-700">{r.mission || 'No description available'}</p>
+                  <p className="line-clamp-3 text-sm text-stone-700">{r.mission || i18n._('home.charityRequests.noDescription')}</p>
                   <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-3 text-sm">
                     <p className="min-w-0 text-stone-700">
-                      <span className="text-muted-foreground">Organization: </span>
-                      <span className="font-medium">{r.organization || 'Not specified'}</span>
+                      <span className="text-muted-foreground">{i18n._('home.charityRequests.organization')} </span>
+                      <span className="font-medium">{r.organization || i18n._('home.charityRequests.notSpecified')}</span>
                     </p>
                     {date && <time dateTime={r.requestedAt} className="text-muted-foreground">{date}</time>}
                   </div>

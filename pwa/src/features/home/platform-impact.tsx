@@ -1,28 +1,40 @@
+import type { I18n } from '@lingui/core';
 import type { Impact } from '@foodbridge/shared/schemas/impact';
+import { useI18n } from '@/lib/i18n/i18n';
 import { Leaf, Scale, Soup } from './icons';
 import { useImpact } from './api';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading } from './section-states';
 
 const GRID = 'grid grid-cols-1 gap-6 md:grid-cols-3';
-const number = (n: number) => n.toLocaleString('en');
-const plural = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
-
-/** The spec's three figures, with its labels, from the server's GET /impact. */
-function figures(i: Impact) {
+/** The spec's three figures, with its labels, from the server's GET /impact; numbers and plurals through Intl. */
+function figures(i18n: I18n, i: Impact) {
   return [
-    { id: 'food', Icon: Scale, label: 'Total Food Donated', value: `${number(i.kgRescued)} kg`, detail: `from ${plural(i.restaurants, 'restaurant', 'restaurants')}` },
-    { id: 'meals', Icon: Soup, label: 'Meals Served', value: number(i.meals), detail: `through ${plural(i.charities, 'charity', 'charities')}` },
-    { id: 'co2', Icon: Leaf, label: 'CO2 Emissions Reduced', value: `${number(i.co2eKg)} kg`, detail: 'by saving surplus food' },
+    {
+      id: 'food',
+      Icon: Scale,
+      label: i18n._('home.impact.food'),
+      value: i18n._('home.impact.kg', { value: i.kgRescued }),
+      detail: i18n._('home.impact.fromRestaurants', { count: i.restaurants }),
+    },
+    {
+      id: 'meals',
+      Icon: Soup,
+      label: i18n._('home.impact.meals'),
+      value: i18n.number(i.meals),
+      detail: i18n._('home.impact.throughCharities', { count: i.charities }),
+    },
+    { id: 'co2', Icon: Leaf, label: i18n._('home.impact.co2'), value: i18n._('home.impact.kg', { value: i.co2eKg }), detail: i18n._('home.impact.co2Detail') },
   ];
 }
 
 export function PlatformImpact() {
+  const i18n = useI18n();
   const { data, error, loading, reload } = useImpact();
   return (
     <section aria-labelledby="impact-heading" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:py-20">
-      <SectionHeading id="impact-heading" title="Platform Impact" subtitle="What restaurants and charities have achieved together so far." />
+      <SectionHeading id="impact-heading" title={i18n._('home.impact.title')} subtitle={i18n._('home.impact.subtitle')} />
       {loading && !data ? (
-        <LoadingBlock label="Loading the platform's impact">
+        <LoadingBlock label={i18n._('home.impact.loading')}>
           <div className={GRID}>
             {[0, 1, 2].map((i) => (
               <Pulse key={i} className="h-40 w-full rounded-[var(--radius-card)]" />
@@ -30,12 +42,12 @@ export function PlatformImpact() {
           </div>
         </LoadingBlock>
       ) : error || !data ? (
-        <ErrorBlock message="Failed to load the platform's impact." onRetry={reload} />
+        <ErrorBlock message={i18n._('home.impact.failed')} onRetry={reload} />
       ) : data.kgRescued === 0 && data.meals === 0 ? (
-        <EmptyBlock message="No pickups recorded yet: these figures start with the first food a charity collects." />
+        <EmptyBlock message={i18n._('home.impact.empty')} />
       ) : (
         <dl className={GRID}>
-          {figures(data).map(({ id, Icon, label, value, detail }) => (
+          {figures(i18n, data).map(({ id, Icon, label, value, detail }) => (
             <div key={id} className="flex min-w-0 flex-col gap-2 rounded-[var(--radius-card)] bg-gradient-to-br from-brand-800 to-brand-900 p-6 text-white shadow-sm">
               <dt className="flex flex-col gap-4 text-sm font-semibold uppercase tracking-wide text-brand-100">
                 <Icon className="size-8 text-accent-400" aria-hidden />

@@ -1,6 +1,7 @@
 // The home page's own loading, empty and error blocks. The ui/ primitives go through cn() and tailwind-merge
 // (about 8 kB gzipped), which the signed-out home page cannot afford within its 125 kB budget (see BUDGET.md).
 import type { ReactNode } from 'react';
+import { useI18n } from '@/lib/i18n/i18n';
 import { AlertTriangle, Inbox } from './icons';
 
 export function SectionHeading({ id, title, subtitle, children }: { id: string; title: string; subtitle: string; children?: ReactNode }) {
@@ -39,6 +40,7 @@ export function EmptyBlock({ message }: { message: string }) {
 }
 
 export function ErrorBlock({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const i18n = useI18n();
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 px-6 py-10 text-center">
       <AlertTriangle className="size-9 text-destructive" aria-hidden />
@@ -48,11 +50,20 @@ export function ErrorBlock({ message, onRetry }: { message: string; onRetry: () 
         onClick={onRetry}
         className="inline-flex min-h-11 items-center justify-center rounded-lg border border-border bg-white px-4 text-sm font-semibold hover:bg-muted"
       >
-        Try again
+        {i18n._('home.tryAgain')}
       </button>
     </div>
   );
 }
+
+const STATUS_NAMES: Record<string, string> = {
+  pending: /*i18n*/ 'status.pending',
+  verified: /*i18n*/ 'status.verified',
+  approved: /*i18n*/ 'status.approved',
+  accepted: /*i18n*/ 'status.accepted',
+  assigned: /*i18n*/ 'status.assigned',
+  picked: /*i18n*/ 'status.picked',
+};
 
 const STATUS_TONES: Record<string, string> = {
   pending: 'bg-accent-100 text-amber-900',
@@ -65,10 +76,12 @@ const STATUS_TONES: Record<string, string> = {
 
 /** Same look as ui/badge's StatusBadge: capitalised, coloured by meaning, unknown statuses red. */
 export function StatusPill({ status }: { status: string }) {
+  const i18n = useI18n();
   const key = status.toLowerCase();
+  const name = STATUS_NAMES[key];
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[key] ?? 'bg-red-100 text-red-900'}`}>
-      {key.charAt(0).toUpperCase() + key.slice(1)}
+      {name ? i18n._(name) : key.charAt(0).toUpperCase() + key.slice(1)}
     </span>
   );
 }

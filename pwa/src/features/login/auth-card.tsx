@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/i18n';
 
 /**
  * The frame of the sign-in and account e-mail screens: a card with a title, the form, Google sign-in after a
@@ -39,10 +40,11 @@ export function AuthCard({
 }
 
 function OrDivider() {
+  const i18n = useI18n();
   return (
     <div className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground" aria-hidden>
       <span className="h-px flex-1 bg-border" />
-      or
+      {i18n._('auth.or')}
       <span className="h-px flex-1 bg-border" />
     </div>
   );

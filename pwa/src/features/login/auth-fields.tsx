@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { errorAria } from '@/components/field-aria';
 import { Field, Input } from '@/components/ui/input';
 import { withoutField } from '@/lib/form-errors';
+import { useI18n } from '@/lib/i18n/i18n';
 import { PasswordInput } from './password-input';
 
 /** A sign-in form's message per field; `clearOnChange`, the form's onChange, drops a field's message as it is edited. */
@@ -15,8 +16,9 @@ export function useFieldErrors() {
 }
 
 export function EmailField({ id, error }: { id: string; error: string | undefined }) {
+  const i18n = useI18n();
   return (
-    <Field id={id} label="Email" error={error}>
+    <Field id={id} label={i18n._('auth.email')} error={error}>
       <Input id={id} name="email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...errorAria(id, error)} />
     </Field>
   );
@@ -33,8 +35,9 @@ export function PasswordField({
   autoComplete: 'current-password' | 'new-password';
   hint?: string;
 }) {
+  const i18n = useI18n();
   return (
-    <Field id={id} label="Password" error={error} hint={hint}>
+    <Field id={id} label={i18n._('auth.password')} error={error} hint={hint}>
       <PasswordInput id={id} name="password" autoComplete={autoComplete} {...errorAria(id, error)} />
     </Field>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { signInWithGoogle } from '@/lib/auth/identity';
 import { notify } from '@/lib/notify';
+import { useI18n } from '@/lib/i18n/i18n';
 import { authErrorMessage, isCancelled } from './auth-errors';
 
 function GoogleMark() {
@@ -28,6 +29,7 @@ export function GoogleButton({
   onSignedIn: () => void | Promise<void>;
   disabled?: boolean;
 }) {
+  const i18n = useI18n();
   const [busy, setBusy] = useState(false);
   const signIn = async () => {
     setBusy(true);
@@ -39,7 +41,7 @@ export function GoogleButton({
       signingIn.current = false;
       if (!isCancelled(err)) {
         console.error(err);
-        notify.error('Google sign-in failed', authErrorMessage(err, 'Google sign-in did not work. Please try again.'));
+        notify.error(i18n._('auth.google.failedTitle'), authErrorMessage(err, i18n._('auth.google.failed')));
       }
     } finally {
       setBusy(false);
@@ -54,7 +56,7 @@ export function GoogleButton({
       className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-lg border border-border bg-white px-4 text-sm font-semibold text-stone-800 transition-colors hover:bg-muted disabled:pointer-events-none disabled:opacity-60"
     >
       {busy ? <span className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-brand-800" aria-hidden /> : <GoogleMark />}
-      Login with Google
+      {i18n._('auth.google.button')}
     </button>
   );
 }

@@ -42,6 +42,18 @@ describe('LoginPage', () => {
     expect(container.textContent).not.toMatch(/\bor\b/);
   });
 
+  it('says why the server signed this tab out, once', async () => {
+    stubServer({ 'GET /auth/config': () => json(200, LOCAL) });
+    sessionStorage.setItem('foodbridge.signedOutReason', 'You have been signed out. This account no longer exists.');
+    const first = await openLogin();
+    expect(await screen.findByText('You have been signed out. This account no longer exists.')).toBeTruthy();
+    first.unmount();
+    vi.resetModules();
+    await openLogin();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.queryByText(/This account no longer exists/)).toBeNull();
+  });
+
   it('offers Google sign-in when the server runs on Firebase', async () => {
     stubServer({ 'GET /auth/config': () => json(200, FIREBASE) });
     await openLogin();

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { LocateFixed } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
+import { useLocate } from '@/lib/use-locate';
 
 /** The two coordinate boxes as typed (text, so a half-typed "-0." stays as it is). */
 export interface PointText {
@@ -27,7 +27,6 @@ export function coordinatesOf(text: PointText): { latitude?: number; longitude?:
   return { ...(latitude === undefined ? {} : { latitude }), ...(longitude === undefined ? {} : { longitude }) };
 }
 
-type Locating = 'idle' | 'asking' | 'refused' | 'unavailable';
 
 /**
  * Latitude and longitude, typed or filled from the browser's position ('Use my current location'). The position is
@@ -44,24 +43,7 @@ export function PickupPointFields({
   onChange: (next: PointText, edited: keyof PointText | 'both') => void;
   errors: Record<string, string>;
 }) {
-  const [locating, setLocating] = useState<Locating>('idle');
-
-  function locate() {
-    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
-    if (!geo) {
-      setLocating('unavailable');
-      return;
-    }
-    setLocating('asking');
-    geo.getCurrentPosition(
-      (p) => {
-        setLocating('idle');
-        onChange({ latitude: p.coords.latitude.toFixed(6), longitude: p.coords.longitude.toFixed(6) }, 'both');
-      },
-      (err) => setLocating(err.code === err.PERMISSION_DENIED ? 'refused' : 'unavailable'),
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
-  }
+  const { locating, locate } = useLocate(({ lat, lng }) => onChange({ latitude: lat.toFixed(6), longitude: lng.toFixed(6) }, 'both'));
 
   const box = (key: keyof PointText, label: string, placeholder: string) => {
     const id = `${idPrefix}-${key}`;

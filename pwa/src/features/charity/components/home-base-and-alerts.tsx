@@ -8,6 +8,7 @@ import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { ErrorState } from '@/components/ui/states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { firstErrors } from '@/lib/form-errors';
+import { useLocate } from '@/lib/use-locate';
 import { errorMessage, notify } from '@/lib/notify';
 import {
   alertsSummary,
@@ -18,7 +19,6 @@ import {
   type PreferencesDraft,
 } from '../charity-preferences';
 
-type Locating = 'idle' | 'asking' | 'refused' | 'unavailable';
 
 /**
  * 'Home base and alerts' on the charity's profile: where it collects from (the origin of 'Nearest first' when the
@@ -63,7 +63,7 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
   const [draft, setDraft] = useState<PreferencesDraft>(() => draftOf(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [locating, setLocating] = useState<Locating>('idle');
+  const { locating, locate } = useLocate((home) => edit({ home }));
   const id = useId();
   const ids = {
     address: `${id}-address`,
@@ -74,29 +74,6 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
   function edit(changes: Partial<PreferencesDraft>) {
     setDraft((d) => ({ ...d, ...changes }));
     setErrors({});
-  }
-
-  function locate() {
-    const geo = typeof navigator !== 'undefined' ? navigator.geolocation : undefined;
-    if (!geo) {
-      setLocating('unavailable');
-      return;
-    }
-    setLocating('asking');
-    geo.getCurrentPosition(
-      (p) => {
-        setLocating('idle');
-        // About 10 cm (6 decimals): more would be noise.
-        edit({
-          home: {
-            lat: Number(p.coords.latitude.toFixed(6)),
-            lng: Number(p.coords.longitude.toFixed(6)),
-          },
-        });
-      },
-      (err) => setLocating(err.code === err.PERMISSION_DENIED ? 'refused' : 'unavailable'),
-      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
-    );
   }
 
   async function submit(e: FormEvent) {

@@ -11,7 +11,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { VirtualGrid } from '@/components/virtual-grid';
 import { cn } from '@/lib/utils';
-import { defaultSort, filterDonations, type DonationFilters, type DonationSort } from '../filter-donations';
+import { defaultSort, filterDonations, warmSearch, type DonationFilters, type DonationSort } from '../filter-donations';
 import { distanceOf, sortDonations } from '../sort-donations';
 import { useVerifiedDonations } from '../hooks/use-donation';
 import { positionProblem, usePosition } from '../hooks/use-position';
@@ -77,6 +77,8 @@ export function AllDonationsPage({
   // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
   const sorted = useMemo(() => (data ? sortDonations(data, sort, near) : []), [data, sort, near]);
   const shown = useMemo(() => filterDonations(sorted, { q: query, type }), [sorted, query, type]);
+  // Before the first keystroke: each donation's search text is made in idle time, not while typing.
+  useEffect(() => (data ? warmSearch(data) : undefined), [data]);
   const renderDonation = useCallback(
     (d: Donation, i: number) => <DonationCell donation={d} priority={i < EAGER_CARDS} distance={distanceLabel(d, near)} />,
     [near],

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { setLocale } from '@/lib/i18n/i18n';
+import { useSession } from '@/lib/auth/session-store';
+import { Navbar } from './navbar';
+
+vi.mock('@tanstack/react-router', () => ({
+  Link: ({ children, to, className }: { children: ReactNode; to: string; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+  useRouterState: () => '/',
+}));
+
+afterEach(async () => {
+  await act(() => setLocale('en', { remember: false }));
+});
+
+describe('Navbar', () => {
+  it('is in Arabic, right to left, once Arabic is chosen in its language menu', async () => {
+    useSession.setState({ user: null, ready: true });
+    render(<Navbar />);
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+
+    // The wide-screen menu; the phone one is inside the closed side menu.
+    const language = screen.getAllByRole('combobox', { name: 'Language' })[0];
+    await act(async () => {
+      fireEvent.change(language!, { target: { value: 'ar' } });
+      await setLocale('ar');
+    });
+
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(screen.getByRole('navigation', { name: 'التنقل الرئيسي' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'تسجيل الدخول' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'كل التبرعات' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeTruthy();
+    expect(screen.getAllByRole('combobox', { name: 'اللغة' })[0]).toHaveProperty('value', 'ar');
+  });
+});
