@@ -78,23 +78,46 @@ const DONATION_STATES_GIVEN = ['Accepted', 'Assigned'];
  * Who is told of a recorded change, and what (issue 11's table). Derived from the history entry because every change
  * of state already writes one in its own transaction: one place decides, and no change can forget to tell.
  */
-async function notificationsOf(tx: TxSql, e: NewHistoryEntry): Promise<NewNotification[]> {
+/** What the entries of one change read, read once: an accept's declined requests all name the same donation. */
+interface Reads {
+  donation(id: string): Promise<DonationFactsRow | undefined>;
+  admins(): Promise<string[]>;
+}
+
+function readsOnce(tx: TxSql): Reads {
+  const donations = new Map<string, Promise<DonationFactsRow | undefined>>();
+  let admins: Promise<string[]> | undefined;
+  return {
+    donation(id) {
+      let row = donations.get(id);
+      if (!row) donations.set(id, (row = donationFacts(tx, id)));
+      return row;
+    },
+    admins: () => (admins ??= adminIds(tx)),
+  };
+}
+
+/** The kinds nobody is told of: they read nothing (see notificationsOf). */
+const UNTOLD: ReadonlySet<NewHistoryEntry['kind']> = new Set(['request.deleted', 'request.reopened', 'user.deleted', 'pickup.report-corrected']);
+
+async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Promise<NewNotification[]> {
   const out: NewNotification[] = [];
   const tell = (userIds: (string | null | undefined)[], kind: NotificationKind, facts: NotificationFacts) => {
     const text = notificationText(kind, facts);
     // Nobody is told of what they did themselves.
     for (const userId of new Set(userIds)) if (userId && userId !== e.actor.id) out.push({ ...text, userId });
   };
-  const donation = e.donationId ? await donationFacts(tx, e.donationId) : undefined;
+  if (UNTOLD.has(e.kind)) return out;
+  const donation = e.donationId ? await reads.donation(e.donationId) : undefined;
   const facts: NotificationFacts = donation ? { donationId: donation.id, donationTitle: donation.title, restaurantName: donation.restaurant_name } : {};
   const detail = e.detail ?? {};
   switch (e.kind) {
     case 'donation.created':
-      tell(await adminIds(tx), 'donation.awaiting-verification', facts);
+      tell(await reads.admins(), 'donation.awaiting-verification', facts);
       break;
     case 'donation.edited':
       // An edit that sends a verified donation back for checking is a new wait for the admins.
-      if (e.toState === 'Pending' && e.fromState !== 'Pending') tell(await adminIds(tx), 'donation.awaiting-verification', facts);
+      if (e.toState === 'Pending' && e.fromState !== 'Pending') tell(await reads.admins(), 'donation.awaiting-verification', facts);
       break;
     case 'donation.verified':
       tell([donation?.restaurant_id], 'donation.verified', facts);
@@ -130,7 +153,7 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry): Promise<NewNotifi
       tell([donation?.restaurant_id], 'pickup.confirmed', { ...facts, charityName: e.actor.name });
       break;
     case 'charity-role.requested':
-      tell(await adminIds(tx), 'charity-role.awaiting-decision', {
+      tell(await reads.admins(), 'charity-role.awaiting-decision', {
         charityName: e.actor.name,
         organization: typeof detail.organization === 'string' ? detail.organization : undefined,
       });
@@ -151,7 +174,8 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry): Promise<NewNotifi
 /** Writes the notifications of recorded changes, in their transaction (called by recordHistory). */
 export async function notifyOfChanges(tx: TxSql, entries: NewHistoryEntry[]): Promise<void> {
   const all: NewNotification[] = [];
-  for (const e of entries) all.push(...(await notificationsOf(tx, e)));
+  const reads = readsOnce(tx);
+  for (const e of entries) all.push(...(await notificationsOf(tx, e, reads)));
   await insertNotifications(tx, all);
 }
 
