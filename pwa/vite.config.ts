@@ -69,7 +69,7 @@ const pwa = VitePWA({
 // budget its own gzip start and import/export glue: about 2.3 kB over 17 files, which paid for the languages of
 // issue 13 (ADR 008). Nothing here is loaded that the home page did not load already.
 const startupChunk =
-  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]|shared[\\/]src[\\/]constants/;
+  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]messages\.ts|shared[\\/]src[\\/]constants/;
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa, precompress()],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createRootRoute, Link, Outlet } from '@tanstack/react-router';
 import { Footer } from '@/components/layout/footer';
 import { Navbar } from '@/components/layout/navbar';
+import { loadAppCatalogues } from '@/lib/i18n/i18n';
 import { useToaster } from '@/lib/notify';
 import { startServiceWorker } from '@/lib/pwa/register';
 import { useServiceWorker } from '@/lib/pwa/sw-store';
@@ -29,6 +30,9 @@ function RootLayout() {
 }
 
 export const Route = createRootRoute({
+  // Every page but home says words from the app's catalogues: have them before it renders. Unreachable (offline
+  // before the service worker has them): the page still opens.
+  beforeLoad: ({ location }) => (location.pathname === '/' ? undefined : loadAppCatalogues().catch((err: unknown) => console.error(err))),
   component: RootLayout,
   notFoundComponent: NotFound,
 });

@@ -104,7 +104,9 @@ export function BarChart({ title, labels, ticks, values, labelHeader, valueHeade
         <EmptyState message={emptyMessage} />
       ) : (
         <>
-          <div aria-hidden="true" className={tableShown ? 'hidden' : 'relative w-full'} style={{ height }}>
+          {/* Clipped: Chart.js sizes the canvas a frame after the card narrows (a phone turned upright), and until
+              then the old width must not make the whole page scroll sideways. */}
+          <div aria-hidden="true" className={tableShown ? 'hidden' : 'relative w-full overflow-hidden'} style={{ height }}>
             <canvas ref={canvas} />
           </div>
           {/* The wrapper is what is visually hidden: a table never shrinks below its content, a div does. */}

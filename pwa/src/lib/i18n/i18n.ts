@@ -1,17 +1,21 @@
 // The app's one Lingui instance, the chosen language as a zustand store, and the switch between languages.
-// English is bundled with this module, so the first render never waits for it and tests need no set-up; every
-// other language's catalogue is its own chunk, downloaded only when someone uses that language.
+// English's home-page catalogue is bundled with this module, so the first render never waits for it and the home
+// page stays within its budget; every other catalogue (the rest of the app, shared/'s errors and texts, and every
+// catalogue of another language) is a chunk of its own, downloaded when a page other than home first opens or when
+// someone picks that language (docs/decisions/008-languages.md).
 import { i18n, type I18n, type Messages } from '@lingui/core';
 import { create } from 'zustand';
 import { messages as english } from '@/locales/en/messages';
 import { detectLocale, directionOf, intlLocales, LOCALE_STORAGE_KEY, SOURCE_LOCALE, type Locale } from './locales';
 
-const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+type Catalogue = () => Promise<{ messages: Messages }>;
+
+const homeCatalogues: Record<Exclude<Locale, 'en'>, Catalogue> = {
   es: () => import('@/locales/es/messages'),
   ar: () => import('@/locales/ar/messages'),
 };
 
-i18n.load(SOURCE_LOCALE, english);
+i18n.load(SOURCE_LOCALE, { ...english });
 i18n.activate(SOURCE_LOCALE, intlLocales(SOURCE_LOCALE));
 
 interface LocaleState {
@@ -35,19 +39,32 @@ function applyToDocument(locale: Locale) {
   html.dir = directionOf(locale);
 }
 
-const loaded = new Set<Locale>([SOURCE_LOCALE]);
+/** `${locale}:home` and `${locale}:app` once loaded. */
+const loaded = new Set<string>([`${SOURCE_LOCALE}:home`]);
+/** Set once a page other than home has opened: from then on a language switch loads the app's catalogues too. */
+let appWanted = false;
 let switching: Promise<void> = Promise.resolve();
+
+async function loadCatalogues(locale: Locale) {
+  if (!loaded.has(`${locale}:home`) && locale !== 'en') {
+    i18n.load(locale, { ...(await homeCatalogues[locale]()).messages });
+    loaded.add(`${locale}:home`);
+  }
+  if (appWanted && !loaded.has(`${locale}:app`)) {
+    // The list of catalogues is itself loaded on demand: 18 paths are bytes the home page does not need.
+    const { appCataloguesOf } = await import('./app-catalogues');
+    const parts = await Promise.all(appCataloguesOf(locale).map((load) => load()));
+    for (const { messages } of parts) i18n.load(locale, messages);
+    loaded.add(`${locale}:app`);
+  }
+}
 
 /** Loads the language's catalogue if needed, then switches the whole app (and <html lang dir>) to it at once. */
 export function setLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   // One switch at a time, in the order asked: a quick es -> ar -> en must end in English.
   // A failed download (offline, say) leaves the language as it was and must not block the switches after it.
   const next = switching.then(async () => {
-    if (locale !== 'en' && !loaded.has(locale)) {
-      const { messages } = await catalogues[locale]();
-      i18n.load(locale, messages);
-      loaded.add(locale);
-    }
+    await loadCatalogues(locale);
     i18n.activate(locale, intlLocales(locale));
     applyToDocument(locale);
     if (remember) {
@@ -59,6 +76,17 @@ export function setLocale(locale: Locale, { remember = true }: { remember?: bool
     }
     useLocale.setState({ locale });
   });
+  switching = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * The catalogues of every page but home, in the current language (and in any language switched to later). The root
+ * route awaits it before such a page renders; it settles at once when they are already here.
+ */
+export function loadAppCatalogues(): Promise<void> {
+  appWanted = true;
+  const next = switching.then(() => loadCatalogues(useLocale.getState().locale));
   switching = next.catch(() => undefined);
   return next;
 }
