@@ -13,6 +13,7 @@ import { TestPaymentProvider } from './payments/test-provider.ts';
 import { createChangeFeed } from './sync/change-feed.ts';
 import { createPushSender } from './push/send.ts';
 import { createBucketImageStorage } from './images/storage.ts';
+import { queriesInFlight } from './db/query-timing.ts';
 
 /** Builds the outside-world services from configuration: Firebase or built-in identity, Stripe or test payments. */
 export async function createDeps(config: Config, db: Database, opts: { logDestination?: DestinationStream } = {}): Promise<Deps> {
@@ -32,6 +33,8 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
   // Keys are generated (or read) now, at start-up, rather than by the first notification.
   const push = createPushSender(db.sql, config, log);
   await push.publicKey();
+  const metrics = new Metrics(() => changes.subscribers, { poolSize: db.connection.max ?? 1, queriesInFlight });
+  db.onQuery((seconds, failed) => metrics.observeQuery(seconds, failed));
   return {
     config,
     db,
@@ -45,7 +48,7 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     log,
     push,
     imageBucket: await createBucketImageStorage(config),
-    metrics: new Metrics(() => changes.subscribers),
+    metrics,
     stopping: stopping.signal,
     stop: () => stopping.abort(),
   };

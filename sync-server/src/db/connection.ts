@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { observeQueries, type QueryObserver } from './query-timing.ts';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
@@ -13,6 +14,21 @@ export interface Database {
   /** A postgres.js connection URL or, in embedded mode, the unix-socket directory. */
   connection: postgres.Options<Record<string, postgres.PostgresType>>;
   close(): Promise<void>;
+  /** Calls `observer` with each query's duration (/metrics) until the database is closed. */
+  onQuery(observer: QueryObserver): void;
+}
+
+/** The database with `onQuery`, whose observers stop when it closes (tests open hundreds in one process). */
+function observable(db: Omit<Database, 'onQuery'>): Database {
+  const stops: Array<() => void> = [];
+  return {
+    ...db,
+    onQuery: (observer) => void stops.push(observeQueries(db.sql, observer)),
+    async close() {
+      for (const stop of stops.splice(0)) stop();
+      await db.close();
+    },
+  };
 }
 
 const poolOptions = {
@@ -38,12 +54,12 @@ const POSTGRES_IDLE_TIMEOUT = 60;
 export function openPostgres(url: string): Database {
   const options = { ...poolOptions, idle_timeout: POSTGRES_IDLE_TIMEOUT };
   const sql = postgres(url, options);
-  return {
+  return observable({
     sql,
     mode: 'postgres',
     connection: { ...options, ...parseUrl(url) },
     close: () => sql.end({ timeout: 5 }),
-  };
+  });
 }
 
 function parseUrl(url: string) {
@@ -87,7 +103,7 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   // used here.
   const connection = { ...poolOptions, connect_timeout: 15, max: 1, host: socketDir, port, database: 'postgres', username: 'postgres' };
   const sql = postgres(connection);
-  return {
+  return observable({
     sql,
     mode: 'embedded',
     connection,
@@ -97,7 +113,7 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
       await db.close();
       rmSync(socketDir, { recursive: true, force: true });
     },
-  };
+  });
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {

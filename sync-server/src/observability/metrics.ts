@@ -45,7 +45,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(openStreams: () => number) {
+  readonly queries = new Histogram({
+    name: 'foodbridge_db_query_duration_seconds',
+    help: 'Time from asking for a database query (waiting for a free pooled connection included) to its answer, by outcome: ok or error.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  constructor(openStreams: () => number, database: { poolSize: number; queriesInFlight: () => number } = { poolSize: 0, queriesInFlight: () => 0 }) {
     new Gauge({
       name: 'foodbridge_sync_open_streams',
       help: 'Sync pull streams open on this instance.',
@@ -54,6 +62,27 @@ export class Metrics {
         this.set(openStreams());
       },
     });
+    new Gauge({
+      name: 'foodbridge_db_pool_size',
+      help: 'Connections the database pool may open (DATABASE_URL: 8; the embedded database: 1).',
+      registers: [this.registry],
+      collect() {
+        this.set(database.poolSize);
+      },
+    });
+    new Gauge({
+      name: 'foodbridge_db_queries_in_flight',
+      help: 'Database queries asked for and not yet answered: above the pool size, queries are queueing for a connection.',
+      registers: [this.registry],
+      collect() {
+        this.set(database.queriesInFlight());
+      },
+    });
+  }
+
+  /** One database query's duration (db/query-timing.ts). */
+  observeQuery(seconds: number, failed: boolean): void {
+    this.queries.observe({ outcome: failed ? 'error' : 'ok' }, seconds);
   }
 
   /**

@@ -48,6 +48,20 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('00000000-0000-4000-8000-00000000dead');
   });
 
+  it('times the database queries and says how busy the pool is', async () => {
+    const before = sample(await metrics(), 'foodbridge_db_query_duration_seconds_count', { outcome: 'ok' }) ?? 0;
+    await t.get('/donations/verified');
+    const text = await metrics();
+    expect(sample(text, 'foodbridge_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(before);
+    expect(sample(text, 'foodbridge_db_query_duration_seconds_sum', { outcome: 'ok' })).toBeGreaterThan(0);
+    expect(sample(text, 'foodbridge_db_pool_size')).toBe(t.deps.db.mode === 'embedded' ? 1 : 8);
+    expect(sample(text, 'foodbridge_db_queries_in_flight')).toBeGreaterThanOrEqual(0);
+    // A failing query is counted as an error.
+    const errorsBefore = sample(text, 'foodbridge_db_query_duration_seconds_count', { outcome: 'error' }) ?? 0;
+    await expect(t.sql`SELECT 1/0`).rejects.toThrow();
+    expect(sample(await metrics(), 'foodbridge_db_query_duration_seconds_count', { outcome: 'error' })).toBe(errorsBefore + 1);
+  });
+
   it('counts pickup confirmations applied, repeated from their Idempotency-Key, and refused', async () => {
     const given = { id: charity.id, name: charity.name, email: charity.email };
     const id = await insertDonation(t.sql, restaurant, { status: 'Accepted', charity: given });
