@@ -37,7 +37,7 @@ const zones = [
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dev-dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'pwa/e2e/artifacts/**',
     // Compiled by `lingui compile` from the .po catalogues: generated, never edited.
-    'pwa/src/locales/*/messages.ts'] },
+    'pwa/src/locales/*/*.ts', 'shared/src/locales/*/*.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,6 +36,8 @@ const RESTAURANT = src('features/restaurant');
 const ADMIN = src('features/admin', 'features/dashboard', 'features/charity', 'components/layout', 'routes/dashBoard.tsx', 'routes/dashBoard');
 /** The rest of the app: All Donations, details, notifications, push, the shared components and helpers. */
 const DONATIONS = src('features/donations', 'features/notifications', 'features/push', 'routes', 'components', 'lib');
+/** Exclusions match files: a folder excludes what is under it. */
+const under = (paths: string[]) => paths.flatMap((p) => [p, `${p}/**`]);
 const NOT_MESSAGES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '<rootDir>/src/locales/**', '<rootDir>/../shared/src/locales/**'];
 
 export default defineConfig({
@@ -47,12 +49,12 @@ export default defineConfig({
     { path: '<rootDir>/src/locales/{locale}/messages', include: HOME, exclude: NOT_MESSAGES },
     { path: '<rootDir>/src/locales/{locale}/auth', include: AUTH, exclude: NOT_MESSAGES },
     { path: '<rootDir>/src/locales/{locale}/restaurant', include: RESTAURANT, exclude: NOT_MESSAGES },
-    { path: '<rootDir>/src/locales/{locale}/admin', include: ADMIN, exclude: [...NOT_MESSAGES, ...HOME] },
-    { path: '<rootDir>/src/locales/{locale}/donations', include: DONATIONS, exclude: [...NOT_MESSAGES, ...HOME, ...AUTH, ...ADMIN] },
+    { path: '<rootDir>/src/locales/{locale}/admin', include: ADMIN, exclude: [...NOT_MESSAGES, ...under(HOME)] },
+    { path: '<rootDir>/src/locales/{locale}/donations', include: DONATIONS, exclude: [...NOT_MESSAGES, ...under([...HOME, ...AUTH, ...ADMIN])] },
     // Errors of spec section 8 and the form rules: the server answers with their codes, the app says them.
     { path: '<rootDir>/../shared/src/locales/{locale}/errors', include: shared('messages.ts', 'schemas', 'errors.ts'), exclude: NOT_MESSAGES },
     // Notifications, e-mails, food types and statuses: what both the app and the server (push, e-mail) put in words.
-    { path: '<rootDir>/../shared/src/locales/{locale}/texts', include: shared(''), exclude: [...NOT_MESSAGES, ...shared('messages.ts', 'schemas', 'errors.ts')] },
+    { path: '<rootDir>/../shared/src/locales/{locale}/texts', include: shared(''), exclude: [...NOT_MESSAGES, ...under(shared('messages.ts', 'schemas', 'errors.ts'))] },
   ],
   format: formatter({ lineNumbers: false, origins: true }),
   orderBy: 'messageId',

@@ -1,5 +1,7 @@
 export * from './constants.ts';
+export * from './languages.ts';
 export * from './messages.ts';
+export * from './errors.ts';
 export * from './schemas/common.ts';
 export * from './schemas/donation.ts';
 export * from './schemas/donation-request.ts';

@@ -1,5 +1,11 @@
 // The words of each notification (issue 11), kept beside the kinds so that the server that stores them, the push it
 // sends and the app's test notification say the same thing. Links are the app's own paths.
+// Each kind's title and body are messages of the `texts` catalogue (shared/src/locales), rendered with the Lingui
+// instance the caller passes in, so in whichever language that instance is in: the server passes the reader's
+// (users.locale), the app its own. Shared holds no instance of its own (docs/decisions/008-languages.md).
+import type { I18n } from '@lingui/core';
+import { ROLES, type Role } from './constants.ts';
+import { ROLE_LABELS } from './labels.ts';
 import type { NotificationKind } from './schemas/notification.ts';
 
 export interface NotificationText {
@@ -17,52 +23,105 @@ export interface NotificationFacts {
   charityName?: string;
   role?: string;
   organization?: string;
-  /** How long until best-before, in words ("52 min"), for reminders: the server does not know the reader's clock. */
-  expiresIn?: string;
+  /** How long until best-before, for reminders: the server's clock decides, the words are the reader's ("52 min"). */
+  expiresInMs?: number;
 }
 
-const quoted = (title: string | undefined) => (title ? `“${title}”` : 'A donation');
-const details = (f: NotificationFacts) => (f.donationId ? `/donations/${f.donationId}` : '/dashBoard');
+/** "52 min", "1 h 40 min": how long until a best-before, as a reminder says it. */
+export function durationText(i18n: I18n, ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 60) return i18n._('notification.duration.minutes', { minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest ? i18n._('notification.duration.hoursMinutes', { hours, minutes: rest }) : i18n._('notification.duration.hours', { hours });
+}
 
-export function notificationText(kind: NotificationKind, f: NotificationFacts = {}): NotificationText {
+const details = (f: NotificationFacts) => (f.donationId ? `/donations/${f.donationId}` : '/dashBoard');
+const isRole = (role: string | undefined): role is Role => (ROLES as readonly string[]).includes(role ?? '');
+
+export function notificationText(i18n: I18n, kind: NotificationKind, f: NotificationFacts = {}): NotificationText {
   const t = (title: string, body: string, link: string): NotificationText => ({ kind, title, body, link });
-  const what = quoted(f.donationTitle);
+  // The values the bodies name, each with its words for when the fact is missing (a row gone since, say).
+  const donation = f.donationTitle ? i18n._('notification.value.donationTitle', { title: f.donationTitle }) : i18n._('notification.value.someDonation');
+  const restaurant = f.restaurantName ?? i18n._('notification.value.someRestaurant');
+  const charity = f.charityName ?? i18n._('notification.value.someCharity');
+  const expires = (fallback: string) => (f.expiresInMs === undefined ? fallback : durationText(i18n, f.expiresInMs));
   switch (kind) {
     case 'donation.awaiting-verification':
-      return t('Donation waiting for verification', `${what} from ${f.restaurantName ?? 'a restaurant'} needs checking.`, '/dashBoard/manageDonations');
-    case 'charity-role.awaiting-decision':
-      return t('Charity role request', `${f.charityName ?? 'Someone'}${f.organization ? ` (${f.organization})` : ''} asks to become a charity.`, '/dashBoard/manageRoleRequests');
+      return t(
+        i18n._('notification.donation.awaiting-verification.title'),
+        i18n._('notification.donation.awaiting-verification.body', { donation, restaurant }),
+        '/dashBoard/manageDonations',
+      );
+    case 'charity-role.awaiting-decision': {
+      const name = f.charityName ?? i18n._('notification.value.someone');
+      return t(
+        i18n._('notification.charity-role.awaiting-decision.title'),
+        f.organization
+          ? i18n._('notification.charity-role.awaiting-decision.body', { name, organization: f.organization })
+          : i18n._('notification.charity-role.awaiting-decision.bodyWithoutOrganization', { name }),
+        '/dashBoard/manageRoleRequests',
+      );
+    }
     case 'donation.verified':
-      return t('Donation verified', `${what} is verified and visible to charities.`, '/dashBoard/myDonations');
+      return t(i18n._('notification.donation.verified.title'), i18n._('notification.donation.verified.body', { donation }), '/dashBoard/myDonations');
     case 'donation.rejected':
-      return t('Donation rejected', `${what} was not approved by an admin.`, '/dashBoard/myDonations');
+      return t(i18n._('notification.donation.rejected.title'), i18n._('notification.donation.rejected.body', { donation }), '/dashBoard/myDonations');
     case 'request.made':
-      return t('New request', `${f.charityName ?? 'A charity'} requested ${what}.`, '/dashBoard/requestedDonations');
+      return t(i18n._('notification.request.made.title'), i18n._('notification.request.made.body', { charity, donation }), '/dashBoard/requestedDonations');
     case 'request.cancelled':
-      return t('Request cancelled', `${f.charityName ?? 'A charity'} cancelled its request for ${what}.`, '/dashBoard/requestedDonations');
+      return t(
+        i18n._('notification.request.cancelled.title'),
+        i18n._('notification.request.cancelled.body', { charity, donation }),
+        '/dashBoard/requestedDonations',
+      );
     case 'request.accepted':
-      return t('Request accepted', `${f.restaurantName ?? 'The restaurant'} accepted your request for ${what}. Pick it up in time.`, '/dashBoard/myPickups');
+      return t(
+        i18n._('notification.request.accepted.title'),
+        i18n._('notification.request.accepted.body', { restaurant: f.restaurantName ?? i18n._('notification.value.theRestaurant'), donation }),
+        '/dashBoard/myPickups',
+      );
     case 'request.rejected':
-      return t('Request not accepted', `Your request for ${what} was not accepted.`, '/dashBoard/myRequests');
+      return t(i18n._('notification.request.rejected.title'), i18n._('notification.request.rejected.body', { donation }), '/dashBoard/myRequests');
     case 'donation.released':
-      return t('Pickup withdrawn', `${what} is no longer assigned to you.`, '/dashBoard/myPickups');
+      return t(i18n._('notification.donation.released.title'), i18n._('notification.donation.released.body', { donation }), '/dashBoard/myPickups');
     case 'donation.deleted':
-      return t('Donation removed', `${what}, which was assigned to you, was removed.`, '/dashBoard/myPickups');
+      return t(i18n._('notification.donation.deleted.title'), i18n._('notification.donation.deleted.body', { donation }), '/dashBoard/myPickups');
     case 'donation.nearby':
-      return t('New food near you', `${what} from ${f.restaurantName ?? 'a restaurant'} is available.`, details(f));
+      return t(i18n._('notification.donation.nearby.title'), i18n._('notification.donation.nearby.body', { donation, restaurant }), details(f));
     case 'charity-role.approved':
-      return t('You are now a charity', 'Your charity role request was approved. You can request donations.', '/dashBoard');
+      return t(i18n._('notification.charity-role.approved.title'), i18n._('notification.charity-role.approved.body'), '/dashBoard');
     case 'charity-role.rejected':
-      return t('Charity role request rejected', 'Your charity role request was not approved.', '/dashBoard');
-    case 'user.role-changed':
-      return t('Your role changed', `An admin changed your role to ${f.role ?? 'a new one'}.`, '/dashBoard');
+      return t(i18n._('notification.charity-role.rejected.title'), i18n._('notification.charity-role.rejected.body'), '/dashBoard');
+    case 'user.role-changed': {
+      // The role's word in the reader's language (English's are the stored values themselves).
+      const role = isRole(f.role) ? i18n._(ROLE_LABELS[f.role]) : (f.role ?? i18n._('notification.value.newRole'));
+      return t(i18n._('notification.user.role-changed.title'), i18n._('notification.user.role-changed.body', { role }), '/dashBoard');
+    }
     case 'pickup.confirmed':
-      return t('Pickup confirmed', `${f.charityName ?? 'The charity'} picked up ${what}.`, '/dashBoard/myDonations');
+      return t(
+        i18n._('notification.pickup.confirmed.title'),
+        i18n._('notification.pickup.confirmed.body', { charity: f.charityName ?? i18n._('notification.value.theCharity'), donation }),
+        '/dashBoard/myDonations',
+      );
     case 'reminder.pickup-soon':
-      return t('Pick up soon', `${what} is best before in ${f.expiresIn ?? 'under an hour'}. Pick it up in time.`, '/dashBoard/myPickups');
+      return t(
+        i18n._('notification.reminder.pickup-soon.title'),
+        i18n._('notification.reminder.pickup-soon.body', { donation, time: expires(i18n._('notification.value.underAnHour')) }),
+        '/dashBoard/myPickups',
+      );
     case 'reminder.unrequested':
-      return t('Nobody has requested this yet', `${what} is best before in ${f.expiresIn ?? 'under two hours'}. Extend its time or it expires.`, '/dashBoard/myDonations');
+      return t(
+        i18n._('notification.reminder.unrequested.title'),
+        i18n._('notification.reminder.unrequested.body', { donation, time: expires(i18n._('notification.value.underTwoHours')) }),
+        '/dashBoard/myDonations',
+      );
     case 'test':
-      return t('Test notification', 'Notifications reach this device.', '/dashBoard');
+      return t(i18n._('notification.test.title'), i18n._('notification.test.body'), '/dashBoard');
   }
+}
+
+/** What the profile's 'Send a test notification' pushes (never stored; the route adds the link). */
+export function testPushText(i18n: I18n): { kind: 'test'; title: string; body: string } {
+  return { kind: 'test', title: i18n._('notification.testPush.title'), body: i18n._('notification.testPush.body') };
 }

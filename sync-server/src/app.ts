@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { IMAGE_MAX_BYTES } from '@foodbridge/shared';
 import { authenticate } from './auth/middleware.ts';
 import type { AppEnv, Deps } from './deps.ts';
-import { errorResponse } from './http/errors.ts';
+import { errorBody, errorResponse } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { userRoutes } from './routes/users.ts';
 import { reviewRoutes } from './routes/reviews.ts';
@@ -36,7 +36,7 @@ import { corsForConfiguredOrigins } from './http/cors.ts';
 import { rateLimits } from './http/rate-limit.ts';
 import { refuseNulInUrl } from './http/validate.ts';
 
-const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json({ message }, 413) });
+const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody(413, message), 413) });
 // JSON bodies are small; a replication push carries up to 200 rows of two document states each; an upload is the
 // largest accepted image plus room for the multipart framing, so a 5 MB picture reaches the image route's own
 // check (with its message) rather than this refusal.
@@ -47,7 +47,7 @@ const uploadLimit = tooLarge(IMAGE_TOO_LARGE)(IMAGE_MAX_BYTES + 1024 * 1024);
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
-  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
   // Outermost: it sees every answer as it leaves, errors included, and how long it took.
   app.use('*', requestLog(deps));
   // So that every answer, refusals and errors included, carries the headers.

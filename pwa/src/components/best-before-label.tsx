@@ -1,6 +1,7 @@
 import { useEffect, useReducer } from 'react';
 import { Clock } from 'lucide-react';
 import { bestBeforeWords, wordsChangeIn } from '@/lib/best-before';
+import { useI18n } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 
 /**
@@ -9,10 +10,11 @@ import { cn } from '@/lib/utils';
  * (the next minute of its countdown, midnight, its expiry), so a long list costs no polling.
  */
 export function BestBeforeLabel({ bestBefore, className }: { bestBefore: string | undefined; className?: string }) {
+  const i18n = useI18n();
   const [woken, wake] = useReducer((n: number) => n + 1, 0);
   // Read at render, not kept in state: a label whose time was just extended must not speak from an old clock.
   const now = Date.now();
-  const words = bestBeforeWords(bestBefore, now);
+  const words = bestBeforeWords(i18n, bestBefore, now);
   const delay = wordsChangeIn(bestBefore, now);
 
   useEffect(() => {
@@ -34,8 +36,7 @@ export function BestBeforeLabel({ bestBefore, className }: { bestBefore: string 
         {words.hint && <span className="font-normal text-muted-foreground"> · {words.hint}</span>}
       </span>
       <span className="sr-only">
-        {words.full}
-        {words.hint ? `, ${words.hint}` : ''}
+        {words.hint ? i18n._('bestBefore.fullWithHint', { full: words.full, hint: words.hint }) : words.full}
       </span>
     </span>
   );

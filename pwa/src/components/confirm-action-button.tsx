@@ -1,5 +1,6 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 
 /**
@@ -18,6 +19,7 @@ export function ConfirmActionButton({
   failure: string;
   children: ReactNode;
 }) {
+  const i18n = useI18n();
   const [busy, setBusy] = useState(false);
 
   async function run() {
@@ -25,7 +27,7 @@ export function ConfirmActionButton({
     try {
       await action();
     } catch (err) {
-      notify.error(failure, errorMessage(err, 'Please try again.'));
+      notify.error(failure, errorMessage(err, i18n._('common.tryAgainLater')));
     } finally {
       setBusy(false);
     }

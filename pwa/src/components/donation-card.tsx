@@ -1,8 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { HandHeart, MapPin, Scale, Store, UtensilsCrossed } from 'lucide-react';
+import { i18n as activeI18n, type I18n } from '@lingui/core';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { imageUrl } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel, quantityLabel, roleLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -47,11 +50,12 @@ export function DonationImage({
   priority?: boolean;
   className?: string;
 }) {
+  const i18n = useI18n();
   const [failed, setFailed] = useState(false);
   const { src, srcSet } = responsiveImage(url, width, widths);
   if (!src || failed) {
     return (
-      <div className={cn('flex items-center justify-center bg-brand-50 text-brand-700', className)} role="img" aria-label={alt || 'No picture'}>
+      <div className={cn('flex items-center justify-center bg-brand-50 text-brand-700', className)} role="img" aria-label={alt || i18n._('card.noPicture')}>
         <UtensilsCrossed className="size-10" aria-hidden />
       </div>
     );
@@ -75,23 +79,27 @@ export function DonationImage({
 
 /** Status as a badge; an assigned donation says to whom (spec section 4). */
 export function DonationStatusBadge({ donation, className }: { donation: Pick<DonationCardData, 'status' | 'assignedTo' | 'assignedType'>; className?: string }) {
+  const i18n = useI18n();
   if (!donation.status) return null;
   if (donation.status.toLowerCase() === 'assigned' && donation.assignedTo) {
     return (
       <Badge tone="violet" className={className}>
-        Assigned to {donation.assignedTo}
-        {donation.assignedType ? ` (${donation.assignedType})` : ''}
+        {donation.assignedType
+          ? i18n._('card.assignedToWithType', { name: donation.assignedTo, type: roleLabel(i18n, donation.assignedType) })
+          : i18n._('card.assignedTo', { name: donation.assignedTo })}
       </Badge>
     );
   }
   return <StatusBadge status={donation.status} className={className} />;
 }
 
-const quantityFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-
-export function formatQuantity(quantity: number | undefined, unit: string | undefined): string {
-  if (quantity === undefined || quantity === null) return 'Not specified';
-  return `${quantityFormat.format(quantity)} ${unit ?? 'kg'}`;
+/**
+ * "12 kg", "3 portions" (at most two decimals), or 'Not specified'. Pass the component's `useI18n()` so it
+ * re-renders when the language changes (without it, the language active now).
+ */
+export function formatQuantity(quantity: number | undefined, unit: string | undefined, i18n: I18n = activeI18n): string {
+  if (quantity === undefined || quantity === null) return i18n._('common.notSpecified');
+  return quantityLabel(i18n, Math.round(quantity * 100) / 100, unit ?? 'kg');
 }
 
 /**
@@ -115,7 +123,8 @@ export function DonationCard({
   children?: ReactNode;
   className?: string;
 }) {
-  const charity = donation.charityName || donation.assignedTo || 'Not Assigned';
+  const i18n = useI18n();
+  const charity = donation.charityName || donation.assignedTo;
   return (
     <article
       className={cn(
@@ -134,8 +143,8 @@ export function DonationCard({
           className="aspect-[3/2] w-full"
         />
         {donation.foodType && (
-          <Badge tone="neutral" className="absolute left-3 top-3 bg-white/95 shadow-sm">
-            {donation.foodType}
+          <Badge tone="neutral" className="absolute start-3 top-3 bg-white/95 shadow-sm">
+            {foodTypeLabel(i18n, donation.foodType)}
           </Badge>
         )}
       </div>
@@ -151,7 +160,7 @@ export function DonationCard({
             <div className="flex items-center gap-2">
               <dt>
                 <Store className="size-4 text-brand-700" aria-hidden />
-                <span className="sr-only">Restaurant</span>
+                <span className="sr-only">{i18n._('card.restaurant')}</span>
               </dt>
               <dd className="min-w-0 truncate">{donation.restaurantName}</dd>
             </div>
@@ -160,13 +169,13 @@ export function DonationCard({
             <div className="flex items-center gap-2">
               <dt>
                 <MapPin className="size-4 text-brand-700" aria-hidden />
-                <span className="sr-only">Location</span>
+                <span className="sr-only">{i18n._('card.location')}</span>
               </dt>
               <dd className="min-w-0 truncate">{donation.location}</dd>
               {distance && (
-                <dd className="ml-auto shrink-0 font-medium text-brand-800">
-                  {distance}
-                  <span className="sr-only"> away</span>
+                <dd className="ms-auto shrink-0 font-medium text-brand-800">
+                  <span aria-hidden>{distance}</span>
+                  <span className="sr-only">{i18n._('card.distanceAway', { distance })}</span>
                 </dd>
               )}
             </div>
@@ -175,18 +184,18 @@ export function DonationCard({
             <div className="flex items-center gap-2">
               <dt>
                 <Scale className="size-4 text-brand-700" aria-hidden />
-                <span className="sr-only">Quantity</span>
+                <span className="sr-only">{i18n._('card.quantity')}</span>
               </dt>
-              <dd>{formatQuantity(donation.quantity, donation.unit)}</dd>
+              <dd>{formatQuantity(donation.quantity, donation.unit, i18n)}</dd>
             </div>
           )}
           {showCharity && (
             <div className="flex items-center gap-2">
               <dt>
                 <HandHeart className="size-4 text-brand-700" aria-hidden />
-                <span className="sr-only">Charity</span>
+                <span className="sr-only">{i18n._('card.charity')}</span>
               </dt>
-              <dd className={cn('min-w-0 truncate', charity === 'Not Assigned' && 'text-muted-foreground')}>{charity}</dd>
+              <dd className={cn('min-w-0 truncate', !charity && 'text-muted-foreground')}>{charity || i18n._('card.notAssigned')}</dd>
             </div>
           )}
         </dl>
@@ -200,7 +209,8 @@ export function DonationCard({
               'flex-1 outline-none after:absolute after:inset-0 after:content-[""] group-hover:border-brand-500',
             )}
           >
-            View Details<span className="sr-only">: {donation.title}</span>
+            {i18n._('card.viewDetails')}
+            <span className="sr-only">{i18n._('card.viewDetailsSuffix', { title: donation.title })}</span>
           </Link>
           {children && <div className="relative z-10 flex flex-wrap gap-2">{children}</div>}
         </div>

@@ -10,6 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { useI18n } from '@/lib/i18n/i18n';
 
 /**
  * A dialog holding one form: title, description, the fields, then Cancel and the submit button. Validation is the
@@ -39,6 +40,7 @@ export function FormDialog({
   cancelDisabled?: boolean;
   children: ReactNode;
 }) {
+  const i18n = useI18n();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
@@ -52,7 +54,7 @@ export function FormDialog({
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={cancelDisabled}>
-                Cancel
+                {i18n._('common.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={submitDisabled}>

@@ -3,8 +3,7 @@ import { ImagePlus } from 'lucide-react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { imageUrl, uploadImage } from '@/lib/api-client';
 import { Label } from '@/components/ui/input';
-
-const UPLOAD_FAILED = 'Failed to upload image.';
+import { useI18n } from '@/lib/i18n/i18n';
 
 /**
  * A picture chosen from the device, uploaded at once to our server (POST /images) with its progress, then
@@ -20,7 +19,7 @@ export function ImageUpload({
   onUploadingChange,
   error,
   invalid = false,
-  hint = 'JPEG, PNG, WebP or GIF, up to 5 MB.',
+  hint,
 }: {
   id: string;
   label: string;
@@ -31,6 +30,7 @@ export function ImageUpload({
   invalid?: boolean;
   hint?: string;
 }) {
+  const i18n = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const [localPreview, setLocalPreview] = useState<string>();
   const [progress, setProgress] = useState<number | null>(null);
@@ -57,9 +57,9 @@ export function ImageUpload({
     setFailure(undefined);
     if (!file) return;
     if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      return reject('Please choose a JPEG, PNG, WebP or GIF picture.');
+      return reject(i18n._('image.wrongType'));
     }
-    if (file.size > IMAGE_MAX_BYTES) return reject('The picture is larger than 5 MB.');
+    if (file.size > IMAGE_MAX_BYTES) return reject(i18n._('image.tooLarge'));
     setLocalPreview(URL.createObjectURL(file));
     setProgress(0);
     setUploading(true);
@@ -70,7 +70,7 @@ export function ImageUpload({
       onChange(undefined);
       setLocalPreview(undefined);
       if (input.current) input.current.value = '';
-      setFailure(err instanceof Error && err.message ? err.message : UPLOAD_FAILED);
+      setFailure(err instanceof Error && err.message ? err.message : i18n._('image.uploadFailed'));
     } finally {
       setProgress(null);
       setUploading(false);
@@ -94,7 +94,7 @@ export function ImageUpload({
       >
         <div className="relative flex aspect-[16/10] w-full sm:aspect-[4/3] shrink-0 items-center justify-center overflow-hidden rounded-md bg-white sm:w-40">
           {preview ? (
-            <img src={preview} alt="Preview of the chosen picture" width={160} height={120} className="size-full object-cover" />
+            <img src={preview} alt={i18n._('image.preview')} width={160} height={120} className="size-full object-cover" />
           ) : (
             <ImagePlus className="size-10 text-stone-400" aria-hidden />
           )}
@@ -110,13 +110,13 @@ export function ImageUpload({
             aria-invalid={shownError || invalid ? true : undefined}
             aria-describedby={describedBy}
             onChange={(e) => void choose(e.target.files?.[0])}
-            className="block w-full text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-800 file:px-4 file:text-sm file:font-semibold file:text-white hover:file:bg-brand-900 disabled:opacity-60 sm:file:min-h-10"
+            className="block w-full text-sm text-stone-700 file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-800 file:px-4 file:text-sm file:font-semibold file:text-white hover:file:bg-brand-900 disabled:opacity-60 sm:file:min-h-10"
           />
           {progress !== null && (
             <div className="flex items-center gap-2">
               <div
                 role="progressbar"
-                aria-label="Uploading picture"
+                aria-label={i18n._('image.uploading')}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={Math.round(progress * 100)}
@@ -124,11 +124,11 @@ export function ImageUpload({
               >
                 <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
               </div>
-              <span className="w-10 text-right text-xs tabular-nums text-muted-foreground">{Math.round(progress * 100)}%</span>
+              <span className="w-10 text-end text-xs tabular-nums text-muted-foreground">{i18n.number(progress, { style: 'percent' })}</span>
             </div>
           )}
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-            {progress !== null ? 'Uploading...' : value ? 'Uploaded. Choose another file to replace it.' : hint}
+            {progress !== null ? i18n._('image.uploadingHint') : value ? i18n._('image.uploaded') : (hint ?? i18n._('image.hint'))}
           </p>
         </div>
       </div>

@@ -21,7 +21,11 @@ export function LanguageSelect({ className = 'flex' }: { className?: string }) {
         id={id}
         value={locale}
         onChange={(e) => {
-          if (isLocale(e.target.value)) void setLocale(e.target.value);
+          const chosen = e.target.value;
+          if (!isLocale(chosen)) return;
+          void setLocale(chosen);
+          // Signed in: kept on the account too (a chunk loaded on a change only; it does nothing for a visitor).
+          void import('@/lib/i18n/account-locale').then((m) => m.saveAccountLocale(chosen), () => undefined);
         }}
         className="min-h-11 rounded-lg border border-border bg-white px-2 text-sm font-medium text-stone-800 sm:min-h-10"
       >

@@ -15,13 +15,15 @@ import {
 } from '@/components/ui/dialog';
 import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { firstErrors, withoutField } from '@/lib/form-errors';
+import { pickupReasonLabel } from '@/lib/history-words';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
 
 const OUTCOMES: { value: PickupOutcome; label: string }[] = [
-  { value: 'all', label: 'All of it' },
-  { value: 'part', label: 'Part of it' },
-  { value: 'none', label: 'Nothing' },
+  { value: 'all', label: /*i18n*/ 'pickupReport.outcome.all' },
+  { value: 'part', label: /*i18n*/ 'pickupReport.outcome.part' },
+  { value: 'none', label: /*i18n*/ 'pickupReport.outcome.none' },
 ];
 
 // The note's limit, read from the shared schema rather than repeated: the counter and the schema's message agree.
@@ -103,14 +105,15 @@ export function PickupReportDialog({
    */
   loadInitial?: () => Promise<PickupReport | null>;
 }) {
+  const i18n = useI18n();
   const texts: PickupReportDialogTexts = {
-    trigger: 'Confirm Pickup',
-    busy: 'Confirming...',
-    title: 'Confirm this pickup?',
-    description: `Confirm only once you have collected ${donation.title}. The restaurant is told it was picked up, and this cannot be undone.`,
-    submit: 'Yes, confirm pickup',
-    cancel: 'Not yet',
-    failure: 'Failed to confirm pickup.',
+    trigger: i18n._('pickupReport.trigger'),
+    busy: i18n._('pickupReport.busy'),
+    title: i18n._('pickupReport.title'),
+    description: i18n._('pickupReport.description', { title: donation.title }),
+    submit: i18n._('pickupReport.submit'),
+    cancel: i18n._('pickupReport.cancel'),
+    failure: i18n._('pickupReport.failure'),
     ...ownTexts,
   };
   const [open, setOpen] = useState(false);
@@ -135,7 +138,7 @@ export function PickupReportDialog({
           setDraft(initial ? reportToDraft(initial) : defaultDraft(donation));
           setOpen(true);
         })
-        .catch((err: unknown) => notify.error(texts.failure, errorMessage(err, 'Please try again.')))
+        .catch((err: unknown) => notify.error(texts.failure, errorMessage(err, i18n._('common.tryAgainLater'))))
         .finally(() => setBusy(false));
       return;
     }
@@ -169,7 +172,7 @@ export function PickupReportDialog({
       await onConfirm(parsed.data);
       setOpen(false);
     } catch (err) {
-      notify.error(texts.failure, errorMessage(err, 'Please try again.'));
+      notify.error(texts.failure, errorMessage(err, i18n._('common.tryAgainLater')));
     } finally {
       setBusy(false);
     }
@@ -177,10 +180,10 @@ export function PickupReportDialog({
 
   const none = draft.outcome === 'none';
   const weightHint = none
-    ? 'Nothing collected weighs 0 kg.'
+    ? i18n._('pickupReport.weightHint.none')
     : donation.unit === 'kg'
-      ? `Listed as ${donation.quantity} kg. Change it if you took a different amount.`
-      : `Listed as ${donation.quantity} portions. Weigh or estimate what you took.`;
+      ? i18n._('pickupReport.weightHint.kg', { quantity: donation.quantity })
+      : i18n._('pickupReport.weightHint.portions', { quantity: donation.quantity });
 
   return (
     <Dialog open={open} onOpenChange={openChange}>
@@ -209,7 +212,7 @@ export function PickupReportDialog({
             {...errorAria(ids.outcome, errors.outcome)}
           >
             <legend id={`${ids.outcome}-legend`} className="mb-1.5 text-sm font-medium text-foreground">
-              What did you collect?
+              {i18n._('pickupReport.outcome.legend')}
             </legend>
             <div className="grid grid-cols-3 gap-2">
               {OUTCOMES.map((o) => (
@@ -226,7 +229,7 @@ export function PickupReportDialog({
                     onChange={() => edit('outcome', o.value)}
                     className="sr-only"
                   />
-                  {o.label}
+                  {i18n._(o.label)}
                 </label>
               ))}
             </div>
@@ -237,7 +240,7 @@ export function PickupReportDialog({
             )}
           </fieldset>
           {none && (
-            <Field id={ids.reason} label="Why nothing?" error={errors.reason}>
+            <Field id={ids.reason} label={i18n._('pickupReport.reason.label')} error={errors.reason}>
               <NativeSelect
                 id={ids.reason}
                 name="reason"
@@ -247,17 +250,17 @@ export function PickupReportDialog({
                 onChange={(e) => edit('reason', e.target.value)}
               >
                 <option value="" disabled>
-                  Choose a reason
+                  {i18n._('pickupReport.reason.choose')}
                 </option>
                 {PICKUP_NONE_REASONS.map((r) => (
                   <option key={r} value={r}>
-                    {r}
+                    {pickupReasonLabel(i18n, r)}
                   </option>
                 ))}
               </NativeSelect>
             </Field>
           )}
-          <Field id={ids.weightKg} label="Weight received (kg)" error={errors.weightKg}>
+          <Field id={ids.weightKg} label={i18n._('pickupReport.weight')} error={errors.weightKg}>
             <Input
               id={ids.weightKg}
               name="weightKg"
@@ -274,7 +277,7 @@ export function PickupReportDialog({
               {weightHint}
             </p>
           </Field>
-          <Field id={ids.note} label="Note (optional)" error={errors.note}>
+          <Field id={ids.note} label={i18n._('pickupReport.note')} error={errors.note}>
             <Textarea
               id={ids.note}
               name="note"
@@ -282,12 +285,12 @@ export function PickupReportDialog({
               aria-describedby={describedBy(ids.note, errors.note)}
               rows={2}
               className="min-h-16"
-              placeholder="Anything the restaurant should know"
+              placeholder={i18n._('pickupReport.notePlaceholder')}
               value={draft.note}
               onChange={(e) => edit('note', e.target.value)}
             />
             <p id={hintOf(ids.note)} className="text-xs text-muted-foreground">
-              {draft.note.trim().length}/{NOTE_MAX} characters
+              {i18n._('pickupReport.noteCount', { count: draft.note.trim().length, max: NOTE_MAX })}
             </p>
           </Field>
           <DialogFooter>

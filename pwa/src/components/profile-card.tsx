@@ -3,6 +3,8 @@ import { imageUrl } from '@/lib/api-client';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmailText } from '@/components/email-text';
+import { useI18n } from '@/lib/i18n/i18n';
+import { roleLabel } from '@/lib/labels';
 
 const PLACEHOLDER = '/avatar-placeholder.svg';
 
@@ -31,17 +33,18 @@ export function ProfileCard({
   rows?: ProfileRow[];
   actions?: ReactNode;
 }) {
+  const i18n = useI18n();
   return (
     <Card className="mx-auto w-full max-w-2xl overflow-hidden">
-      <div className="h-24 bg-gradient-to-r from-brand-800 to-brand-600 sm:h-28" aria-hidden />
-      <div className="flex flex-col items-center gap-3 px-5 pb-6 text-center sm:flex-row sm:items-end sm:gap-5 sm:text-left">
+      <div className="h-24 bg-gradient-to-r from-brand-800 to-brand-600 sm:h-28 rtl:bg-gradient-to-l" aria-hidden />
+      <div className="flex flex-col items-center gap-3 px-5 pb-6 text-center sm:flex-row sm:items-end sm:gap-5 sm:text-start">
         <img
           src={imageUrl(photoURL, 192) || PLACEHOLDER}
           onError={(e) => {
             const img = e.currentTarget;
             if (!img.src.endsWith(PLACEHOLDER)) img.src = PLACEHOLDER;
           }}
-          alt={`Profile photo of ${name}`}
+          alt={i18n._('profile.photoOf', { name })}
           width={112}
           height={112}
           className="-mt-14 size-28 shrink-0 rounded-full border-4 border-white bg-stone-100 object-cover shadow-md"
@@ -52,7 +55,7 @@ export function ProfileCard({
             <EmailText email={email} />
           </p>
           <Badge tone="green" className="mt-2 capitalize">
-            {role}
+            {roleLabel(i18n, role)}
           </Badge>
         </div>
         {actions && <div className="flex shrink-0 gap-2">{actions}</div>}
@@ -62,7 +65,7 @@ export function ProfileCard({
           {rows.map((row) => (
             <div key={row.label} className="bg-white px-5 py-4 sm:last:odd:col-span-2">
               <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{row.label}</dt>
-              <dd className="mt-1 text-stone-900 [overflow-wrap:anywhere]">{isEmpty(row.value) ? 'Not Provided' : row.value}</dd>
+              <dd className="mt-1 text-stone-900 [overflow-wrap:anywhere]">{isEmpty(row.value) ? i18n._('common.notProvided') : row.value}</dd>
             </div>
           ))}
         </dl>

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import { statusWord } from '@/components/ui/badge';
 import { Label, NativeSelect } from '@/components/ui/input';
+import { useI18n } from '@/lib/i18n/i18n';
 
 const ALL = 'all';
 
@@ -10,8 +12,17 @@ interface StatusFilterState<T> {
   items: T[];
 }
 
-/** Narrows a long list to one status; the options are the statuses present, with their counts. */
-export function useStatusFilter<T>(data: T[] | undefined, statusOf: (item: T) => string, initial = ALL): StatusFilterState<T> {
+/**
+ * Narrows a long list to one status; the options are the statuses present, with their counts. `labelOf` says a status
+ * in words (by default a donation's status words, as StatusBadge says them).
+ */
+export function useStatusFilter<T>(
+  data: T[] | undefined,
+  statusOf: (item: T) => string,
+  initial = ALL,
+  labelOf?: (status: string) => string,
+): StatusFilterState<T> {
+  const i18n = useI18n();
   const [value, setValue] = useState(initial);
   const list = data ?? [];
   const counts = new Map<string, number>();
@@ -22,24 +33,25 @@ export function useStatusFilter<T>(data: T[] | undefined, statusOf: (item: T) =>
   // The chosen status stays offered (at 0) after its last item changes status, so the select does not jump.
   if (value !== ALL && !counts.has(value)) counts.set(value, 0);
   const options = [
-    { value: ALL, label: 'All', count: list.length },
-    ...[...counts].map(([s, count]) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1), count })),
+    { value: ALL, label: i18n._('filter.all'), count: list.length },
+    ...[...counts].map(([s, count]) => ({ value: s, label: labelOf ? labelOf(s) : statusWord(i18n, s), count })),
   ];
   const items = value === ALL ? list : list.filter((item) => statusOf(item) === value);
   return { value, setValue, options, items };
 }
 
 export function StatusFilter<T>({ value, setValue, options }: StatusFilterState<T>) {
+  const i18n = useI18n();
   const id = useId();
   return (
     <div className="flex items-center gap-2">
       <Label htmlFor={id} className="shrink-0">
-        Show
+        {i18n._('filter.show')}
       </Label>
       <NativeSelect id={id} value={value} onChange={(e) => setValue(e.target.value)} className="w-auto min-w-40">
         {options.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label} ({o.count})
+            {i18n._('filter.option', { label: o.label, count: o.count })}
           </option>
         ))}
       </NativeSelect>

@@ -6,14 +6,13 @@ import { useSession } from '@/lib/auth/session-store';
 import { isUnreachableError, useConnectivity } from '@/lib/connectivity-store';
 import { useLocalStoreStarted } from '@/lib/db/hooks';
 import { useSyncStore } from '@/lib/db/sync-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { useServerReachWatch } from '@/lib/server-reach';
 import { cn } from '@/lib/utils';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 // The live stream moves 'Last synced' on every 30 s; three missed ticks mean it stopped, so the server is asked.
 const STALE_AFTER_MS = 90_000;
-
-const pickups = (n: number) => `${n} ${n === 1 ? 'pickup' : 'pickups'}`;
 
 /**
  * The field screens' one-line sync report, shown to signed-in users only (visitors have no local store). It says
@@ -21,6 +20,7 @@ const pickups = (n: number) => `${n} ${n === 1 ? 'pickup' : 'pickups'}`;
  * still waiting, and when this device last caught up. Never 'Online' beside a problem.
  */
 export function SyncStatus({ className }: { className?: string }) {
+  const i18n = useI18n();
   useLocalStoreStarted();
   const signedIn = useSession((s) => Boolean(s.user));
   const online = useConnectivity((s) => s.online);
@@ -47,7 +47,7 @@ export function SyncStatus({ className }: { className?: string }) {
   return (
     <div
       role="status"
-      aria-label="Sync status"
+      aria-label={i18n._('sync.label')}
       data-testid="sync-status"
       className={cn(
         'mb-4 flex flex-wrap items-center gap-x-4 gap-y-1 rounded-lg border px-3 py-2 text-sm',
@@ -59,27 +59,27 @@ export function SyncStatus({ className }: { className?: string }) {
         <span className="inline-flex min-w-0 items-start gap-1.5 font-medium text-amber-900">
           <CloudOff aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span>
-            Can&apos;t reach FoodBridge - {pending > 0 ? `${pickups(pending)} waiting, will retry` : 'will retry'}
+            {pending > 0 ? i18n._('sync.unreachableWaiting', { count: pending }) : i18n._('sync.unreachable')}
           </span>
         </span>
       ) : problem ? (
         <span className="inline-flex min-w-0 items-center gap-1.5 font-medium text-red-800" title={lastError}>
           <CloudOff aria-hidden className="size-3.5 shrink-0" />
-          <span className="truncate">Sync problem: {lastError}</span>
+          <span className="truncate">{i18n._('sync.problem', { error: lastError })}</span>
         </span>
       ) : (
         <span className="inline-flex items-center gap-1.5 font-medium text-stone-900">
           <span aria-hidden className={cn('size-2.5 rounded-full', online ? 'bg-brand-600' : 'bg-stone-400')} />
-          {online ? 'Online' : 'Offline'}
+          {online ? i18n._('sync.online') : i18n._('sync.offline')}
         </span>
       )}
       {pending > 0 && !unreachable && (
         <span className="inline-flex items-center gap-1.5 font-medium text-amber-900">
           <RefreshCw aria-hidden className="size-3.5" />
-          {pickups(pending)} waiting to sync
+          {i18n._('sync.pendingPickups', { count: pending })}
         </span>
       )}
-      <span>{lastSyncedAt ? `Last synced ${timeFormat.format(lastSyncedAt)}` : 'Not synced yet'}</span>
+      <span>{lastSyncedAt ? i18n._('sync.lastSynced', { time: i18n.date(new Date(lastSyncedAt), TIME) }) : i18n._('sync.notYet')}</span>
     </div>
   );
 }
@@ -92,6 +92,7 @@ export const isOfflineError = isUnreachableError;
 
 /** A pickup confirmed on this device that has not reached the server yet. */
 export function WaitingToSync({ className }: { className?: string }) {
+  const i18n = useI18n();
   return (
     <p
       data-testid="waiting-to-sync"
@@ -100,7 +101,7 @@ export function WaitingToSync({ className }: { className?: string }) {
         className,
       )}
     >
-      <RefreshCw className="size-4" aria-hidden /> Waiting to sync
+      <RefreshCw className="size-4" aria-hidden /> {i18n._('sync.waiting')}
     </p>
   );
 }
@@ -120,6 +121,7 @@ export function PickupRefusal({
   onDismiss: () => void;
   className?: string;
 }) {
+  const i18n = useI18n();
   return (
     <div
       role="alert"
@@ -128,11 +130,11 @@ export function PickupRefusal({
     >
       <AlertTriangle aria-hidden className="size-5 shrink-0 text-destructive" />
       <div className="min-w-0 flex-1 text-sm">
-        <p className="font-semibold text-red-900">Pickup not confirmed: {title}</p>
+        <p className="font-semibold text-red-900">{i18n._('sync.pickupRefused', { title })}</p>
         <p className="break-words text-red-900">{reason}</p>
       </div>
       <Button variant="outline" onClick={onDismiss} className="shrink-0">
-        Dismiss
+        {i18n._('common.dismiss')}
       </Button>
     </div>
   );

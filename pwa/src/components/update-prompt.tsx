@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/i18n';
 import { useServiceWorker } from '@/lib/pwa/sw-store';
 
 /**
@@ -8,6 +9,7 @@ import { useServiceWorker } from '@/lib/pwa/sw-store';
  * takes over by itself: a driver halfway through a form keeps it until choosing 'Reload'.
  */
 export default function UpdatePrompt() {
+  const i18n = useI18n();
   const needRefresh = useServiceWorker((s) => s.needRefresh);
   const dismissed = useServiceWorker((s) => s.dismissed);
   const activateUpdate = useServiceWorker((s) => s.activateUpdate);
@@ -18,16 +20,16 @@ export default function UpdatePrompt() {
     <div
       role="status"
       aria-live="polite"
-      className="fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-white p-3 shadow-lg sm:right-4 sm:left-auto sm:mx-0"
+      className="fixed inset-x-3 bottom-[max(0.75rem,env(safe-area-inset-bottom))] z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-xl border border-border bg-white p-3 shadow-lg sm:end-4 sm:start-auto sm:mx-0"
     >
       <RefreshCw aria-hidden className="size-5 shrink-0 text-brand-800" />
       <div className="min-w-48 flex-1">
-        <p className="text-sm font-semibold text-stone-900">New version available</p>
-        <p className="text-xs text-stone-700">Reload to get the latest FoodBridge.</p>
+        <p className="text-sm font-semibold text-stone-900">{i18n._('update.title')}</p>
+        <p className="text-xs text-stone-700">{i18n._('update.detail')}</p>
       </div>
-      <div className="ml-auto flex gap-2">
+      <div className="ms-auto flex gap-2">
         <Button variant="ghost" size="sm" onClick={() => useServiceWorker.setState({ dismissed: true })}>
-          Later
+          {i18n._('update.later')}
         </Button>
         <Button
           size="sm"
@@ -37,7 +39,7 @@ export default function UpdatePrompt() {
             void activateUpdate?.();
           }}
         >
-          {reloading ? 'Reloading…' : 'Reload'}
+          {reloading ? i18n._('update.reloading') : i18n._('update.reload')}
         </Button>
       </div>
     </div>

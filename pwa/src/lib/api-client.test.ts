@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, imageUrl, nextPageOf, onAccountGone, setTokenSource, uploadImage, type TokenSource } from './api-client';
+import { setLocale } from './i18n/i18n';
 import { notify } from './notify';
 
 // Every step the client takes, in order, so a test can assert the whole conversation rather than a count.
@@ -189,7 +190,7 @@ describe('api client', () => {
     answers.push(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
 
     const err = await api.get('/donations').catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 502, message: 'Request failed (502)', code: undefined });
+    expect(err).toMatchObject({ status: 502, message: 'Request failed (502)', code: 'request/failed' });
   });
 
   it('answers undefined for an empty success body', async () => {
@@ -297,7 +298,7 @@ describe('uploadImage', () => {
 
     await expect(uploadImage(file)).rejects.toEqual(new ApiError(413, 'The image is larger than 5 MB.'));
     FakeXhr.answer = { status: 500, text: 'oops' };
-    await expect(uploadImage(file)).rejects.toEqual(new ApiError(500, 'Failed to upload image.'));
+    await expect(uploadImage(file)).rejects.toEqual(new ApiError(500, 'Failed to upload image.', 'images/upload-failed'));
   });
 });
 
@@ -310,5 +311,83 @@ describe('nextPageOf', () => {
   it('is null without a next page', () => {
     expect(nextPageOf(null)).toBeNull();
     expect(nextPageOf('</a?x=1>; rel="prev"')).toBeNull();
+  });
+});
+
+describe("the server's refusals in the reader's language (issue 13)", () => {
+  afterEach(() => setLocale('en', { remember: false }));
+
+  it("shows the app's translation of the code, and keeps the server's English beside it", async () => {
+    await setLocale('es');
+    setTokenSource(tokens('t1', null));
+    answers.push(() => json(409, { message: 'You have already requested this donation.', code: 'donation-requests/already-requested' }));
+
+    const err = (await api.post('/donation-requests', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ status: 409, code: 'donation-requests/already-requested', message: 'Ya has solicitado esta donación.' });
+    expect(err.serverMessage).toBe('You have already requested this donation.');
+  });
+
+  it('places the parts that vary (a status, a wait) in the translation', async () => {
+    await setLocale('ar');
+    setTokenSource(tokens('t1', null));
+    answers.push(() =>
+      json(409, {
+        message: 'Only Pending requests can be accepted (this one is Rejected).',
+        code: 'donation-requests/accept-not-pending',
+        values: { status: 'Rejected' },
+      }),
+    );
+    answers.push(() =>
+      json(429, {
+        message: 'Too many reviews. Please try again in 12 minutes.',
+        code: 'too-many-requests',
+        values: { what: 'reviews', wait: '12 minutes', count: 12, unit: 'minute' },
+      }),
+    );
+
+    await expect(api.patch('/donation-requests/accept/1')).rejects.toMatchObject({
+      message: 'لا يمكن قبول إلا الطلبات قيد الانتظار (حالة هذا الطلب: مرفوضة).',
+    });
+    await expect(api.post('/reviews', {})).rejects.toMatchObject({ message: 'طلبات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد 12 دقيقة.' });
+  });
+
+  it("falls back to the server's English for a code the app does not know, or an answer without one", async () => {
+    await setLocale('es');
+    setTokenSource(tokens('t1', null));
+    answers.push(() => json(409, { message: 'A refusal from a newer server.', code: 'future/new-code' }));
+    answers.push(() => json(400, { message: 'A refusal without a code.' }));
+
+    await expect(api.get('/a')).rejects.toMatchObject({ code: 'future/new-code', message: 'A refusal from a newer server.' });
+    await expect(api.get('/b')).rejects.toMatchObject({ message: 'A refusal without a code.' });
+  });
+
+  it("in English shows the server's own sentence, the more precise one where a code covers several", async () => {
+    setTokenSource(tokens('t1', null));
+    const message = 'Too many sign-in attempts from your network. Please try again in 3 minutes.';
+    answers.push(() => json(429, { message, code: 'auth/too-many-requests', values: { count: 3, unit: 'minute' } }));
+
+    await expect(api.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ message });
+  });
+
+  it('translates what the app says itself: no connection, a signed-out account', async () => {
+    await setLocale('es');
+    // Past the ten seconds within which a removed account is told only once (the tests above told it already).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const stop = onAccountGone(() => undefined);
+    setTokenSource(tokens('old', null));
+    answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
+    answers.push(() => json(401, { message: 'This account no longer exists.', code: 'auth/user-not-found' }));
+
+    await expect(api.get('/donations')).rejects.toMatchObject({
+      status: 0,
+      message: 'No se puede conectar con FoodBridge. Comprueba tu conexión e inténtalo de nuevo.',
+    });
+    await api.get('/users/me').catch(() => undefined);
+    expect(toast.mock.calls.at(-1)).toEqual(['Se ha cerrado tu sesión', 'Esta cuenta ya no existe.']);
+    stop();
+    toast.mockRestore();
+    vi.useRealTimers();
   });
 });

@@ -1,14 +1,34 @@
 // The only module that calls fetch: it adds the bearer token, refreshes an expired one once, and turns every
-// failure into an ApiError carrying the server's readable message.
+// failure into an ApiError carrying the server's readable message, in the reader's language.
+import { i18n } from '@lingui/core';
+import type { ErrorValues } from '@foodbridge/shared/errors';
 import { notify } from '@/lib/notify';
+import { SOURCE_LOCALE } from '@/lib/i18n/locales';
+
+/**
+ * The app's own words for a refusal: the translation of its code (`error.<code>`; shared/src/errors.ts lists every
+ * code) with the parts that vary. The server's English sentence when the language is English (the sentence is the
+ * source text, and for a code that stands for several sentences, the precise one), when the code is new to this app,
+ * or before the catalogues of the signed-in pages have loaded. The id is made from the code rather than looked up in
+ * shared's table, which the home page would otherwise download.
+ */
+export function errorMessage(code: string | undefined, message: string, values?: ErrorValues): string {
+  if (!code || i18n.locale === SOURCE_LOCALE) return message;
+  const id = `error.${code}`;
+  return i18n.messages[id] === undefined ? message : i18n._(id, values);
+}
 
 export class ApiError extends Error {
+  /** The server's English sentence (`message` is the reader's language). */
+  readonly serverMessage: string;
   constructor(
     readonly status: number,
-    message: string,
+    serverMessage: string,
     readonly code?: string,
+    readonly values?: ErrorValues,
   ) {
-    super(message);
+    super(errorMessage(code, serverMessage, values));
+    this.serverMessage = serverMessage;
     this.name = 'ApiError';
   }
 }
@@ -69,10 +89,11 @@ export const signedOutReason = {
 };
 
 function accountGone(message: string) {
+  const signedOut = errorMessage('session/signed-out', 'You have been signed out');
   // A dashboard fires several reads at once and each gets the same refusal: the person is told once.
-  if (Date.now() - accountGoneToldAt > 10_000) notify.error('You have been signed out', message);
+  if (Date.now() - accountGoneToldAt > 10_000) notify.error(signedOut, message);
   try {
-    sessionStorage.setItem(SIGNED_OUT_KEY, `You have been signed out. ${message}`);
+    sessionStorage.setItem(SIGNED_OUT_KEY, `${signedOut}. ${message}`);
   } catch {
     // Storage blocked: the toast alone says it.
   }
@@ -141,10 +162,11 @@ async function request<T>(method: string, path: string, body?: unknown, opts: Re
   return data as T;
 }
 
-/** The server's refusal (`{message, code}`) as an ApiError, or a generic one when the body says nothing. */
+/** The server's refusal (`{message, code, values}`) as an ApiError, or a generic one when the body says nothing. */
 function apiErrorOf(status: number, body: unknown): ApiError {
-  const err = (body ?? {}) as { message?: string; code?: string };
-  return new ApiError(status, err.message ?? `Request failed (${status})`, err.code);
+  const err = (body ?? {}) as { message?: string; code?: string; values?: ErrorValues };
+  if (typeof err.message !== 'string') return new ApiError(status, `Request failed (${status})`, 'request/failed', { status });
+  return new ApiError(status, err.message, err.code, err.values);
 }
 
 /** A failed answer whose body has not been read yet. */
@@ -220,9 +242,10 @@ export async function uploadImage(file: File, onProgress?: (fraction: number) =>
         data = {};
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadedImage);
-      else reject(new ApiError(xhr.status, data.message ?? 'Failed to upload image.'));
+      else if (typeof data.message === 'string') reject(new ApiError(xhr.status, data.message, data.code, data.values));
+      else reject(new ApiError(xhr.status, 'Failed to upload image.', 'images/upload-failed'));
     };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE));
+    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE, 'auth/network-request-failed'));
     const form = new FormData();
     form.append('image', file);
     xhr.send(form);

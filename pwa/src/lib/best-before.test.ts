@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { isExpired } from '@foodbridge/shared/schemas/donation';
-import { bestBeforeWords, fromLocalInput, isPast, nextExpiry, toLocalInput, wordsChangeIn } from './best-before';
+import { bestBeforeWords as wordsIn, fromLocalInput, isPast, nextExpiry, toLocalInput, wordsChangeIn } from './best-before';
 
 // Local times, so the tests read the same in any time zone the machine is set to.
 const at = (y: number, mo: number, d: number, h: number, mi = 0) => new Date(y, mo - 1, d, h, mi);
 const NOW = at(2026, 11, 25, 18, 0).getTime(); // Wednesday 25 November 2026, 18:00
 const iso = (d: Date) => d.toISOString();
+// In English, as the app starts (testing/setup.ts loads its catalogues).
+const bestBeforeWords = (bestBefore: string | undefined, now: number) => wordsIn(i18n, bestBefore, now);
 
 describe('bestBeforeWords', () => {
   it('says nothing for a donation without a best-before time', () => {

@@ -1,14 +1,16 @@
 // A donation's best-before time in the words a driver reads at a glance, and the date-time input's value, both in
 // the device's time zone. Pure: every function takes the clock as an argument, so a list and its tests agree.
 
+import type { I18n } from '@lingui/core';
 import { isExpired } from '@foodbridge/shared/expiry';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const fullFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short' });
+// In the reader's language (English is en-GB: "21:30", "Mon 30 Nov", "Wednesday 25 November 2026 at 21:30").
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const DAY_AND_DATE: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
+const FULL: Intl.DateTimeFormatOptions = { dateStyle: 'full', timeStyle: 'short' };
 
 export interface BestBeforeWords {
   /** "Best before 21:30 today", "Best before tomorrow 09:00", "Best before Mon 25 Nov" or "Expired". */
@@ -29,26 +31,29 @@ export function isPast(bestBefore: string | undefined | null, now: number = Date
   return isExpired({ bestBefore }, now);
 }
 
-/** Null when there is no (readable) time: such a donation never expires and shows nothing. */
-export function bestBeforeWords(bestBefore: string | undefined | null, now: number = Date.now()): BestBeforeWords | null {
+/**
+ * Null when there is no (readable) time: such a donation never expires and shows nothing. In the language of `i18n`
+ * (pass the component's `useI18n()`, so the label re-renders when the language changes).
+ */
+export function bestBeforeWords(i18n: I18n, bestBefore: string | undefined | null, now: number = Date.now()): BestBeforeWords | null {
   if (!bestBefore) return null;
   const time = Date.parse(bestBefore);
   if (!Number.isFinite(time)) return null;
   const at = new Date(time);
-  const full = fullFormat.format(at);
-  if (time <= now) return { text: 'Expired', full: `Expired: it was best before ${full}`, expired: true };
+  const full = i18n.date(at, FULL);
+  if (time <= now) return { text: i18n._('bestBefore.expired'), full: i18n._('bestBefore.expiredFull', { date: full }), expired: true };
 
   const days = dayNumber(at) - dayNumber(new Date(now));
   const text =
     days === 0
-      ? `Best before ${clock(at)} today`
+      ? i18n._('bestBefore.today', { time: i18n.date(at, CLOCK) })
       : days === 1
-        ? `Best before tomorrow ${clock(at)}`
-        : `Best before ${WEEKDAYS[at.getDay()]} ${at.getDate()} ${MONTHS[at.getMonth()]}`;
+        ? i18n._('bestBefore.tomorrow', { time: i18n.date(at, CLOCK) })
+        : i18n._('bestBefore.day', { date: i18n.date(at, DAY_AND_DATE) });
   const left = time - now;
-  const words: BestBeforeWords = { text, full: `Best before ${full}`, expired: false };
-  if (left < HOUR) words.hint = `in ${Math.max(1, Math.ceil(left / MINUTE))} min`;
-  else if (left < DAY) words.hint = `in ${Math.floor(left / HOUR)} h`;
+  const words: BestBeforeWords = { text, full: i18n._('bestBefore.full', { date: full }), expired: false };
+  if (left < HOUR) words.hint = i18n._('bestBefore.inMinutes', { minutes: Math.max(1, Math.ceil(left / MINUTE)) });
+  else if (left < DAY) words.hint = i18n._('bestBefore.inHours', { hours: Math.floor(left / HOUR) });
   return words;
 }
 

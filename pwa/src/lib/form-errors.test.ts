@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DonationCreateSchema, DonationUpdateSchema } from '@foodbridge/shared/schemas/donation';
 import { DonationRequestCreateSchema } from '@foodbridge/shared/schemas/donation-request';
 import { ReviewCreateSchema } from '@foodbridge/shared/schemas/review';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema } from '@foodbridge/shared/schemas/user';
-import { firstErrors, withoutField } from './form-errors';
+import { firstErrors, issueMessage, withoutField } from './form-errors';
+import { setLocale } from './i18n/i18n';
 
 function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   if (result.success || !result.error) throw new Error('expected the input to be refused');
@@ -99,6 +100,34 @@ describe('login and registration field errors', () => {
     const parsed = RegisterSchema.safeParse({ name: ' ', email: 'ada@example.com', password: 'abc' });
     expect(parsed.success).toBe(false);
     expect(firstErrors(parsed.error!.issues)).toEqual({ name: 'Name is required', password: 'Password must be at least 6 characters' });
+  });
+});
+
+describe("the shared rules' messages in the reader's language (issue 13)", () => {
+  afterEach(() => setLocale('en', { remember: false }));
+
+  it('shows every form its messages in Spanish, without the form doing anything', async () => {
+    await setLocale('es');
+    expect(loginErrors('not-an-email', '12345')).toEqual({
+      email: 'Introduce un correo electrónico válido',
+      password: 'La contraseña debe tener al menos 6 caracteres',
+    });
+    const parsed = ReviewCreateSchema.safeParse({ donationId, description: '', rating: 9 });
+    expect(firstErrors(parsed.error!.issues)).toEqual({ description: 'La reseña es obligatoria', rating: 'La valoración debe estar entre 1 y 5' });
+  });
+
+  it('places the numbers of a rule in the translation (Arabic, with its plural forms)', async () => {
+    await setLocale('ar');
+    const parsed = DonationCreateSchema.safeParse({ title: 'x'.repeat(121) });
+    expect(firstErrors(parsed.error!.issues).title).toBe('الحد الأقصى 120 حرفًا');
+    expect(issueMessage({ message: 'Choose a pickup within 60 days' })).toBe('اختر موعد استلام خلال 60 يومًا');
+  });
+
+  it("leaves zod's own words, which have no code, as they are; and English as the schemas say it", async () => {
+    await setLocale('es');
+    expect(issueMessage({ message: 'Invalid input: expected string, received number' })).toBe('Invalid input: expected string, received number');
+    await setLocale('en');
+    expect(issueMessage({ message: 'Title is required' })).toBe('Title is required');
   });
 });
 

@@ -1,57 +1,78 @@
 // The history's entries (GET /history, GET /donations/{id}/history) in the words of the people who read them.
+import { i18n as activeI18n, type I18n } from '@lingui/core';
 import type { HistoryEntry } from '@foodbridge/shared/schemas/history';
+import type { PICKUP_NONE_REASONS } from '@foodbridge/shared/schemas/impact';
 
-const kg = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+/** The reasons a driver can give for collecting nothing: stored in English, said in the reader's language. */
+const PICKUP_REASON_LABELS: Record<(typeof PICKUP_NONE_REASONS)[number], string> = {
+  'No food left': /*i18n*/ 'pickupReport.reason.noFoodLeft',
+  'Food not safe': /*i18n*/ 'pickupReport.reason.notSafe',
+  'Nobody there': /*i18n*/ 'pickupReport.reason.nobodyThere',
+  Other: /*i18n*/ 'pickupReport.reason.other',
+};
+
+/** A stored reason in words; one the app does not know (older data) shows as it is. */
+export function pickupReasonLabel(i18n: I18n, reason: string): string {
+  const id = PICKUP_REASON_LABELS[reason as keyof typeof PICKUP_REASON_LABELS];
+  return id ? i18n._(id) : reason;
+}
 
 /** What a pickup's report adds to its line: '12.5 kg', 'part of it, 3.7 kg', 'nothing collected: Nobody there'. */
-function pickupDetail(detail: HistoryEntry['detail']): string {
-  const weight = typeof detail.weightKg === 'number' ? `${kg.format(detail.weightKg)} kg` : '';
-  if (detail.outcome === 'none') return `nothing collected${typeof detail.reason === 'string' ? `: ${detail.reason}` : ''}`;
-  if (detail.outcome === 'part') return weight ? `part of it, ${weight}` : 'part of it';
+function pickupDetail(i18n: I18n, detail: HistoryEntry['detail']): string {
+  const weight = typeof detail.weightKg === 'number' ? i18n._('history.detail.kg', { weight: i18n.number(detail.weightKg, { maximumFractionDigits: 2 }) }) : '';
+  if (detail.outcome === 'none') {
+    return typeof detail.reason === 'string' ? i18n._('history.detail.nothingBecause', { reason: pickupReasonLabel(i18n, detail.reason) }) : i18n._('history.detail.nothing');
+  }
+  if (detail.outcome === 'part') return weight ? i18n._('history.detail.partWeighing', { weight }) : i18n._('history.detail.part');
   return weight;
 }
 
-/** One line of the timeline, in the words of the people who read it. */
-export function describeEntry(entry: HistoryEntry): string {
+/**
+ * One line of the timeline, in the words of the people who read it. Pass the component's `useI18n()` so the line
+ * re-renders when the language changes (without it, the language active now).
+ */
+export function describeEntry(entry: HistoryEntry, i18n: I18n = activeI18n): string {
   const who = entry.actor.name;
   switch (entry.kind) {
     case 'donation.created':
-      return `Listed by ${who}`;
+      return i18n._('history.donation.created', { who });
     case 'donation.edited':
-      return `Edited by ${who}`;
+      return i18n._('history.donation.edited', { who });
     case 'donation.verified':
-      return `Verified by ${who}`;
+      return i18n._('history.donation.verified', { who });
     case 'donation.rejected':
-      return `Rejected by ${who}`;
+      return i18n._('history.donation.rejected', { who });
     case 'donation.deleted':
-      return `Deleted by ${who}`;
+      return i18n._('history.donation.deleted', { who });
     case 'donation.released':
-      return `Released by ${who}: on offer again`;
+      return i18n._('history.donation.released', { who });
     case 'request.made':
-      return `Requested by ${who}`;
+      return i18n._('history.request.made', { who });
     case 'request.cancelled':
-      return `Request cancelled by ${who}`;
+      return i18n._('history.request.cancelled', { who });
     case 'request.accepted':
-      return `Request accepted by ${who}`;
+      return i18n._('history.request.accepted', { who });
     case 'request.declined':
-      return 'Another request declined';
+      return i18n._('history.request.declined');
     case 'request.rejected':
-      return `Request rejected by ${who}`;
+      return i18n._('history.request.rejected', { who });
     case 'request.deleted':
-      return `Request removed by ${who}`;
+      return i18n._('history.request.deleted', { who });
     case 'request.reopened':
-      return 'A request is pending again';
+      return i18n._('history.request.reopened');
     case 'pickup.confirmed': {
-      const detail = pickupDetail(entry.detail);
+      const detail = pickupDetail(i18n, entry.detail);
       // A driver who found nothing still confirmed the trip; 'picked up' would say otherwise.
-      const verb = entry.detail.outcome === 'none' ? 'Pickup confirmed' : 'Picked up';
-      return detail ? `${verb} by ${who} - ${detail}` : `${verb} by ${who}`;
+      if (entry.detail.outcome === 'none') {
+        return detail ? i18n._('history.pickup.confirmedWithDetail', { who, detail }) : i18n._('history.pickup.confirmed', { who });
+      }
+      return detail ? i18n._('history.pickup.pickedUpWithDetail', { who, detail }) : i18n._('history.pickup.pickedUp', { who });
     }
     case 'pickup.report-corrected': {
-      const detail = pickupDetail(entry.detail);
-      return detail ? `Pickup report corrected by ${who} - ${detail}` : `Pickup report corrected by ${who}`;
+      const detail = pickupDetail(i18n, entry.detail);
+      return detail ? i18n._('history.pickup.correctedWithDetail', { who, detail }) : i18n._('history.pickup.corrected', { who });
     }
     default:
-      return `${entry.kind} by ${who}`;
+      return i18n._('history.other', { kind: entry.kind, who });
   }
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useI18n } from './i18n/i18n';
 import { notify } from './notify';
 
 /**
@@ -6,6 +7,7 @@ import { notify } from './notify';
  * buttons can be disabled or relabelled; a failure shows the spec's error toast with `failure` as its text.
  */
 export function useRowAction<K>() {
+  const i18n = useI18n();
   const [busy, setBusy] = useState<K | null>(null);
 
   async function run(key: K, work: () => Promise<void>, failure: string) {
@@ -13,7 +15,7 @@ export function useRowAction<K>() {
     try {
       await work();
     } catch {
-      notify.error('Error', failure);
+      notify.error(i18n._('common.error'), failure);
     } finally {
       setBusy(null);
     }

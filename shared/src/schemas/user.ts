@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { LOCALES } from '../languages.ts';
 import { MSG } from '../messages.ts';
 import { EmailSchema, isImageUrl, requiredText } from './common.ts';
 import { LatitudeSchema, LongitudeSchema } from './donation.ts';
@@ -31,6 +32,8 @@ export const UserSchema = z.object({
   /** A restaurant's pickup point (with `address` as its text): both or neither. New donations take it by default. */
   latitude: z.number().optional(),
   longitude: z.number().optional(),
+  /** The language the account chose (the app's language menu); absent until it chooses one. Pushes and e-mails use it. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -60,6 +63,7 @@ export const ProfileUpdateSchema = z
     mission: z.string().trim().max(2000).optional(),
     latitude: LatitudeSchema.nullable().optional(),
     longitude: LongitudeSchema.nullable().optional(),
+    locale: z.enum(LOCALES).optional(),
   })
   .superRefine((v, ctx) => {
     const has = (x: number | null | undefined) => typeof x === 'number';

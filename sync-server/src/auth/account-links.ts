@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { consumeAccountLink, purgeOldAccountLinks, storeAccountLink, type AccountLinkPurpose } from '../db/account-links.ts';
 import type { UserRow } from '../db/users.ts';
 import type { Deps } from '../deps.ts';
+import { i18nFor } from '../i18n.ts';
 import { ApiError } from '../http/errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { passwordResetEmail, RESET_LINK_MINUTES, verificationEmail, VERIFY_LINK_HOURS } from '../mail/account-emails.ts';
@@ -39,7 +40,8 @@ export async function createAccountLink(
   });
   if (Math.random() < 0.01) await purgeOldAccountLinks(deps.sql);
   const link = `${publicUrl(deps)}${PAGES[purpose]}?token=${token}`;
-  const message = purpose === 'verify' ? verificationEmail(account.name, link) : passwordResetEmail(account.name, link);
+  const i18n = i18nFor(account.locale);
+  const message = purpose === 'verify' ? verificationEmail(i18n, account.name, link) : passwordResetEmail(i18n, account.name, link);
   return { to: account.email, ...message, link };
 }
 

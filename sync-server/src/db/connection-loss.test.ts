@@ -146,7 +146,7 @@ function expectNoFailureBut503(answers: Answer[]) {
   const wrong = answers.filter((a) => !(a.status >= 200 && a.status < 300) && a.status !== 503);
   expect(wrong.map((a) => [a.status, a.body])).toEqual([]);
   for (const a of answers.filter((r) => r.status === 503)) {
-    expect(a.body).toEqual({ message: DATABASE_UNAVAILABLE });
+    expect(a.body).toEqual({ message: DATABASE_UNAVAILABLE, code: 'server/unavailable' });
     expect(a.retryAfter).toBe('5');
   }
   return { ok: answers.filter((a) => a.status < 300).length, unavailable: answers.filter((a) => a.status === 503).length };

@@ -1,4 +1,5 @@
 import { notificationText, type NotificationFacts, type NotificationKind, type NotificationText, type Notification } from '@foodbridge/shared';
+import { i18nFor } from '../i18n.ts';
 import { charitiesToTellOfVerifiedDonation } from './charity-preferences.ts';
 import type { Sql, TxSql } from './connection.ts';
 import type { NewHistoryEntry } from './history.ts';
@@ -25,6 +26,25 @@ export function toNotification(row: NotificationRow): Notification {
 
 export interface NewNotification extends NotificationText {
   userId: string;
+}
+
+/** Who is told what, before it is put in the reader's words (renderNotifications). */
+export interface Told {
+  userId: string;
+  kind: NotificationKind;
+  facts: NotificationFacts;
+}
+
+/**
+ * Puts each notification in its reader's language (users.locale; English when none was chosen), as it is stored: the
+ * list, the device's copy and the push all show those words. A later change of language leaves older ones as written.
+ */
+export async function renderNotifications(tx: Sql | TxSql, told: Told[]): Promise<NewNotification[]> {
+  if (told.length === 0) return [];
+  const ids = [...new Set(told.map((n) => n.userId))];
+  const rows = await tx<{ id: string; locale: string | null }[]>`SELECT id, locale FROM users WHERE id IN ${tx(ids)}`;
+  const locales = new Map(rows.map((r) => [r.id, r.locale]));
+  return told.map((n) => ({ ...notificationText(i18nFor(locales.get(n.userId)), n.kind, n.facts), userId: n.userId }));
 }
 
 /** Inserts notifications in the caller's transaction: they commit exactly when the change that caused them does. */
@@ -100,12 +120,11 @@ function readsOnce(tx: TxSql): Reads {
 /** The kinds nobody is told of: they read nothing (see notificationsOf). */
 const UNTOLD: ReadonlySet<NewHistoryEntry['kind']> = new Set(['request.deleted', 'request.reopened', 'user.deleted', 'pickup.report-corrected']);
 
-async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Promise<NewNotification[]> {
-  const out: NewNotification[] = [];
+async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Promise<Told[]> {
+  const out: Told[] = [];
   const tell = (userIds: (string | null | undefined)[], kind: NotificationKind, facts: NotificationFacts) => {
-    const text = notificationText(kind, facts);
     // Nobody is told of what they did themselves.
-    for (const userId of new Set(userIds)) if (userId && userId !== e.actor.id) out.push({ ...text, userId });
+    for (const userId of new Set(userIds)) if (userId && userId !== e.actor.id) out.push({ userId, kind, facts });
   };
   if (UNTOLD.has(e.kind)) return out;
   const donation = e.donationId ? await reads.donation(e.donationId) : undefined;
@@ -173,10 +192,10 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
 
 /** Writes the notifications of recorded changes, in their transaction (called by recordHistory). */
 export async function notifyOfChanges(tx: TxSql, entries: NewHistoryEntry[]): Promise<void> {
-  const all: NewNotification[] = [];
+  const all: Told[] = [];
   const reads = readsOnce(tx);
   for (const e of entries) all.push(...(await notificationsOf(tx, e, reads)));
-  await insertNotifications(tx, all);
+  await insertNotifications(tx, await renderNotifications(tx, all));
 }
 
 /** The caller's notifications, newest first, one page (`limit + 1` rows: the extra one says another page follows). */

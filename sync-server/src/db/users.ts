@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, DONATION_EDITABLE, type Role, type User } from '@foodbridge/shared';
+import { DEFAULT_ROLE, DONATION_EDITABLE, isLocale, type Locale, type Role, type User } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
@@ -21,6 +21,8 @@ export interface UserRow {
   /** The pickup point (migration 018): both or neither. */
   latitude: number | null;
   longitude: number | null;
+  /** The language the account chose (migration 023); null until it chooses one. */
+  locale: string | null;
 }
 
 export function toUser(r: UserRow): User {
@@ -41,6 +43,7 @@ export function toUser(r: UserRow): User {
     emailVerified: r.email_verified,
     latitude: r.latitude,
     longitude: r.longitude,
+    locale: isLocale(r.locale) ? r.locale : null,
   }) as User;
 }
 
@@ -272,6 +275,7 @@ export async function updateProfile(
     /** null removes the pickup point; absent leaves it. Both or neither (ProfileUpdateSchema). */
     latitude?: number | null | undefined;
     longitude?: number | null | undefined;
+    locale?: Locale | undefined;
   },
 ): Promise<UserRow | undefined> {
   const place = p.latitude !== undefined;
@@ -283,7 +287,8 @@ export async function updateProfile(
       photo_url = COALESCE(${p.photoURL ?? null}, photo_url),
       address = COALESCE(${p.address ?? null}, address),
       phone = COALESCE(${p.phone ?? null}, phone),
-      mission = COALESCE(${p.mission ?? null}, mission)
+      mission = COALESCE(${p.mission ?? null}, mission),
+      locale = COALESCE(${p.locale ?? null}, locale)
     WHERE id = ${id} AND NOT deleted
     RETURNING *`;
   return row;

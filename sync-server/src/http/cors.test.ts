@@ -31,7 +31,7 @@ describe('CORS', () => {
     const pre = await preflight(plain, PARTNER);
     expect(pre.status).toBe(403);
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await pre.json()).toEqual({ message: 'This site may not call the FoodBridge API from another origin.' });
+    expect(await pre.json()).toEqual({ message: 'This site may not call the FoodBridge API from another origin.', code: 'request/foreign-origin' });
   });
 
   it('answers the preflight of a configured origin, with the methods and headers the app uses', async () => {

@@ -1,6 +1,7 @@
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
+import { errorBody } from './errors.ts';
 
 /**
  * Cross-origin calls only from the pages of CORS_ORIGINS (none by default: the app is served from this server's own
@@ -21,7 +22,7 @@ export function corsForConfiguredOrigins(config: Pick<Config, 'CORS_ORIGINS'>) {
     const origin = c.req.header('origin');
     if (origin !== undefined && allowed.has(origin.toLowerCase())) return allow(c, next);
     const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
-    if (preflight) return c.json({ message: 'This site may not call the FoodBridge API from another origin.' }, 403);
+    if (preflight) return c.json(errorBody(403, 'This site may not call the FoodBridge API from another origin.'), 403);
     await next();
     // Caches must not hand an answer made for an allowed origin (with its CORS headers) to another one, or back.
     if (allowed.size > 0) c.header('Vary', 'Origin', { append: true });

@@ -40,7 +40,7 @@ describe('a route that loses the database', () => {
     const res = await app.request('/donations', { method: 'POST' });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(await res.json()).toEqual({ message: DATABASE_UNAVAILABLE });
+    expect(await res.json()).toEqual({ message: DATABASE_UNAVAILABLE, code: 'server/unavailable' });
   });
 
   it('tries a read once more, and only once', async () => {

@@ -2,16 +2,40 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { MSG } from '@foodbridge/shared';
+import { errorOf, MSG, type ErrorCode, type ErrorValues } from '@foodbridge/shared';
 
-/** Every refusal the API gives: a status and a sentence a person can read (plus an identity-service code). */
+/** What every refusal answers: the English sentence, its stable code (shared/src/errors.ts) and the parts that vary. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  values?: ErrorValues;
+}
+
+/**
+ * The answer for a sentence: its code is found in shared's table unless one is given (the identity service's
+ * Firebase codes, which may stand for several sentences). A sentence the table lacks gets the generic code of its
+ * status; errors.test.ts keeps the table complete.
+ */
+export function errorBody(status: number, message: string, code?: ErrorCode, values?: ErrorValues): ErrorBody {
+  const found = errorOf(message);
+  const own = code ?? found?.code ?? (status >= 500 ? 'server/error' : 'request/invalid');
+  const parts = { ...(found?.code === own ? found.values : undefined), ...values };
+  return { message, code: own, ...(Object.keys(parts).length > 0 ? { values: parts } : {}) };
+}
+
+/** Every refusal the API gives: a status and a sentence a person can read, with its code. */
 export class ApiError extends HTTPException {
-  constructor(
-    status: ContentfulStatusCode,
-    message: string,
-    readonly code?: string,
-  ) {
+  readonly code: ErrorCode;
+  readonly values: ErrorValues | undefined;
+  constructor(status: ContentfulStatusCode, message: string, code?: ErrorCode, values?: ErrorValues) {
     super(status, { message });
+    const body = errorBody(status, message, code, values);
+    this.code = body.code;
+    this.values = body.values;
+  }
+
+  get body(): ErrorBody {
+    return { message: this.message, code: this.code, ...(this.values ? { values: this.values } : {}) };
   }
 }
 
@@ -19,7 +43,7 @@ export class ApiError extends HTTPException {
 export const NUL_IN_TEXT = 'Text must not contain the NUL character (U+0000)';
 
 export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message: string = MSG.signInRequired, code?: string) => new ApiError(401, message, code);
+export const unauthorized = (message: string = MSG.signInRequired, code?: ErrorCode) => new ApiError(401, message, code);
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
 
@@ -29,6 +53,14 @@ function firstIssueMessage(error: z.ZodError): string {
   const field = issue.path.join('.');
   // Our schemas carry the spec's messages; zod's generic ones get the field name in front.
   return issue.message.startsWith('Invalid') && field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** A problem zod found: our schemas' sentences have their codes; zod's own words are 'validation/invalid'. */
+function issueCode(issue: z.core.$ZodIssue): Pick<ErrorBody, 'code' | 'values'> {
+  const found = errorOf(issue.message);
+  if (found) return found;
+  const field = issue.path.join('.');
+  return { code: 'validation/invalid', ...(field ? { values: { field } } : {}) };
 }
 
 interface PgError {
@@ -107,22 +139,30 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /** Turns anything thrown in a handler into a JSON answer; only a real server fault is a 500. */
 export function errorResponse(err: unknown, c: Context) {
   if (err instanceof ApiError) {
-    return c.json({ message: err.message, ...(err.code ? { code: err.code } : {}) }, err.status);
+    return c.json(err.body, err.status);
   }
   if (err instanceof HTTPException) {
     // Hono's own refusals (body limit, malformed input).
     const status = err.status;
     const message = status === 413 ? 'Request body is too large' : err.message || 'Invalid request';
-    return c.json({ message }, status);
+    return c.json(errorBody(status, message), status);
   }
   if (err instanceof z.ZodError) {
-    return c.json({ message: firstIssueMessage(err), issues: err.issues.map((i) => ({ path: i.path, message: i.message })) }, 400);
+    const first = err.issues[0];
+    return c.json(
+      {
+        message: firstIssueMessage(err),
+        ...(first ? issueCode(first) : { code: 'request/invalid' }),
+        issues: err.issues.map((i) => ({ path: i.path, message: i.message, ...issueCode(i) })),
+      },
+      400,
+    );
   }
   if (isDatabaseUnavailable(err)) {
     // Expected while Postgres restarts or drops connections: no stack trace, and a wait the client can honour.
     warnUnavailable((err as PgError).code);
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json({ message: DATABASE_UNAVAILABLE }, 503);
+    return c.json(errorBody(503, DATABASE_UNAVAILABLE), 503);
   }
   const pg = err as PgError;
   switch (pg.code) {
@@ -130,14 +170,14 @@ export function errorResponse(err: unknown, c: Context) {
     case '22003': // numeric out of range
     case '23514': // check constraint
     case '22001': // value too long
-      return c.json({ message: 'Invalid value in request' }, 400);
+      return c.json(errorBody(400, 'Invalid value in request'), 400);
     case '22021': // character not in repertoire: from our (always valid UTF-8) strings, only a NUL does this
-      return c.json({ message: NUL_IN_TEXT }, 400);
+      return c.json(errorBody(400, NUL_IN_TEXT), 400);
     case '23505':
-      return c.json({ message: 'This already exists' }, 409);
+      return c.json(errorBody(409, 'This already exists'), 409);
     case '23503':
-      return c.json({ message: 'A referenced record does not exist' }, 400);
+      return c.json(errorBody(400, 'A referenced record does not exist'), 400);
   }
   console.error('Unhandled error', err);
-  return c.json({ message: 'Something went wrong on the server. Please try again.' }, 500);
+  return c.json(errorBody(500, 'Something went wrong on the server. Please try again.'), 500);
 }

@@ -107,7 +107,7 @@ describe('a NUL character in the input', () => {
       .get('/', async (c) => c.json(await t.sql`SELECT ${`a${NUL}b`}::text AS v`));
     const res = await app.request('/');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Text must not contain the NUL character (U+0000)' });
+    expect(await res.json()).toEqual({ message: 'Text must not contain the NUL character (U+0000)', code: 'request/nul-in-text' });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { RATE_LIMITS, type UseLimit } from '@foodbridge/shared';
+import { RATE_LIMITS, type ErrorCode, type UseLimit } from '@foodbridge/shared';
 import { purgeEndedLimits, takeFromLimit } from '../db/rate-limits.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { clientAddress } from './client-address.ts';
@@ -39,8 +39,15 @@ const PURGE_EVERY = 500;
 
 /** '42 seconds', '12 minutes', '3 hours': rounded up, as the caller has to wait at least that long. */
 export function waitInWords(seconds: number): string {
-  const [n, unit] = seconds < 90 ? [seconds, 'second'] : seconds < 90 * 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const { count, unit } = waitInUnits(seconds);
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+/** The same wait as a number and its unit, for the answer's `values` (the app says it in the reader's language). */
+export function waitInUnits(seconds: number): { count: number; unit: 'second' | 'minute' | 'hour' } {
+  if (seconds < 90) return { count: seconds, unit: 'second' };
+  if (seconds < 90 * 60) return { count: Math.ceil(seconds / 60), unit: 'minute' };
+  return { count: Math.ceil(seconds / 3600), unit: 'hour' };
 }
 
 /**
@@ -53,12 +60,12 @@ export async function enforceLimit(
   key: string,
   use: UseLimit & { cost?: number },
   refusal: (wait: string) => string,
-  code?: string,
+  code?: ErrorCode,
 ): Promise<void> {
   const wait = await takeFromLimit(deps.sql, key, use.cost ?? 1, use.limit, use.windowSeconds);
   if (wait === null) return;
   c.header('Retry-After', String(wait));
-  throw new ApiError(429, refusal(waitInWords(wait)), code);
+  throw new ApiError(429, refusal(waitInWords(wait)), code, waitInUnits(wait));
 }
 
 /**

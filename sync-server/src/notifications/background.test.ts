@@ -3,16 +3,7 @@ import { PushMessageSchema } from '@foodbridge/shared';
 import { acceptRequest, createUsers, postDonation, requestDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createBrowserSubscription, startPushServiceStub, type PushServiceStub } from '../testing/push-service-stub.ts';
 import { createTestApp, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { durationInWords, pushPending } from './background.ts';
-
-describe('durationInWords', () => {
-  it('says minutes, then hours and minutes', () => {
-    expect(durationInWords(10_000)).toBe('1 min');
-    expect(durationInWords(52 * 60_000)).toBe('52 min');
-    expect(durationInWords(60 * 60_000)).toBe('1 h');
-    expect(durationInWords(100 * 60_000)).toBe('1 h 40 min');
-  });
-});
+import { pushPending } from './background.ts';
 
 describe('pushing committed notifications (issue 11)', () => {
   let t: TestApp;
@@ -56,6 +47,26 @@ describe('pushing committed notifications (issue 11)', () => {
     // Taken once: a second pass sends nothing more.
     expect(await pushPending(t.deps)).toBe(0);
     expect(phone.messages()).toHaveLength(2);
+  });
+
+  it('writes and pushes each notification in its reader’s language, English for an account that chose none', async () => {
+    const [spanish] = await createUsers(t, ['restaurant']);
+    expect((await t.patch('/users/me', { locale: 'es' }, spanish.token)).status).toBe(200);
+    const phone = await device(spanish);
+    const id = await postDonation(t, spanish, { title: 'Sopa de lentejas' });
+    await verifyDonation(t, admin, id);
+    await requestDonation(t, charity, id);
+    await pushPending(t.deps);
+    const pushed = phone.messages().find((m) => m.kind === 'request.made');
+    expect(pushed).toMatchObject({ title: 'Nueva solicitud', body: `${charity.name} solicitó «Sopa de lentejas».` });
+    const listed = (await t.get('/notifications', spanish.token)).body.find((n: { kind: string }) => n.kind === 'request.made');
+    expect(listed).toMatchObject({ title: pushed!.title, body: pushed!.body });
+    // The admins, who chose no language, were told of the same donation in English.
+    const toAdmin = (await t.get('/notifications', admin.token)).body.find((n: { body: string }) => n.body.includes('Sopa de lentejas'));
+    expect(toAdmin).toMatchObject({ title: 'Donation waiting for verification' });
+
+    expect((await t.post('/push/test', {}, spanish.token)).status).toBe(200);
+    expect(phone.messages().at(-1)).toMatchObject({ kind: 'test', title: 'Notificación de prueba de FoodBridge', link: '/dashBoard/restaurantProfile' });
   });
 
   it('never pushes what a device switched off, and still lists it', async () => {

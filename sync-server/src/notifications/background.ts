@@ -1,37 +1,19 @@
-import {
-  notificationText,
-  REMINDER_PICKUP_SOON_MS,
-  REMINDER_UNREQUESTED_MS,
-  type NotificationKind,
-  type PushMessage,
-} from '@foodbridge/shared';
+import { REMINDER_PICKUP_SOON_MS, REMINDER_UNREQUESTED_MS, type NotificationKind, type PushMessage } from '@foodbridge/shared';
 import {
   claimUnpushed,
   insertNotifications,
   REMINDER_LOCK,
+  renderNotifications,
   takeDueReminders,
   type DueReminder,
-  type NewNotification,
   type NotificationRow,
+  type Told,
 } from '../db/notifications.ts';
 import type { Deps } from '../deps.ts';
 
-/** "52 min", "1 h 40 min": how long until a best-before, as a reminder says it. */
-export function durationInWords(ms: number): string {
-  const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return m ? `${h} h ${m} min` : `${h} h`;
-}
-
-function reminderOf(kind: NotificationKind, r: DueReminder, now: number): NewNotification {
-  const text = notificationText(kind, {
-    donationId: r.donation_id,
-    donationTitle: r.title,
-    expiresIn: durationInWords(r.best_before.getTime() - now),
-  });
-  return { ...text, userId: r.user_id };
+// How long is left is measured here, by the server's clock; its words ("52 min") are the reader's (durationText).
+function reminderOf(kind: NotificationKind, r: DueReminder, now: number): Told {
+  return { userId: r.user_id, kind, facts: { donationId: r.donation_id, donationTitle: r.title, expiresInMs: r.best_before.getTime() - now } };
 }
 
 /**
@@ -48,7 +30,7 @@ export async function runReminders(deps: Pick<Deps, 'sql'> & Partial<Pick<Deps, 
       ...due.pickupSoon.map((r) => reminderOf('reminder.pickup-soon', r, now)),
       ...due.unrequested.map((r) => reminderOf('reminder.unrequested', r, now)),
     ];
-    await insertNotifications(tx, items);
+    await insertNotifications(tx, await renderNotifications(tx, items));
     return items.length;
   });
   deps.metrics?.reminders.inc(written);

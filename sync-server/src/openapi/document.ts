@@ -97,7 +97,14 @@ export interface DocOperation {
 // ---- Answers that shared/ describes only as TypeScript interfaces: their shape, for the document only.
 const ErrorSchema = z.object({
   message: z.string().meta({ description: 'A sentence a person can read.' }),
-  code: z.string().optional().meta({ description: 'A machine-readable code (the identity service uses Firebase’s, e.g. auth/invalid-credential).' }),
+  code: z.string().meta({
+    description:
+      'A stable machine-readable code that clients translate (shared/src/errors.ts lists every one; the identity service uses Firebase’s, e.g. auth/invalid-credential).',
+  }),
+  values: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .meta({ description: 'The parts of the sentence that vary (a limit, a status, a wait), for a translation to place.' }),
 });
 const Inserted = z.object({ insertedId: IdSchema });
 const Modified = z.object({ modifiedCount: z.number().int() });
@@ -239,9 +246,10 @@ export const OPERATIONS: DocOperation[] = [
     method: 'patch',
     path: '/users/me',
     summary: 'Update the caller’s profile',
+    description: 'Only the fields given change. `locale` is the language the app switches to after sign-in and the one notifications, pushes and e-mails are written in.',
     tags: ['Users'],
     security: 'bearer',
-    body: { schema: ProfileUpdateSchema, example: { name: 'Sam Rivera', phone: '+1 555 0100', latitude: 52.52, longitude: 13.405 } },
+    body: { schema: ProfileUpdateSchema, example: { name: 'Sam Rivera', phone: '+1 555 0100', latitude: 52.52, longitude: 13.405, locale: 'es' } },
     responses: { 200: ok('The updated user.', z.object({ modifiedCount: z.number().int(), user: UserSchema })), 400: err('Invalid input.') },
   },
   {
@@ -935,7 +943,7 @@ export function buildOpenApiDocument(): Json {
         '',
         '- **Sign-in**: `Authorization: Bearer <ID token>` (from POST /auth/login, or a Firebase ID token when the server runs with Firebase).',
         '- **Lists** answer a plain JSON array of at most `limit` items; the next page’s address is in the `Link: <...>; rel="next"` header.',
-        '- **Errors** answer `{ "message": "..." }`, a sentence a person can read; some add a `code`. A 429 carries `Retry-After`.',
+        '- **Errors** answer `{ "message": "...", "code": "..." }`: an English sentence a person can read and a stable code to translate it by (with `values` for its varying parts). A 429 carries `Retry-After`.',
       ].join('\n'),
     },
     servers: [{ url: '/' }],

@@ -97,6 +97,24 @@ describe('account e-mails through SMTP: e-mail verification, password reset, ADM
     expect((await t.post('/auth/password-reset-email', { email: 'not an e-mail' })).status).toBe(400);
   });
 
+  it('writes the reset e-mail in the language the account chose', async () => {
+    const u = await register();
+    await inbox.next(u.email);
+    expect((await t.patch('/users/me', { locale: 'es' }, u.token)).status).toBe(200);
+    expect((await t.post('/auth/password-reset-email', { email: u.email })).status).toBe(204);
+    const mail = await inbox.next(u.email, 1);
+    // A subject beyond ASCII travels as RFC 2047 encoded words (Q encoding), which the test inbox leaves as they came,
+    // and folded over lines of which it keeps the first: decoded here, and compared by its start.
+    const subject = Buffer.from(
+      mail.subject.replace(/=\?UTF-8\?Q\?(.*?)\?=\s*/gi, (_, q: string) => q.replace(/_/g, ' ')).replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+    expect(subject).toMatch(/^Restablece tu contraseña de Food/);
+    expect(mail.text).toContain(`Hola, ${u.name}:`);
+    expect(mail.text).toContain('durante 60 minutos');
+    expect(mail.text).toContain('https://foodbridge.example.org/reset-password?token=');
+  });
+
   it('a reset link sets the new password once, ends every session and verifies the e-mail', async () => {
     const u = await register();
     await inbox.next(u.email);

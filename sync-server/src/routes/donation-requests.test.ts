@@ -430,7 +430,7 @@ describe("DELETE /donation-requests/:id: an admin withdraws a donation from the 
     expect((await confirmPickup(donationId, charity, `done-${donationId}`)).status).toBe(200);
     const res = await t.del(`/donation-requests/${req}`, admin.token);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'This donation has already been picked up.' });
+    expect(res.body).toEqual({ message: 'This donation has already been picked up.', code: 'donation-requests/already-picked' });
     expect(await requestStatus(req)).toBe('Accepted');
     expect(await requestStatus(loser)).toBe('Rejected');
     expect(ids((await t.get('/donation-requests', admin.token)).body)).toContain(req);

@@ -27,7 +27,7 @@ describe('GET /geocode', () => {
   it('is not there without GEOCODER_URL, and /map/config says so', async () => {
     const res = await off.get('/geocode?q=Pariser%20Platz', offUser.token);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ message: GEOCODER_NOT_SET_UP });
+    expect(res.body).toEqual({ message: GEOCODER_NOT_SET_UP, code: 'geocode/not-set-up' });
     expect((await off.get('/map/config')).body.geocoder).toBe(false);
     expect((await on.get('/map/config')).body.geocoder).toBe(true);
   });
@@ -97,12 +97,12 @@ describe('GET /geocode', () => {
       stub.mode = 'fail';
       const failed = await on.get('/geocode?q=Unter%20den%20Linden', user.token);
       expect(failed.status).toBe(502);
-      expect(failed.body).toEqual({ message: GEOCODER_NOT_ANSWERING });
+      expect(failed.body).toEqual({ message: GEOCODER_NOT_ANSWERING, code: 'geocode/not-answering' });
 
       stub.mode = 'hang';
       const hung = await on.get('/geocode?q=Friedrichstrasse', user.token);
       expect(hung.status).toBe(502);
-      expect(hung.body).toEqual({ message: GEOCODER_NOT_ANSWERING });
+      expect(hung.body).toEqual({ message: GEOCODER_NOT_ANSWERING, code: 'geocode/not-answering' });
 
       stub.mode = 'ok';
       const before = stub.requests.length;

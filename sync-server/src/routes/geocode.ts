@@ -8,7 +8,7 @@ import {
 } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { ApiError, badRequest, errorBody } from '../http/errors.ts';
 
 /** Nominatim's usage policy: at most one request a second from an application. */
 const PACE_MS = 1000;
@@ -84,7 +84,7 @@ export const geocodeRoutes = (deps: Pick<Deps, 'config' | 'log'>) => {
     const wait = Math.max(0, nextSlot - now);
     if (wait > MAX_WAIT_MS) {
       c.header('Retry-After', String(Math.ceil(wait / 1000)));
-      return c.json({ message: GEOCODER_BUSY }, 429);
+      return c.json(errorBody(429, GEOCODER_BUSY), 429);
     }
     nextSlot = Math.max(now, nextSlot) + PACE_MS;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

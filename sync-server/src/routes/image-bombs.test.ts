@@ -50,7 +50,7 @@ describe('POST /images with a hostile file', () => {
     const before = await storedImages();
     const res = await upload(await make(), type, file);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: TOO_MANY_PIXELS });
+    expect(res.body).toEqual({ message: TOO_MANY_PIXELS, code: 'images/too-many-pixels' });
     expect(await storedImages()).toBe(before);
   });
 
@@ -61,13 +61,13 @@ describe('POST /images with a hostile file', () => {
   ])('refuses %s as not supported', async (_name, bytes, type, file) => {
     const res = await upload(bytes, type, file);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: NOT_SUPPORTED });
+    expect(res.body).toEqual({ message: NOT_SUPPORTED, code: 'images/not-supported' });
   });
 
   it('refuses a file that starts as a GIF but is an SVG', async () => {
     const res = await upload(GIF_SVG_POLYGLOT, 'image/gif', 'photo.gif');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: UNREADABLE });
+    expect(res.body).toEqual({ message: UNREADABLE, code: 'images/unreadable' });
   });
 
   it('refuses a PNG whose pixels are cut off, instead of storing it to fail each time it is shown', async () => {
@@ -75,7 +75,7 @@ describe('POST /images with a hostile file', () => {
     const before = await storedImages();
     const res = await upload(await truncatedPng(), 'image/png', 'cut.png');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: UNREADABLE });
+    expect(res.body).toEqual({ message: UNREADABLE, code: 'images/unreadable' });
     expect(await storedImages()).toBe(before);
   });
 
@@ -85,7 +85,7 @@ describe('POST /images with a hostile file', () => {
     expect(big.length).toBeGreaterThan(IMAGE_MAX_BYTES);
     const res = await upload(big, 'image/png', 'big.png');
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ message: 'Image is larger than 5 MB' });
+    expect(res.body).toEqual({ message: 'Image is larger than 5 MB', code: 'images/too-large', values: { mb: 5 } });
   });
 
   it('still stores a real picture and renders its variants', async () => {
@@ -106,6 +106,6 @@ describe('a damaged picture stored before uploads were test-decoded', () => {
     expect(original.status).toBe(200);
     const resized = await t.get(`/images/${id}?w=320`);
     expect(resized.status).toBe(422);
-    expect(resized.body).toEqual({ message: 'This picture cannot be resized; open it without ?w=.' });
+    expect(resized.body).toEqual({ message: 'This picture cannot be resized; open it without ?w=.', code: 'images/not-resizable' });
   });
 });

@@ -113,10 +113,10 @@ describe('POST /images', () => {
     const pad = (size: number) => Buffer.concat([jpeg, Buffer.alloc(size - jpeg.length)]);
     const over = await upload(form(pad(IMAGE_MAX_BYTES + 1), 'image/jpeg', 'big.jpg'));
     expect(over.status).toBe(413);
-    expect(over.body).toEqual({ message: 'Image is larger than 5 MB' });
+    expect(over.body).toEqual({ message: 'Image is larger than 5 MB', code: 'images/too-large', values: { mb: 5 } });
     const wayOver = await upload(form(pad(IMAGE_MAX_BYTES * 2), 'image/jpeg', 'huge.jpg'));
     expect(wayOver.status).toBe(413);
-    expect(wayOver.body).toEqual({ message: 'Image is larger than 5 MB' });
+    expect(wayOver.body).toEqual({ message: 'Image is larger than 5 MB', code: 'images/too-large', values: { mb: 5 } });
     const exact = await upload(form(pad(IMAGE_MAX_BYTES), 'image/jpeg', 'max.jpg'));
     expect(exact.status).toBe(201);
   });

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv, Deps } from '../deps.ts';
+import { errorBody } from '../http/errors.ts';
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -16,12 +17,12 @@ function sameToken(given: string, expected: string): boolean {
 export const metricsRoutes = (deps: Deps) =>
   new Hono<AppEnv>().get('/metrics', async (c) => {
     const token = deps.config.METRICS_TOKEN;
-    if (!token && deps.config.NODE_ENV === 'production') return c.json({ message: 'Not found' }, 404);
+    if (!token && deps.config.NODE_ENV === 'production') return c.json(errorBody(404, 'Not found'), 404);
     if (token) {
       const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
       if (!given || !sameToken(given, token)) {
         c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-        return c.json({ message: 'The metrics token is missing or wrong.' }, 401);
+        return c.json(errorBody(401, 'The metrics token is missing or wrong.'), 401);
       }
     }
     c.header('Cache-Control', 'no-store');

@@ -243,6 +243,17 @@ describe('reminders before food expires (issue 11)', () => {
     expect(await reminders(restaurant)).toHaveLength(1);
   });
 
+  it('writes a reminder in its reader’s language, time left included', async () => {
+    const [arabic] = await createUsers(t, ['restaurant']);
+    expect((await t.patch('/users/me', { locale: 'ar' }, arabic.token)).status).toBe(200);
+    const id = await postDonation(t, arabic, { title: 'خبز', bestBefore: inMinutes(100) });
+    await verifyDonation(t, admin, id);
+    await runReminders(t.deps);
+    const [reminder] = await reminders(arabic);
+    expect(reminder).toMatchObject({ kind: 'reminder.unrequested', title: 'لم يطلبه أحد بعد', link: '/dashBoard/myDonations' });
+    expect(reminder.body).toMatch(/^يتبقى ساعة واحدة و(39|40) دقيقة على انتهاء مدة الاستهلاك المفضّل لـ«خبز»\./);
+  });
+
   it.runIf(process.env.DATABASE_URL)('sends each reminder once when two instances run at the same moment', async () => {
     const second = await openSecondInstance(t);
     try {

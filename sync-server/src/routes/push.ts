@@ -1,18 +1,12 @@
 import { Hono } from 'hono';
-import { PushEndpointSchema, PushPreferencesSchema, PushSubscribeSchema, PushTestSchema, type PushMessage } from '@foodbridge/shared';
+import { PushEndpointSchema, PushPreferencesSchema, PushSubscribeSchema, PushTestSchema, testPushText, type PushMessage } from '@foodbridge/shared';
 import { requireUser } from '../auth/middleware.ts';
 import { canManagePushSubscription, enforce, isAllowedPushEndpoint } from '../auth/permissions.ts';
 import { deletePushSubscriptionById, findPushSubscription, setPushDisabledKinds, toPushDevice, upsertPushSubscription } from '../db/push.ts';
 import type { AppEnv, Deps } from '../deps.ts';
+import { i18nFor } from '../i18n.ts';
 import { ApiError } from '../http/errors.ts';
 import { parseJson } from '../http/validate.ts';
-
-/** What 'Send a test notification' shows; the link opens the screen the button is on. */
-export const TEST_PUSH_MESSAGE = {
-  kind: 'test',
-  title: 'FoodBridge test notification',
-  body: 'Notifications work on this device.',
-} as const;
 
 // Every role's profile lives at its own path; the test notification brings its reader back to it.
 const PROFILE_PATHS = {
@@ -68,6 +62,7 @@ export const pushRoutes = (deps: Deps) =>
       const body = await parseJson(c, PushTestSchema);
       if (!deps.push) throw pushUnavailable();
       if (body.endpoint !== undefined) enforce(canManagePushSubscription(user, await findPushSubscription(deps.sql, body.endpoint)));
-      const message: PushMessage = { ...TEST_PUSH_MESSAGE, link: PROFILE_PATHS[user.role] };
+      // In the account's language; the link opens the screen the button is on.
+      const message: PushMessage = { ...testPushText(i18nFor(c.get('userRow')?.locale)), link: PROFILE_PATHS[user.role] };
       return c.json(await deps.push.sendToUser(user.id, message, { endpoint: body.endpoint }));
     });

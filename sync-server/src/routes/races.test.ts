@@ -213,7 +213,7 @@ describe('races', () => {
       const answers = await times(20, (i) => confirm(id, charity, `pickup-${i}-${randomUUID()}`));
 
       expect(countStatuses(answers)).toEqual({ 200: 1, 409: 19 });
-      for (const a of answers.filter((r) => r.status === 409)) expect(a.body).toEqual({ message: 'Pickup already confirmed.' });
+      for (const a of answers.filter((r) => r.status === 409)) expect(a.body).toEqual({ message: 'Pickup already confirmed.', code: 'pickups/already-confirmed' });
       const [stored] = await t.sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE user_id = ${charity.id}`;
       expect(stored!.n).toBe(1);
       const [donation] = await t.sql`SELECT status FROM donations WHERE id = ${id}`;

@@ -103,7 +103,7 @@ describe('one review per person and donation', () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.post('/reviews', review({ description: `Take ${i}` }), reviewer.token)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const refused = results.filter((r) => r.status !== 201);
-    expect(refused.map((r) => [r.status, r.body])).toEqual(Array(19).fill([409, { message: 'You have already reviewed this donation.' }]));
+    expect(refused.map((r) => [r.status, r.body])).toEqual(Array(19).fill([409, { message: 'You have already reviewed this donation.', code: 'reviews/already' }]));
     expect((await t.get(`/my-reviews/${reviewer.email}`, reviewer.token)).body).toHaveLength(1);
     // Another donation, or another person, is a review of its own.
     const another = await insertDonation(t.sql, restaurant);

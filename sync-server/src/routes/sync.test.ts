@@ -185,7 +185,7 @@ describe('access', () => {
     expect((await t.post('/sync/favorites/push', [])).status).toBe(401);
     const stream = await t.app.request('/sync/donations/pull/stream');
     expect(stream.status).toBe(401);
-    expect(await stream.json()).toEqual({ message: MSG.signInRequired });
+    expect(await stream.json()).toEqual({ message: MSG.signInRequired, code: 'auth/sign-in-required' });
     const badTicket = await t.app.request('/sync/donations/pull/stream?ticket=not-a-ticket');
     expect(badTicket.status).toBe(401);
     expect(await badTicket.json()).toMatchObject({ message: TICKET_INVALID });

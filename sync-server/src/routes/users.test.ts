@@ -81,6 +81,18 @@ describe('profile: /users/me', () => {
     expect((await t.patch('/users/me', { name: '' }, u.token)).body.message).toBe(MSG.nameRequired);
     expect((await t.patch('/users/me', { phone: '1' })).status).toBe(401);
   });
+
+  it('keeps the language the account chose: absent until chosen, one of the shipped ones, untouched by other edits', async () => {
+    const u = await createUser(t);
+    expect((await t.get('/users/me', u.token)).body).not.toHaveProperty('locale');
+    const chosen = await t.patch('/users/me', { locale: 'ar' }, u.token);
+    expect(chosen.status).toBe(200);
+    expect(UserSchema.strict().parse(chosen.body.user).locale).toBe('ar');
+    expect((await t.patch('/users/me', { phone: '+1 555 0100' }, u.token)).body.user.locale).toBe('ar');
+    expect((await t.get('/users/me', u.token)).body.locale).toBe('ar');
+    for (const locale of ['fr', 'AR', '', null, 3]) expect((await t.patch('/users/me', { locale }, u.token)).status, String(locale)).toBe(400);
+    expect((await t.patch('/users/me', { locale: 'es' }, u.token)).body.user.locale).toBe('es');
+  });
 });
 
 describe('GET /users/search and GET /users/role/:email', () => {

@@ -1,7 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { activeItemFor, menuFor } from './dashboard-menu';
 
-const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((i) => i.label);
+/** The items' names in English (the test setup loads every catalogue). */
+const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((i) => i18n._(i.label));
 const common = ['Request Charity Role', 'Favorites', 'My Reviews', 'Transaction History'];
 
 describe('menuFor', () => {

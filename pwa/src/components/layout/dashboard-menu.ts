@@ -2,6 +2,7 @@ import type { Role } from '@foodbridge/shared/constants';
 
 interface MenuItem {
   to: string;
+  /** The message id of the item's name: say it with `i18n._(item.label)`. */
   label: string;
   /** Pages outside the item's own path that belong to its section (the menu highlights the item there too). */
   also?: readonly string[];
@@ -9,36 +10,36 @@ interface MenuItem {
 
 // Spec section 2, Dashboard: every role's common items, then the role's own.
 const common: MenuItem[] = [
-  { to: '/dashBoard', label: 'Home' },
-  { to: '/dashBoard/requestCharityRole', label: 'Request Charity Role' },
-  { to: '/dashBoard/favorites', label: 'Favorites' },
-  { to: '/dashBoard/myReviews', label: 'My Reviews' },
-  { to: '/dashBoard/transactionHistory', label: 'Transaction History' },
+  { to: '/dashBoard', label: /*i18n*/ 'menu.home' },
+  { to: '/dashBoard/requestCharityRole', label: /*i18n*/ 'menu.requestCharityRole' },
+  { to: '/dashBoard/favorites', label: /*i18n*/ 'menu.favorites' },
+  { to: '/dashBoard/myReviews', label: /*i18n*/ 'menu.myReviews' },
+  { to: '/dashBoard/transactionHistory', label: /*i18n*/ 'menu.transactionHistory' },
 ];
 
 const byRole: Record<Role, MenuItem[]> = {
-  user: [{ to: '/dashBoard/myProfile', label: 'My Profile' }],
+  user: [{ to: '/dashBoard/myProfile', label: /*i18n*/ 'menu.myProfile' }],
   restaurant: [
-    { to: '/dashBoard/restaurantProfile', label: 'Restaurant Profile' },
-    { to: '/dashBoard/addDonation', label: 'Add Donation' },
+    { to: '/dashBoard/restaurantProfile', label: /*i18n*/ 'menu.restaurantProfile' },
+    { to: '/dashBoard/addDonation', label: /*i18n*/ 'menu.addDonation' },
     // /edit-donation/{id} is reached from My Donations' Update and goes back there.
-    { to: '/dashBoard/myDonations', label: 'My Donations', also: ['/edit-donation/'] },
-    { to: '/dashBoard/requestedDonations', label: 'Requested Donations' },
+    { to: '/dashBoard/myDonations', label: /*i18n*/ 'menu.myDonations', also: ['/edit-donation/'] },
+    { to: '/dashBoard/requestedDonations', label: /*i18n*/ 'menu.requestedDonations' },
   ],
   charity: [
-    { to: '/dashBoard/charityProfile', label: 'Charity Profile' },
-    { to: '/dashBoard/myRequests', label: 'My Requests' },
-    { to: '/dashBoard/myPickups', label: 'My Pickups' },
-    { to: '/dashBoard/receivedDonations', label: 'Received Donations' },
+    { to: '/dashBoard/charityProfile', label: /*i18n*/ 'menu.charityProfile' },
+    { to: '/dashBoard/myRequests', label: /*i18n*/ 'menu.myRequests' },
+    { to: '/dashBoard/myPickups', label: /*i18n*/ 'menu.myPickups' },
+    { to: '/dashBoard/receivedDonations', label: /*i18n*/ 'menu.receivedDonations' },
   ],
   admin: [
-    { to: '/dashBoard/adminProfile', label: 'Admin Profile' },
-    { to: '/dashBoard/manageDonations', label: 'Manage Donations' },
-    { to: '/dashBoard/manageUsers', label: 'Manage Users' },
-    { to: '/dashBoard/manageRoleRequests', label: 'Manage Role Requests' },
-    { to: '/dashBoard/manageRequests', label: 'Manage Requests' },
+    { to: '/dashBoard/adminProfile', label: /*i18n*/ 'menu.adminProfile' },
+    { to: '/dashBoard/manageDonations', label: /*i18n*/ 'menu.manageDonations' },
+    { to: '/dashBoard/manageUsers', label: /*i18n*/ 'menu.manageUsers' },
+    { to: '/dashBoard/manageRoleRequests', label: /*i18n*/ 'menu.manageRoleRequests' },
+    { to: '/dashBoard/manageRequests', label: /*i18n*/ 'menu.manageRequests' },
     // Issue 12: every change of state, read-only.
-    { to: '/dashBoard/history', label: 'History' },
+    { to: '/dashBoard/history', label: /*i18n*/ 'menu.history' },
   ],
 };
 

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { useModalPanel } from '@/components/ui/return-focus';
 import { logOut } from '@/lib/auth/log-out';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
+import { roleLabel } from '@/lib/labels';
 import { Logo } from './logo';
 import { activeItemFor, menuFor } from './dashboard-menu';
 import { AccountCard } from './navbar';
@@ -17,6 +19,7 @@ const itemClass =
  * side menu's title on wide screens and beside the profile picture on phones (the routes give the notification bell).
  */
 export function DashboardShell({ children, accessory }: { children: ReactNode; accessory?: ReactNode }) {
+  const i18n = useI18n();
   const role = useSession((s) => s.role);
   const user = useSession((s) => s.user);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -24,7 +27,7 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
   const [open, setOpen] = useState(false);
   const drawer = useModalPanel<HTMLDivElement>(open, () => setOpen(false));
   const menu = (
-    <nav aria-label="Dashboard" className="flex flex-col gap-1">
+    <nav aria-label={i18n._('menu.navLabel')} className="flex flex-col gap-1">
       {menuFor(role).map((item) => (
         <Link
           key={item.to}
@@ -36,37 +39,39 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
           className={itemClass}
           onClick={() => setOpen(false)}
         >
-          {item.label}
+          {i18n._(item.label)}
         </Link>
       ))}
       <hr className="my-2 border-border" />
       <Link to="/" className={itemClass}>
-        Back to site
+        {i18n._('menu.backToSite')}
       </Link>
-      <button type="button" onClick={() => void logOut()} className={`${itemClass} gap-2 text-left`}>
-        <LogOut className="size-4" /> Log Out
+      <button type="button" onClick={() => void logOut()} className={`${itemClass} gap-2 text-start`}>
+        <LogOut className="size-4 rtl:-scale-x-100" /> {i18n._('menu.logOut')}
       </button>
     </nav>
   );
   return (
+    // The grid's first column is the side menu: on the left, and on the right in a right-to-left language (the grid
+    // follows the page's direction).
     <div className="min-h-dvh bg-background lg:grid lg:grid-cols-[260px_minmax(0,1fr)]">
-      <aside className="hidden border-r border-border bg-white p-4 lg:block">
+      <aside className="hidden border-e border-border bg-white p-4 lg:block">
         <div className="mb-6 px-2">
           <Logo />
         </div>
         {/* Beside the role's title: the logo leaves no room for it at the side menu's width. */}
         <div className="mb-2 flex items-center justify-between gap-2 ps-3">
-          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{role} dashboard</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{i18n._('menu.roleDashboard', { role: roleLabel(i18n, role) })}</p>
           {accessory}
         </div>
         {menu}
       </aside>
       <div className="flex min-w-0 flex-col">
-        {/* Laid out as the public navbar on phones: the menu toggle left of the logo, the profile picture on the right. */}
+        {/* Laid out as the public navbar on phones: the menu toggle before the logo, the profile picture at the end. */}
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-border bg-white px-4 lg:hidden">
           <div className="flex min-w-0 items-center gap-1">
-            <Button variant="ghost" size="icon" aria-label="Open dashboard menu" aria-expanded={open} onClick={() => setOpen(true)}>
-              <PanelLeft className="size-6" />
+            <Button variant="ghost" size="icon" aria-label={i18n._('menu.open')} aria-expanded={open} onClick={() => setOpen(true)}>
+              <PanelLeft className="size-6 rtl:-scale-x-100" />
             </Button>
             <Logo />
           </div>
@@ -78,12 +83,13 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
           )}
         </header>
         {open && (
-          <div ref={drawer} className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label="Dashboard menu">
-            <button type="button" tabIndex={-1} className="absolute inset-0 bg-stone-950/50" aria-label="Close menu" onClick={() => setOpen(false)} />
-            <div className="absolute inset-y-0 left-0 w-72 overflow-y-auto bg-white p-4 shadow-xl">
+          <div ref={drawer} className="fixed inset-0 z-50 lg:hidden" role="dialog" aria-modal="true" aria-label={i18n._('menu.drawerLabel')}>
+            <button type="button" tabIndex={-1} className="absolute inset-0 bg-stone-950/50" aria-label={i18n._('menu.close')} onClick={() => setOpen(false)} />
+            {/* Slides in from the start side: the left, the right in a right-to-left language. */}
+            <div className="absolute inset-y-0 start-0 w-72 overflow-y-auto bg-white p-4 shadow-xl">
               <div className="mb-4 flex items-center justify-between">
                 <Logo />
-                <Button variant="ghost" size="icon" aria-label="Close menu" onClick={() => setOpen(false)}>
+                <Button variant="ghost" size="icon" aria-label={i18n._('menu.close')} onClick={() => setOpen(false)}>
                   <X className="size-5" />
                 </Button>
               </div>

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { AlertDialog as A } from 'radix-ui';
+import { useI18n } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
 import { useReturnFocus } from './return-focus';
@@ -47,7 +48,7 @@ export function ConfirmButton({
   title,
   description,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   children,
   destructive = true,
@@ -67,6 +68,7 @@ export function ConfirmButton({
   triggerClassName?: string;
   variant?: 'outline' | 'destructive' | 'default' | 'ghost';
 }) {
+  const i18n = useI18n();
   return (
     <AlertDialog>
       <AlertDialogTrigger className={cn(buttonVariants({ variant, size: 'sm' }), triggerClassName)} disabled={disabled}>
@@ -76,7 +78,7 @@ export function ConfirmButton({
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <AlertDialogFooter>
-          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel ?? i18n._('common.cancel')}</AlertDialogCancel>
           <AlertDialogAction destructive={destructive} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>

@@ -1,5 +1,8 @@
 import * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
+import type { I18n } from '@lingui/core';
+import { useI18n } from '@/lib/i18n/i18n';
+import { charityRequestStatusLabel, donationStatusLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 
 const badgeVariants = cva('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', {
@@ -30,13 +33,26 @@ const STATUS_TONES: Record<string, VariantProps<typeof badgeVariants>['tone']> =
   rejected: 'red',
 };
 
-/** Status shown capitalised, coloured by meaning; an unknown status is red (spec section 4). */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+/**
+ * A status as a word, capitalised, in the reader's language: a donation's (and a charity-role request's 'approved');
+ * one no enum knows shows as it is.
+ */
+export function statusWord(i18n: I18n, status: string): string {
   const key = status.toLowerCase();
-  const label = key.charAt(0).toUpperCase() + key.slice(1);
+  const word = key === 'approved' ? charityRequestStatusLabel(i18n, key) : donationStatusLabel(i18n, key.charAt(0).toUpperCase() + key.slice(1));
+  return word.charAt(0).toLocaleUpperCase(i18n.locale) + word.slice(1);
+}
+
+/**
+ * Status shown capitalised in the reader's language, coloured by meaning; an unknown status is red (spec section 4).
+ * The words are a donation's (and a charity-role request's 'approved'); `label` says another enum's word instead, e.g.
+ * `requestStatusLabel(i18n, status)`.
+ */
+export function StatusBadge({ status, label, className }: { status: string; label?: string; className?: string }) {
+  const i18n = useI18n();
   return (
-    <Badge tone={STATUS_TONES[key] ?? 'red'} className={className}>
-      {label}
+    <Badge tone={STATUS_TONES[status.toLowerCase()] ?? 'red'} className={className}>
+      {label ?? statusWord(i18n, status)}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useI18n } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 import { useReturnFocus } from './return-focus';
 
@@ -9,6 +10,7 @@ export const DialogTrigger = D.Trigger;
 export const DialogClose = D.Close;
 
 export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: React.ComponentProps<typeof D.Content>) {
+  const i18n = useI18n();
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <D.Portal>
@@ -22,9 +24,9 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
         {...focus}
       >
         {children}
-        <D.Close className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted">
+        <D.Close className="absolute end-3 top-3 inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted">
           <X className="size-5" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{i18n._('common.close')}</span>
         </D.Close>
       </D.Content>
     </D.Portal>
@@ -32,7 +34,7 @@ export function DialogContent({ className, children, onOpenAutoFocus, onCloseAut
 }
 
 export function DialogHeader({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-1.5 pr-8', className)} {...props} />;
+  return <div className={cn('flex flex-col gap-1.5 pe-8', className)} {...props} />;
 }
 export function DialogFooter({ className, ...props }: React.HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;

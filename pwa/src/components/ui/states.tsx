@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { AlertTriangle, CloudOff, Inbox, WifiOff } from 'lucide-react';
 import { isUnreachableError, useConnectivity } from '@/lib/connectivity-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
@@ -21,6 +22,7 @@ export function EmptyState({ message, children }: { message: string; children?: 
  * reads start again by themselves when the network returns). Without `onRetry`, Try again reloads the page.
  */
 export function ConnectionNotice({ className, onRetry }: { className?: string; onRetry?: (() => void) | undefined }) {
+  const i18n = useI18n();
   const online = useConnectivity((s) => s.online);
   const Icon = online ? CloudOff : WifiOff;
   return (
@@ -34,14 +36,14 @@ export function ConnectionNotice({ className, onRetry }: { className?: string; o
       <Icon aria-hidden className="size-5 shrink-0 text-amber-800" />
       {online ? (
         <p className="min-w-0 flex-1">
-          <strong className="font-semibold">Can&apos;t reach FoodBridge.</strong> Your device is online, but the server is not answering.
+          <strong className="font-semibold">{i18n._('connection.unreachable')}</strong> {i18n._('connection.unreachableDetail')}
         </p>
       ) : (
-        <p className="min-w-0 flex-1 font-medium">You are offline - this screen needs a connection.</p>
+        <p className="min-w-0 flex-1 font-medium">{i18n._('connection.offline')}</p>
       )}
       {online && (
         <Button variant="outline" size="sm" onClick={onRetry ?? (() => window.location.reload())}>
-          Try again
+          {i18n._('common.tryAgain')}
         </Button>
       )}
     </div>
@@ -53,6 +55,7 @@ export function ConnectionNotice({ className, onRetry }: { className?: string; o
  * it, the connectivity store does), the connection notice says that instead of a generic failure.
  */
 export function ErrorState({ message, onRetry, error }: { message: string; onRetry?: () => void; error?: unknown }) {
+  const i18n = useI18n();
   const online = useConnectivity((s) => s.online);
   const reachable = useConnectivity((s) => s.reachable);
   const noAnswer = error !== undefined ? isUnreachableError(error) : Boolean(onRetry) && (!online || !reachable);
@@ -63,7 +66,7 @@ export function ErrorState({ message, onRetry, error }: { message: string; onRet
       <p className="font-medium text-red-900">{message}</p>
       {onRetry && (
         <Button variant="outline" onClick={onRetry}>
-          Try again
+          {i18n._('common.tryAgain')}
         </Button>
       )}
     </div>
@@ -71,8 +74,9 @@ export function ErrorState({ message, onRetry, error }: { message: string; onRet
 }
 
 export function CardGridSkeleton({ count = 6, columns = 'sm:grid-cols-2 lg:grid-cols-3' }: { count?: number; columns?: string }) {
+  const i18n = useI18n();
   return (
-    <div role="status" className={`grid grid-cols-1 gap-6 ${columns}`} aria-busy="true" aria-label="Loading">
+    <div role="status" className={`grid grid-cols-1 gap-6 ${columns}`} aria-busy="true" aria-label={i18n._('common.loading')}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-white">
           <Skeleton className="h-44 w-full rounded-none" />
@@ -88,8 +92,9 @@ export function CardGridSkeleton({ count = 6, columns = 'sm:grid-cols-2 lg:grid-
 }
 
 export function TableSkeleton({ rows = 5 }: { rows?: number }) {
+  const i18n = useI18n();
   return (
-    <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-4" aria-busy="true" aria-label="Loading">
+    <div role="status" className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-4" aria-busy="true" aria-label={i18n._('common.loading')}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-10 w-full" />
       ))}

@@ -11,7 +11,7 @@ export function Table({ className, ...props }: React.TableHTMLAttributes<HTMLTab
   );
 }
 export function THead(props: React.HTMLAttributes<HTMLTableSectionElement>) {
-  return <thead className="bg-muted text-left text-xs uppercase tracking-wide text-muted-foreground" {...props} />;
+  return <thead className="bg-muted text-start text-xs uppercase tracking-wide text-muted-foreground" {...props} />;
 }
 export function TBody(props: React.HTMLAttributes<HTMLTableSectionElement>) {
   return <tbody className="divide-y divide-border" {...props} />;

@@ -1,19 +1,21 @@
 import type { User } from '@foodbridge/shared/schemas/user';
 import { AccountProfile } from '@/components/account-profile';
+import { useI18n } from '@/lib/i18n/i18n';
 import { useApi } from '@/lib/use-api';
 import { formatDate, formatDateTime } from '@/lib/utils';
 import { paths } from './api';
 
 /** Admin profile: photo, name, e-mail, role and the last sign-in time. */
 export function AdminProfile() {
+  const i18n = useI18n();
   const state = useApi<User>(paths.me);
   return (
     <AccountProfile
-      title="Admin Profile"
+      title={i18n._('admin.profile.title')}
       state={state}
       rows={(user) => [
-        { label: 'Last sign-in', value: formatDateTime(user.last_login ?? undefined) },
-        { label: 'Member since', value: formatDate(user.createdAt ?? user.created_at) },
+        { label: i18n._('admin.profile.lastSignIn'), value: formatDateTime(user.last_login ?? undefined, i18n) },
+        { label: i18n._('admin.profile.memberSince'), value: formatDate(user.createdAt ?? user.created_at, i18n) },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
+import type { I18n } from '@lingui/core';
 import { HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '@foodbridge/shared/schemas/history';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
@@ -7,9 +8,12 @@ import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@/components/
 import { ExportPanel } from '@/components/export-panel';
 import { ApiError, getPage } from '@/lib/api-client';
 import { describeEntry } from '@/lib/history-words';
+import { useI18n } from '@/lib/i18n/i18n';
+import { charityRequestStatusLabel, donationStatusLabel, requestStatusLabel, roleLabel } from '@/lib/labels';
 
 const PAGE = 50;
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** '25 Nov 2026, 18:12' in English. */
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 export interface HistoryFilters {
   actor: string;
@@ -26,11 +30,38 @@ export function historyPath(filters: HistoryFilters): string {
   return `/history?${query}`;
 }
 
-/** 'donation.verified' -> 'Donation verified', for the kind filter. */
-const kindLabel = (kind: string) => {
-  const text = kind.replace('.', ' ').replace('-', ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** The kind filter's names (message ids): 'donation.verified' is 'Donation verified'. */
+const KIND_LABELS: Record<HistoryKind, string> = {
+  'donation.created': /*i18n*/ 'admin.history.kind.donationCreated',
+  'donation.edited': /*i18n*/ 'admin.history.kind.donationEdited',
+  'donation.verified': /*i18n*/ 'admin.history.kind.donationVerified',
+  'donation.rejected': /*i18n*/ 'admin.history.kind.donationRejected',
+  'donation.deleted': /*i18n*/ 'admin.history.kind.donationDeleted',
+  'donation.released': /*i18n*/ 'admin.history.kind.donationReleased',
+  'request.made': /*i18n*/ 'admin.history.kind.requestMade',
+  'request.cancelled': /*i18n*/ 'admin.history.kind.requestCancelled',
+  'request.accepted': /*i18n*/ 'admin.history.kind.requestAccepted',
+  'request.declined': /*i18n*/ 'admin.history.kind.requestDeclined',
+  'request.rejected': /*i18n*/ 'admin.history.kind.requestRejected',
+  'request.deleted': /*i18n*/ 'admin.history.kind.requestDeleted',
+  'request.reopened': /*i18n*/ 'admin.history.kind.requestReopened',
+  'pickup.confirmed': /*i18n*/ 'admin.history.kind.pickupConfirmed',
+  'pickup.report-corrected': /*i18n*/ 'admin.history.kind.pickupReportCorrected',
+  'charity-role.requested': /*i18n*/ 'admin.history.kind.charityRoleRequested',
+  'charity-role.approved': /*i18n*/ 'admin.history.kind.charityRoleApproved',
+  'charity-role.rejected': /*i18n*/ 'admin.history.kind.charityRoleRejected',
+  'user.role-changed': /*i18n*/ 'admin.history.kind.userRoleChanged',
+  'user.deleted': /*i18n*/ 'admin.history.kind.userDeleted',
 };
+
+/** A state an entry went from or to, in the words of what changed: a donation's, a request's status, or a role. */
+function stateLabel(i18n: I18n, kind: HistoryKind, state: string | undefined): string {
+  if (state === undefined) return '-';
+  if (kind.startsWith('request.')) return requestStatusLabel(i18n, state);
+  if (kind.startsWith('charity-role.')) return charityRequestStatusLabel(i18n, state);
+  if (kind.startsWith('user.')) return roleLabel(i18n, state);
+  return donationStatusLabel(i18n, state);
+}
 
 const EMPTY: HistoryFilters = { actor: '', donationId: '', kind: '' };
 
@@ -40,6 +71,7 @@ const EMPTY: HistoryFilters = { actor: '', donationId: '', kind: '' };
  * the next page. Online only: the history is not kept on the device.
  */
 export function HistoryPage() {
+  const i18n = useI18n();
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY);
   const [draft, setDraft] = useState<HistoryFilters>(EMPTY);
   const [entries, setEntries] = useState<HistoryEntry[] | undefined>(undefined);
@@ -82,42 +114,52 @@ export function HistoryPage() {
     body = (
       <ErrorState
         // A filter the server refuses (400) says why; anything else is a failure to load.
-        message={error instanceof ApiError && error.status === 400 ? error.message : 'Failed to load the history.'}
+        message={error instanceof ApiError && error.status === 400 ? error.message : i18n._('admin.history.loadFailed')}
         error={error}
         onRetry={() => void load(historyPath(filters), false)}
       />
     );
-  else if (entries.length === 0) body = <EmptyState message="Nothing recorded matches these filters." />;
+  else if (entries.length === 0) body = <EmptyState message={i18n._('admin.history.empty')} />;
   else
     body = (
       <>
-        <ol aria-label="Changes, newest first" className="divide-y divide-border rounded-[var(--radius-card)] border border-border bg-white">
+        <ol aria-label={i18n._('admin.history.listLabel')} className="divide-y divide-border rounded-[var(--radius-card)] border border-border bg-white">
           {entries.map((entry) => (
             <li key={entry._id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
               <time dateTime={entry.at} className="shrink-0 text-sm text-muted-foreground sm:w-44">
-                {when.format(new Date(entry.at))}
+                {i18n.date(new Date(entry.at), WHEN)}
               </time>
               <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-                <p className="font-medium text-stone-900">{describeEntry(entry)}</p>
+                <p className="font-medium text-stone-900">{describeEntry(entry, i18n)}</p>
                 <p className="text-sm text-muted-foreground">
                   {entry.actor.email && <span>{entry.actor.email}</span>}
-                  {entry.fromState || entry.toState ? <span>{` · ${entry.fromState ?? '-'} → ${entry.toState ?? '-'}`}</span> : null}
-                  {entry.idempotencyKey && <span>{` · from a device's outbox (${entry.idempotencyKey.slice(0, 8)})`}</span>}
+                  {entry.fromState || entry.toState ? (
+                    <span>
+                      {' · '}
+                      {i18n._('admin.history.stateChange', { from: stateLabel(i18n, entry.kind, entry.fromState), to: stateLabel(i18n, entry.kind, entry.toState) })}
+                    </span>
+                  ) : null}
+                  {entry.idempotencyKey && (
+                    <span>
+                      {' · '}
+                      {i18n._('admin.history.fromOutbox', { key: entry.idempotencyKey.slice(0, 8) })}
+                    </span>
+                  )}
                 </p>
                 {entry.donationId && (
                   <Link to="/donations/$id" params={{ id: entry.donationId }} className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
-                    Open the donation
+                    {i18n._('admin.history.openDonation')}
                   </Link>
                 )}
               </div>
             </li>
           ))}
         </ol>
-        {error !== undefined && <ErrorState message="Failed to load more." error={error} onRetry={() => next && void load(next, true)} />}
+        {error !== undefined && <ErrorState message={i18n._('admin.history.loadMoreFailed')} error={error} onRetry={() => next && void load(next, true)} />}
         {next && error === undefined && (
           <div className="mt-4 flex justify-center">
             <Button variant="outline" onClick={() => void load(next, true)} disabled={loading}>
-              {loading ? 'Loading...' : 'Load more'}
+              {loading ? i18n._('admin.history.loading') : i18n._('admin.history.loadMore')}
             </Button>
           </div>
         )}
@@ -126,26 +168,26 @@ export function HistoryPage() {
 
   return (
     <section>
-      <PageHeader title="History" description="Every change of state, newest first: who did what, and when. Nothing here can be changed." />
+      <PageHeader title={i18n._('admin.history.title')} description={i18n._('admin.history.description')} />
       <ExportPanel kinds={['donations', 'pickups', 'users']} />
-      <form onSubmit={search} className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label="Filter the history">
-        <Field id="history-actor" label="Person (e-mail)">
+      <form onSubmit={search} className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" aria-label={i18n._('admin.history.filterLabel')}>
+        <Field id="history-actor" label={i18n._('admin.history.person')}>
           <Input id="history-actor" type="search" inputMode="email" value={draft.actor} onChange={set('actor')} placeholder="name@example.org" />
         </Field>
-        <Field id="history-donation" label="Donation id">
+        <Field id="history-donation" label={i18n._('admin.history.donationId')}>
           <Input id="history-donation" type="search" value={draft.donationId} onChange={set('donationId')} />
         </Field>
-        <Field id="history-kind" label="Kind">
+        <Field id="history-kind" label={i18n._('admin.history.kind')}>
           <NativeSelect id="history-kind" value={draft.kind} onChange={set('kind')}>
-            <option value="">Every kind</option>
+            <option value="">{i18n._('admin.history.everyKind')}</option>
             {HISTORY_KINDS.map((k) => (
               <option key={k} value={k}>
-                {kindLabel(k)}
+                {i18n._(KIND_LABELS[k])}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Button type="submit">Show</Button>
+        <Button type="submit">{i18n._('admin.history.show')}</Button>
       </form>
       {body}
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import type { I18n } from '@lingui/core';
 import { Check, X } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
@@ -8,6 +9,8 @@ import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
 import { imageUrl } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel, quantityLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -17,8 +20,8 @@ import { StatusRecordList, withStatus, type CardContent } from './status-record-
 type Decision = 'Verified' | 'Rejected';
 
 /** Why a donation the admin once verified is back for a check: its restaurant changed what was checked. */
-function reverifyNote(d: Donation): string | undefined {
-  return d.status === 'Pending' && d.reverifyReason ? `Edited after verification: ${d.reverifyReason}` : undefined;
+function reverifyNote(i18n: I18n, d: Donation): string | undefined {
+  return d.status === 'Pending' && d.reverifyReason ? i18n._('admin.donations.reverifyNote', { reason: d.reverifyReason }) : undefined;
 }
 
 /**
@@ -41,6 +44,7 @@ function DonationLink({ d }: { d: Donation }) {
 
 /** Manage Donations: every donation, Pending first; Pending ones are verified or rejected, each after a confirmation. */
 export function ManageDonations() {
+  const i18n = useI18n();
   const loaded = useApi<Donation[]>(paths.donations);
   const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
   const state = { ...loaded, data: loaded.data && pendingFirst(loaded.data, decided) };
@@ -53,56 +57,58 @@ export function ManageDonations() {
         await (decision === 'Verified' ? verifyDonation(d._id) : rejectDonation(d._id));
         setDecided((ids) => new Set(ids).add(d._id));
         state.setData((list) => withStatus(list, d._id, decision));
-        if (decision === 'Verified') notify.success('Verified!', `'${d.title}' is now listed for charities.`);
-        else notify.success('Rejected', `'${d.title}' has been rejected.`);
+        if (decision === 'Verified') notify.success(i18n._('admin.donations.verifiedTitle'), i18n._('admin.donations.verified', { title: d.title }));
+        else notify.success(i18n._('admin.donations.rejectedTitle'), i18n._('admin.donations.rejected', { title: d.title }));
       },
-      decision === 'Verified' ? 'Failed to verify donation.' : 'Failed to reject donation.',
+      decision === 'Verified' ? i18n._('admin.donations.verifyFailed') : i18n._('admin.donations.rejectFailed'),
     );
 
   const actions = (d: Donation) =>
     d.status === 'Pending' ? (
       <>
         <ConfirmButton
-          title="Verify this donation?"
-          description={`'${d.title}' will be listed publicly and charities can request it.`}
-          confirmLabel="Yes, verify it!"
+          title={i18n._('admin.donations.verifyTitle')}
+          description={i18n._('admin.donations.verifyDescription', { title: d.title })}
+          confirmLabel={i18n._('admin.donations.verifyConfirm')}
           destructive={false}
           variant="default"
           disabled={busy === d._id}
           onConfirm={() => void decide(d, 'Verified')}
         >
-          <Check /> Verify
+          <Check /> {i18n._('admin.donations.verify')}
         </ConfirmButton>
         <ConfirmButton
-          title="Reject this donation?"
-          description={`'${d.title}' will not be listed, and the restaurant can no longer update it.`}
-          confirmLabel="Yes, reject it!"
+          title={i18n._('admin.donations.rejectTitle')}
+          description={i18n._('admin.donations.rejectDescription', { title: d.title })}
+          confirmLabel={i18n._('admin.donations.rejectConfirm')}
           disabled={busy === d._id}
           triggerClassName="text-destructive hover:bg-red-50"
           onConfirm={() => void decide(d, 'Rejected')}
         >
-          <X /> Reject
+          <X /> {i18n._('admin.donations.reject')}
         </ConfirmButton>
       </>
     ) : (
-      <span className="text-sm text-muted-foreground">No action needed</span>
+      <span className="text-sm text-muted-foreground">{i18n._('admin.donations.noAction')}</span>
     );
 
   const card = (d: Donation): CardContent => ({
     title: <DonationLink d={d} />,
     fields: [
-      { label: 'Food type', value: d.foodType },
-      { label: 'Restaurant', value: d.restaurantName },
-      { label: 'E-mail', value: <EmailText email={d.restaurantEmail} /> },
-      { label: 'Quantity', value: `${d.quantity} ${d.unit}` },
-      ...(d.bestBefore && !DONATION_GIVEN.includes(d.status) ? [{ label: 'Best before', value: <BestBeforeLabel bestBefore={d.bestBefore} /> }] : []),
-      ...(reverifyNote(d) ? [{ label: 'Note', value: <span className="text-amber-800">{reverifyNote(d)}</span> }] : []),
+      { label: i18n._('admin.donations.foodType'), value: foodTypeLabel(i18n, d.foodType) },
+      { label: i18n._('admin.donations.restaurant'), value: d.restaurantName },
+      { label: i18n._('admin.donations.email'), value: <EmailText email={d.restaurantEmail} /> },
+      { label: i18n._('admin.donations.quantity'), value: quantityLabel(i18n, d.quantity, d.unit) },
+      ...(d.bestBefore && !DONATION_GIVEN.includes(d.status)
+        ? [{ label: i18n._('admin.donations.bestBefore'), value: <BestBeforeLabel bestBefore={d.bestBefore} /> }]
+        : []),
+      ...(reverifyNote(i18n, d) ? [{ label: i18n._('admin.donations.note'), value: <span className="text-amber-800">{reverifyNote(i18n, d)}</span> }] : []),
     ],
   });
 
   const columns: Column<Donation>[] = [
     {
-      header: 'Title',
+      header: i18n._('admin.donations.titleColumn'),
       cell: (d) => (
         <div className="flex items-center gap-3">
           <img src={imageUrl(d.image, 96)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />
@@ -110,16 +116,16 @@ export function ManageDonations() {
             <span className="font-medium">
               <DonationLink d={d} />
             </span>
-            {reverifyNote(d) && <div className="text-xs text-amber-800">{reverifyNote(d)}</div>}
+            {reverifyNote(i18n, d) && <div className="text-xs text-amber-800">{reverifyNote(i18n, d)}</div>}
             {/* An admin verifying food sees how long it keeps, and that an expired one would never be listed. */}
             {!DONATION_GIVEN.includes(d.status) && <BestBeforeLabel bestBefore={d.bestBefore} className="text-xs" />}
           </div>
         </div>
       ),
     },
-    { header: 'Food type', cell: (d) => d.foodType },
+    { header: i18n._('admin.donations.foodType'), cell: (d) => foodTypeLabel(i18n, d.foodType) },
     {
-      header: 'Restaurant / E-mail',
+      header: i18n._('admin.donations.restaurantEmail'),
       cell: (d) => (
         <>
           <div>{d.restaurantName}</div>
@@ -127,18 +133,18 @@ export function ManageDonations() {
         </>
       ),
     },
-    { header: 'Quantity', cell: (d) => `${d.quantity} ${d.unit}`, className: 'whitespace-nowrap' },
+    { header: i18n._('admin.donations.quantity'), cell: (d) => quantityLabel(i18n, d.quantity, d.unit), className: 'whitespace-nowrap' },
   ];
 
   return (
     <StatusRecordList
-      title="Manage Donations"
-      description="Verify new donations before charities can see them."
+      title={i18n._('admin.donations.title')}
+      description={i18n._('admin.donations.description')}
       state={state}
       columns={columns}
       actions={actions}
-      errorMessage="Failed to load donations."
-      emptyMessage="No donations found."
+      errorMessage={i18n._('admin.donations.loadFailed')}
+      emptyMessage={i18n._('admin.donations.empty')}
       card={card}
     />
   );

@@ -1,8 +1,12 @@
 import { Trash2 } from 'lucide-react';
-import { formatDayTime, requestOutcome, type DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import type { I18n } from '@lingui/core';
+import type { DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
+import { useI18n } from '@/lib/i18n/i18n';
+import { donationStatusLabel } from '@/lib/labels';
+import { dayTime, outcomeText } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -10,17 +14,24 @@ import { deleteDonationRequest, paths } from './api';
 import { StatusRecordList, type CardContent } from './status-record-list';
 
 /** The planned day and time when the charity gave one, else the spec's time of day. */
-const pickupText = (r: DonationRequest) => (r.pickupAt ? formatDayTime(r.pickupAt) : r.pickupTime);
+const pickupText = (i18n: I18n, r: DonationRequest) => (r.pickupAt ? dayTime(i18n, r.pickupAt) : r.pickupTime);
 
-/** What became of the donation of an accepted request ('Accepted - picked up 21 Nov 18:12'); otherwise its status. */
+/** What became of the donation of an accepted request; otherwise its status. */
 function Outcome({ request }: { request: DonationRequest }) {
-  const outcome = requestOutcome(request);
+  const i18n = useI18n();
+  const outcome = outcomeText(i18n, request);
   if (outcome) return <span data-testid="request-outcome">{outcome}</span>;
-  return <span className="text-muted-foreground">Donation {request.donationStatus ? request.donationStatus.toLowerCase() : 'unknown'}</span>;
+  const status = request.donationStatus ? donationStatusLabel(i18n, request.donationStatus).toLocaleLowerCase(i18n.locale) : undefined;
+  return (
+    <span className="text-muted-foreground">
+      {status ? i18n._('admin.requests.donationStatus', { status }) : i18n._('admin.requests.donationUnknown')}
+    </span>
+  );
 }
 
 /** Manage All Donation Requests: every charity's request, which an admin may delete. */
 export function ManageRequests() {
+  const i18n = useI18n();
   const state = useApi<DonationRequest[]>(paths.donationRequests);
   const { busy, run } = useRowAction<string>();
 
@@ -31,41 +42,41 @@ export function ManageRequests() {
         const res = await deleteDonationRequest(r._id);
         if (!res?.deletedCount) throw new Error('not deleted');
         state.setData((list) => list?.filter((x) => x._id !== r._id));
-        notify.success('Deleted!', 'The donation request has been deleted.');
+        notify.success(i18n._('admin.requests.deletedTitle'), i18n._('admin.requests.deleted'));
       },
-      'Failed to delete the request.',
+      i18n._('admin.requests.deleteFailed'),
     );
 
   const del = (r: DonationRequest) => (
     <ConfirmButton
-      title="Are you sure?"
-      description={`The request from ${r.charityName} for '${r.donationTitle}' will be deleted. This cannot be undone.`}
-      confirmLabel="Yes, delete it!"
+      title={i18n._('admin.requests.deleteTitle')}
+      description={i18n._('admin.requests.deleteDescription', { charity: r.charityName, title: r.donationTitle })}
+      confirmLabel={i18n._('admin.requests.deleteConfirm')}
       disabled={busy === r._id}
       triggerClassName="text-destructive hover:bg-red-50"
       onConfirm={() => void remove(r)}
     >
-      <Trash2 /> Delete
+      <Trash2 /> {i18n._('admin.requests.delete')}
     </ConfirmButton>
   );
 
   const card = (r: DonationRequest): CardContent => ({
     title: r.donationTitle,
     fields: [
-      { label: 'Restaurant', value: r.restaurantName },
-      { label: 'Charity', value: r.charityName },
-      { label: 'E-mail', value: <EmailText email={r.charityEmail} /> },
-      { label: 'Pickup time', value: pickupText(r) },
-      { label: 'Outcome', value: <Outcome request={r} /> },
-      { label: 'Description', value: r.requestDescription },
+      { label: i18n._('admin.requests.restaurant'), value: r.restaurantName },
+      { label: i18n._('admin.requests.charity'), value: r.charityName },
+      { label: i18n._('admin.requests.email'), value: <EmailText email={r.charityEmail} /> },
+      { label: i18n._('admin.requests.pickupTime'), value: pickupText(i18n, r) },
+      { label: i18n._('admin.requests.outcome'), value: <Outcome request={r} /> },
+      { label: i18n._('admin.requests.descriptionLabel'), value: r.requestDescription },
     ],
   });
 
   const columns: Column<DonationRequest>[] = [
-    { header: 'Donation', cell: (r) => r.donationTitle, className: 'font-medium text-stone-900' },
-    { header: 'Restaurant', cell: (r) => r.restaurantName },
+    { header: i18n._('admin.requests.donation'), cell: (r) => r.donationTitle, className: 'font-medium text-stone-900' },
+    { header: i18n._('admin.requests.restaurant'), cell: (r) => r.restaurantName },
     {
-      header: 'Charity / E-mail',
+      header: i18n._('admin.requests.charityEmail'),
       cell: (r) => (
         <>
           <div>{r.charityName}</div>
@@ -74,7 +85,7 @@ export function ManageRequests() {
       ),
     },
     {
-      header: 'Description',
+      header: i18n._('admin.requests.descriptionLabel'),
       cell: (r) => (
         <p className="line-clamp-3" title={r.requestDescription}>
           {r.requestDescription}
@@ -84,10 +95,10 @@ export function ManageRequests() {
     },
     // The outcome sits under the pickup, right beside the request's own status, without widening the table.
     {
-      header: 'Pickup / outcome',
+      header: i18n._('admin.requests.pickupOutcome'),
       cell: (r) => (
         <>
-          <div className="whitespace-nowrap">{pickupText(r)}</div>
+          <div className="whitespace-nowrap">{pickupText(i18n, r)}</div>
           <div className="mt-1 max-w-44 text-xs">
             <Outcome request={r} />
           </div>
@@ -99,14 +110,14 @@ export function ManageRequests() {
 
   return (
     <StatusRecordList
-      title="Manage All Donation Requests"
-      description="Every request charities have made, across all restaurants."
+      title={i18n._('admin.requests.title')}
+      description={i18n._('admin.requests.description')}
       state={state}
       columns={columns}
       actions={del}
-      actionsHeader={<span className="sr-only">Actions</span>}
-      errorMessage="Failed to load requests."
-      emptyMessage="No donation requests found."
+      actionsHeader={<span className="sr-only">{i18n._('admin.list.actions')}</span>}
+      errorMessage={i18n._('admin.requests.loadFailed')}
+      emptyMessage={i18n._('admin.requests.empty')}
       card={card}
     />
   );

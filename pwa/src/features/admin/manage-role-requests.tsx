@@ -3,6 +3,7 @@ import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request'
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -13,13 +14,15 @@ import { StatusRecordList, withStatus, type CardContent } from './status-record-
 
 type Decision = 'approved' | 'rejected';
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+/** US dollars in the reader's language: '$25' ('narrowSymbol': en-GB would say 'US$25'). */
+const DOLLARS: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 2, minimumFractionDigits: 0 };
 
 /** The fee paid with the request, and the payment's reference for looking it up with the card provider. */
 function Payment({ r }: { r: CharityRequest }) {
+  const i18n = useI18n();
   return (
     <>
-      <div className="font-medium text-stone-900">{dollars.format(r.paymentAmount)} paid</div>
+      <div className="font-medium text-stone-900">{i18n._('admin.roles.paid', { amount: i18n.number(r.paymentAmount, DOLLARS) })}</div>
       <div className="break-all font-mono text-xs text-muted-foreground">{r.paymentId}</div>
     </>
   );
@@ -30,6 +33,7 @@ function Payment({ r }: { r: CharityRequest }) {
  * confirmation, with the whole mission and the payment in view.
  */
 export function ManageRoleRequests() {
+  const i18n = useI18n();
   const state = useApi<CharityRequest[]>(paths.charityRequests);
   const { busy, run } = useRowAction<{ id: string; decision: Decision }>();
 
@@ -39,9 +43,9 @@ export function ManageRoleRequests() {
       async () => {
         await (decision === 'approved' ? approveCharityRequest(r._id, r.email) : rejectCharityRequest(r._id));
         state.setData((list) => withStatus(list, r._id, decision));
-        notify.success(decision === 'approved' ? 'Charity approved!' : 'Charity request rejected');
+        notify.success(decision === 'approved' ? i18n._('admin.roles.approved') : i18n._('admin.roles.rejected'));
       },
-      'Failed to update status.',
+      i18n._('admin.roles.updateFailed'),
     );
 
   const actions = (r: CharityRequest) => {
@@ -51,25 +55,25 @@ export function ManageRoleRequests() {
     return (
       <>
         <ConfirmButton
-          title={`Approve ${who} as a charity?`}
-          description={`${who} (${r.organization}) gets the charity role: they can request donations and confirm pickups. This cannot be undone here.`}
-          confirmLabel="Yes, approve"
+          title={i18n._('admin.roles.approveTitle', { who })}
+          description={i18n._('admin.roles.approveDescription', { who, organization: r.organization })}
+          confirmLabel={i18n._('admin.roles.approveConfirm')}
           destructive={false}
           variant="default"
           disabled={!open || inFlight}
           onConfirm={() => void decide(r, 'approved')}
         >
-          <Check /> {inFlight && busy.decision === 'approved' ? 'Approving...' : 'Approve'}
+          <Check /> {inFlight && busy.decision === 'approved' ? i18n._('admin.roles.approving') : i18n._('admin.roles.approve')}
         </ConfirmButton>
         <ConfirmButton
-          title={`Reject ${who}'s request?`}
-          description={`${who} keeps their current role, and this request cannot be approved later.`}
-          confirmLabel="Yes, reject"
+          title={i18n._('admin.roles.rejectTitle', { who })}
+          description={i18n._('admin.roles.rejectDescription', { who })}
+          confirmLabel={i18n._('admin.roles.rejectConfirm')}
           disabled={!open || inFlight}
           triggerClassName="text-destructive hover:bg-red-50"
           onConfirm={() => void decide(r, 'rejected')}
         >
-          <X /> {inFlight && busy.decision === 'rejected' ? 'Rejecting...' : 'Reject'}
+          <X /> {inFlight && busy.decision === 'rejected' ? i18n._('admin.roles.rejecting') : i18n._('admin.roles.reject')}
         </ConfirmButton>
       </>
     );
@@ -78,14 +82,14 @@ export function ManageRoleRequests() {
   const card = (r: CharityRequest): CardContent => ({
     title: r.name,
     fields: [
-      { label: 'E-mail', value: <EmailText email={r.email} /> },
-      { label: 'Organization', value: r.organization },
-      { label: 'Payment', value: <Payment r={r} /> },
-      { label: 'Requested', value: formatDate(r.requestedAt) },
+      { label: i18n._('admin.roles.email'), value: <EmailText email={r.email} /> },
+      { label: i18n._('admin.roles.organization'), value: r.organization },
+      { label: i18n._('admin.roles.payment'), value: <Payment r={r} /> },
+      { label: i18n._('admin.roles.requested'), value: formatDate(r.requestedAt, i18n) },
     ],
     note: (
       <>
-        <span className="mb-1 block font-medium text-stone-900">Mission</span>
+        <span className="mb-1 block font-medium text-stone-900">{i18n._('admin.roles.mission')}</span>
         <MissionText text={r.mission} />
       </>
     ),
@@ -93,33 +97,33 @@ export function ManageRoleRequests() {
 
   const columns: Column<CharityRequest>[] = [
     {
-      header: 'Name / E-mail',
+      header: i18n._('admin.roles.nameEmail'),
       cell: (r) => (
         <>
           <div className="font-medium text-stone-900">{r.name}</div>
           <div className="text-xs text-muted-foreground">
             <EmailText email={r.email} />
           </div>
-          <div className="text-xs text-muted-foreground">Requested {formatDate(r.requestedAt)}</div>
+          <div className="text-xs text-muted-foreground">{i18n._('admin.roles.requestedOn', { date: formatDate(r.requestedAt, i18n) })}</div>
         </>
       ),
       className: 'min-w-44 max-w-56',
     },
-    { header: 'Organization', cell: (r) => r.organization, className: 'max-w-40' },
-    { header: 'Mission', cell: (r) => <MissionText text={r.mission} />, className: 'min-w-56 max-w-80' },
-    { header: 'Payment', cell: (r) => <Payment r={r} />, className: 'max-w-36' },
+    { header: i18n._('admin.roles.organization'), cell: (r) => r.organization, className: 'max-w-40' },
+    { header: i18n._('admin.roles.mission'), cell: (r) => <MissionText text={r.mission} />, className: 'min-w-56 max-w-80' },
+    { header: i18n._('admin.roles.payment'), cell: (r) => <Payment r={r} />, className: 'max-w-36' },
   ];
 
   return (
     <StatusRecordList
-      title="Manage Charity Role Requests"
-      description="Approving a request gives the account the charity role."
+      title={i18n._('admin.roles.title')}
+      description={i18n._('admin.roles.description')}
       state={state}
       columns={columns}
       actions={actions}
       stackActions
-      errorMessage="Failed to load requests."
-      emptyMessage="No charity role requests found."
+      errorMessage={i18n._('admin.roles.loadFailed')}
+      emptyMessage={i18n._('admin.roles.empty')}
       card={card}
     />
   );

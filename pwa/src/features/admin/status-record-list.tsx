@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { StatusFilter, useStatusFilter } from '@/components/status-filter';
 import { StatusBadge } from '@/components/ui/badge';
+import { useI18n } from '@/lib/i18n/i18n';
 import type { ApiState } from '@/lib/use-api';
 
 /** What a record's phone card shows above its status badge and actions. */
@@ -20,7 +21,7 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   state,
   columns,
   actions,
-  actionsHeader = 'Actions',
+  actionsHeader,
   stackActions = false,
   card,
   ...text
@@ -32,11 +33,13 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   state: ApiState<T[]>;
   columns: Column<T>[];
   actions: (row: T) => ReactNode;
+  /** The actions column's heading; 'Actions' when absent. */
   actionsHeader?: ReactNode;
   /** In the table, the actions one above the other (a wide table keeps them in view without scrolling sideways). */
   stackActions?: boolean;
   card: (row: T) => CardContent;
 }) {
+  const i18n = useI18n();
   const filter = useStatusFilter(state.data, (row) => row.status);
   return (
     <RecordList
@@ -46,8 +49,8 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
       rows={filter.items}
       columns={[
         ...columns,
-        { header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
-        { header: actionsHeader, cell: (row) => <div className={stackActions ? 'flex flex-col gap-2' : 'flex gap-2'}>{actions(row)}</div> },
+        { header: i18n._('admin.list.status'), cell: (row) => <StatusBadge status={row.status} /> },
+        { header: actionsHeader ?? i18n._('admin.list.actions'), cell: (row) => <div className={stackActions ? 'flex flex-col gap-2' : 'flex gap-2'}>{actions(row)}</div> },
       ]}
       card={(row) => <RecordCard {...card(row)} badge={<StatusBadge status={row.status} />} actions={actions(row)} />}
     />

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { CharityPreferencesSchema } from '@foodbridge/shared/schemas/charity-preferences';
 import { alertsSummary, draftOf, inputOf } from './charity-preferences';
@@ -19,9 +20,9 @@ describe('the home base and alerts form', () => {
   });
 
   it('says in one sentence what the charity is told of', () => {
-    expect(alertsSummary(draftOf(undefined))).toBe('No alerts: you are not told of new donations.');
-    expect(alertsSummary(draftOf(SAVED))).toBe('You are told of new Bakery donations within 5 km of your home base.');
-    expect(alertsSummary({ ...draftOf(SAVED), foodTypes: [] })).toBe('You are told of every new donation within 5 km of your home base.');
-    expect(alertsSummary({ ...draftOf(SAVED), radius: '', foodTypes: ['Produce', 'Bakery'] })).toBe('You are told of new Produce, Bakery donations, at any distance.');
+    expect(alertsSummary(i18n, draftOf(undefined))).toBe('No alerts: you are not told of new donations.');
+    expect(alertsSummary(i18n, draftOf(SAVED))).toBe('You are told of new Bakery donations within 5 km of your home base.');
+    expect(alertsSummary(i18n, { ...draftOf(SAVED), foodTypes: [] })).toBe('You are told of every new donation within 5 km of your home base.');
+    expect(alertsSummary(i18n, { ...draftOf(SAVED), radius: '', foodTypes: ['Produce', 'Bakery'] })).toBe('You are told of new Produce, Bakery donations, at any distance.');
   });
 });

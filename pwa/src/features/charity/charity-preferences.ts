@@ -1,8 +1,10 @@
 // A charity's home base and the new donations it wants to be told of (issues 10 and 11): `GET/PUT
 // /me/charity-preferences`, and the profile form's draft of them.
+import type { I18n } from '@lingui/core';
 import type { FoodType } from '@foodbridge/shared/constants';
 import type { CharityPreferences, CharityPreferencesInput } from '@foodbridge/shared/schemas/charity-preferences';
 import { api } from '@/lib/api-client';
+import { foodTypeLabel } from '@/lib/labels';
 import { useApi } from '@/lib/use-api';
 
 export const CHARITY_PREFERENCES_PATH = '/me/charity-preferences';
@@ -38,10 +40,14 @@ export function inputOf(d: PreferencesDraft): CharityPreferencesInput {
   };
 }
 
-/** What the section says the charity will be told of, in one sentence. */
-export function alertsSummary(d: PreferencesDraft): string {
-  const types = d.foodTypes.length ? d.foodTypes.join(', ') : undefined;
-  if (d.radius === '' && !types) return 'No alerts: you are not told of new donations.';
-  const what = types ? `new ${types} donations` : 'every new donation';
-  return d.radius === '' ? `You are told of ${what}, at any distance.` : `You are told of ${what} within ${d.radius} km of your home base.`;
+/** What the section says the charity will be told of, in one sentence, in the language of `i18n`. */
+export function alertsSummary(i18n: I18n, d: PreferencesDraft): string {
+  // 'Bakery, Cooked Meal': a list of names, as the language writes one.
+  const types = d.foodTypes.length
+    ? new Intl.ListFormat(i18n.locales ?? i18n.locale, { type: 'unit', style: 'short' }).format(d.foodTypes.map((t) => foodTypeLabel(i18n, t)))
+    : undefined;
+  if (d.radius === '' && !types) return i18n._('charity.alerts.none');
+  if (d.radius === '') return types ? i18n._('charity.alerts.typesAnywhere', { types }) : i18n._('charity.alerts.allAnywhere');
+  const km = Number(d.radius);
+  return types ? i18n._('charity.alerts.typesWithin', { types, km }) : i18n._('charity.alerts.allWithin', { km });
 }

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { json, stubServer } from '@/testing/server';
@@ -26,8 +27,10 @@ describe('correcting a pickup report', () => {
 
   it('says it needs a connection when the device is offline, without trying', async () => {
     useConnectivity.setState({ online: false });
-    await expect(fetchPickupReport('d1')).rejects.toThrow(MSG_CORRECTION_NEEDS_CONNECTION);
-    await expect(correctPickupReport('d1', { weightKg: 2, outcome: 'all' })).rejects.toThrow(MSG_CORRECTION_NEEDS_CONNECTION);
+    const message = i18n._(MSG_CORRECTION_NEEDS_CONNECTION);
+    expect(message).toBe('Correcting a report needs a connection. Try again when you are online.');
+    await expect(fetchPickupReport('d1')).rejects.toThrow(message);
+    await expect(correctPickupReport('d1', { weightKg: 2, outcome: 'all' })).rejects.toThrow(message);
   });
 
   it('reads the stored report and sends the correction whole, online', async () => {

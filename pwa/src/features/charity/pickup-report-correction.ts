@@ -1,13 +1,15 @@
 // A charity corrects its own pickup report for PICKUP_REPORT_CORRECTION_DAYS after the pickup (issue 12). Online only:
 // a correction is rare, and it must meet the server's current state (the window, the stored report) at once rather
 // than wait in the outbox past the deadline.
+import { i18n } from '@lingui/core';
 import { PICKUP_REPORT_CORRECTION_DAYS, type PickupReport } from '@foodbridge/shared/schemas/impact';
 import { api, ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const MSG_CORRECTION_NEEDS_CONNECTION = 'Correcting a report needs a connection. Try again when you are online.';
+/** The message id of the refusal offline; it is said in the language active when it is thrown. */
+export const MSG_CORRECTION_NEEDS_CONNECTION = /*i18n*/ 'charity.correct.needsConnection';
 
 /** Until when the report of a picked-up donation may be corrected; undefined when it is not picked up. */
 export function correctionDeadline(item: { status: string; pickupDate?: string | undefined }): Date | undefined {
@@ -30,7 +32,7 @@ interface StoredPickupReport {
 }
 
 function needsConnection() {
-  if (!isOnline()) throw new ApiError(0, MSG_CORRECTION_NEEDS_CONNECTION);
+  if (!isOnline()) throw new ApiError(0, i18n._(MSG_CORRECTION_NEEDS_CONNECTION));
 }
 
 const reportPath = (donationId: string) => `/donations/${encodeURIComponent(donationId)}/pickup-report`;

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/states';
+import { useI18n, useLocale } from '@/lib/i18n/i18n';
+import { directionOf } from '@/lib/i18n/locales';
 import { allZero } from './dashboard-format';
 
 export interface BarChartProps {
@@ -35,14 +37,19 @@ const shorten = (s: string) => (s.length > MAX_TICK_CHARS ? `${s.slice(0, MAX_TI
  * the page for them (visually hidden until 'Show as table', which also serves anyone who prefers numbers).
  */
 export function BarChart({ title, labels, ticks, values, labelHeader, valueHeader, format, horizontal = false, whole = false, emptyMessage }: BarChartProps) {
+  const i18n = useI18n();
   const headingId = useId();
   const tableId = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [asTable, setAsTable] = useState(false);
   const [chartFailed, setChartFailed] = useState(false);
   const empty = allZero(values);
-  // Redraw only when the figures change, not on every render of the parent.
-  const key = JSON.stringify([labels, ticks, values, horizontal, whole]);
+  // Right to left (Arabic): the bars run from the right, months read from right to left, the value axis on the right.
+  const rtl = directionOf(useLocale((s) => s.locale)) === 'rtl';
+  // Chart.js formats the value axis's numbers itself, in this locale.
+  const locale = i18n.locales?.[0] ?? i18n.locale;
+  // Redraw only when the figures (or the language) change, not on every render of the parent.
+  const key = JSON.stringify([labels, ticks, values, horizontal, whole, locale, rtl]);
 
   useEffect(() => {
     if (empty) return;
@@ -51,20 +58,29 @@ export function BarChart({ title, labels, ticks, values, labelHeader, valueHeade
     import('./chart-setup')
       .then(({ Chart }) => {
         if (cancelled || !canvas.current) return;
-        const valueAxis = { beginAtZero: true, ticks: whole ? { precision: 0 } : {} };
-        const nameAxis = { ticks: horizontal ? { callback: (_: unknown, i: number) => shorten((ticks ?? labels)[i] ?? '') } : { autoSkip: true, maxRotation: 0 } };
+        // Horizontal bars grow from the start side; vertical ones put the first month at the start side.
+        const atRight = { position: 'right' as const };
+        const valueAxis = { beginAtZero: true, ticks: whole ? { precision: 0 } : {}, reverse: horizontal && rtl, ...(rtl ? atRight : {}) };
+        const nameAxis = {
+          ticks: horizontal ? { callback: (_: unknown, i: number) => shorten((ticks ?? labels)[i] ?? '') } : { autoSkip: true, maxRotation: 0 },
+          reverse: !horizontal && rtl,
+          ...(horizontal && rtl ? atRight : {}),
+        };
         const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
         const chart = new Chart(canvas.current, {
           type: 'bar',
           data: { labels: ticks ?? labels, datasets: [{ label: valueHeader, data: values, backgroundColor: BAR_COLOUR, borderRadius: 4, maxBarThickness: 40 }] },
           options: {
             indexAxis: horizontal ? 'y' : 'x',
+            locale,
             responsive: true,
             maintainAspectRatio: false,
             animation: reduceMotion ? false : { duration: 300 },
             scales: horizontal ? { x: valueAxis, y: nameAxis } : { x: nameAxis, y: valueAxis },
             plugins: {
               tooltip: {
+                rtl,
+                textDirection: rtl ? 'rtl' : 'ltr',
                 callbacks: {
                   title: (items) => labels[items[0]?.dataIndex ?? 0] ?? '',
                   label: (item) => format(values[item.dataIndex] ?? 0),
@@ -96,7 +112,7 @@ export function BarChart({ title, labels, ticks, values, labelHeader, valueHeade
         </h2>
         {!empty && !chartFailed && (
           <Button variant="outline" size="sm" aria-controls={tableId} aria-expanded={asTable} onClick={() => setAsTable((v) => !v)}>
-            {asTable ? 'Show as chart' : 'Show as table'}
+            {asTable ? i18n._('dashboard.chart.showChart') : i18n._('dashboard.chart.showTable')}
           </Button>
         )}
       </div>
@@ -113,12 +129,12 @@ export function BarChart({ title, labels, ticks, values, labelHeader, valueHeade
           <div className={tableShown ? undefined : 'sr-only'}>
             <table id={tableId} className="w-full text-sm">
               <caption className="sr-only">{title}</caption>
-              <thead className="text-left text-xs uppercase tracking-wide text-muted-foreground">
+              <thead className="text-start text-xs uppercase tracking-wide text-muted-foreground">
                 <tr>
-                  <th scope="col" className="py-2 pr-2 font-semibold">
+                  <th scope="col" className="py-2 pe-2 text-start font-semibold">
                     {labelHeader}
                   </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
+                  <th scope="col" className="py-2 text-end font-semibold">
                     {valueHeader}
                   </th>
                 </tr>
@@ -126,10 +142,10 @@ export function BarChart({ title, labels, ticks, values, labelHeader, valueHeade
               <tbody className="divide-y divide-border">
                 {labels.map((label, i) => (
                   <tr key={`${i}-${label}`}>
-                    <th scope="row" className="break-words py-2 pr-2 text-left font-normal">
+                    <th scope="row" className="break-words py-2 pe-2 text-start font-normal">
                       {label}
                     </th>
-                    <td className="whitespace-nowrap py-2 text-right tabular-nums">{format(values[i] ?? 0)}</td>
+                    <td className="whitespace-nowrap py-2 text-end tabular-nums">{format(values[i] ?? 0)}</td>
                   </tr>
                 ))}
               </tbody>

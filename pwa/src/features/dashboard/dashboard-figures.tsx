@@ -1,15 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import type { I18n } from '@lingui/core';
 import type { AdminDashboard, CharityDashboard, RestaurantDashboard } from '@foodbridge/shared/schemas/dashboard';
 import { ErrorState } from '@/components/ui/states';
 import { useConnectivity } from '@/lib/connectivity-store';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BarChart } from './dashboard-chart';
-import { OUTCOME_LABELS, OUTCOME_TICKS, countOfNoun, formatCount, formatKg, formatWait, monthLabel, monthTick } from './dashboard-format';
+import { OUTCOME_LABELS, OUTCOME_TICKS, formatCount, formatKg, formatWait, monthLabel, monthTick } from './dashboard-format';
 import { useDashboard } from './use-dashboard';
 
-const NO_PICKUPS = 'No pickups recorded yet.';
-const countOf = (n: number) => formatCount(n);
+/** The figures' number formats in the reader's language, as the charts' and tables' `format`. */
+const formatsOf = (i18n: I18n) => ({ kg: (kg: number) => formatKg(i18n, kg), count: (n: number) => formatCount(i18n, n) });
 
 /** One figure with its name and an optional line under it. */
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
@@ -31,53 +34,56 @@ function Charts({ children }: { children: ReactNode }) {
 }
 
 function MonthChart({ title, months }: { title: string; months: { month: string; kg: number }[] }) {
+  const i18n = useI18n();
   return (
     <BarChart
       title={title}
-      labels={months.map((m) => monthLabel(m.month))}
-      ticks={months.map((m, i) => monthTick(m.month, i))}
+      labels={months.map((m) => monthLabel(i18n, m.month))}
+      ticks={months.map((m, i) => monthTick(i18n, m.month, i))}
       values={months.map((m) => m.kg)}
-      labelHeader="Month"
-      valueHeader="Kilograms"
-      format={formatKg}
-      emptyMessage={NO_PICKUPS}
+      labelHeader={i18n._('dashboard.chart.month')}
+      valueHeader={i18n._('dashboard.chart.kilograms')}
+      format={formatsOf(i18n).kg}
+      emptyMessage={i18n._('dashboard.noPickups')}
     />
   );
 }
 
 function RestaurantFigures({ data }: { data: RestaurantDashboard }) {
+  const i18n = useI18n();
+  const format = formatsOf(i18n);
   const donations = data.outcomes.reduce((sum, o) => sum + o.count, 0);
   const picked = data.outcomes.filter((o) => o.outcome.startsWith('picked')).reduce((sum, o) => sum + o.count, 0);
   return (
     <>
       <Stats>
-        <Stat label="Food given" value={formatKg(data.totalKg)} note="picked up by charities" />
-        <Stat label="Donations" value={countOf(donations)} note="posted, in every state" />
-        <Stat label="Pickups" value={countOf(picked)} note="confirmed by a charity" />
+        <Stat label={i18n._('dashboard.restaurant.foodGiven')} value={format.kg(data.totalKg)} note={i18n._('dashboard.restaurant.foodGivenNote')} />
+        <Stat label={i18n._('dashboard.restaurant.donations')} value={format.count(donations)} note={i18n._('dashboard.restaurant.donationsNote')} />
+        <Stat label={i18n._('dashboard.restaurant.pickups')} value={format.count(picked)} note={i18n._('dashboard.restaurant.pickupsNote')} />
       </Stats>
       <Charts>
-        <MonthChart title="Kilograms given per month" months={data.kgByMonth} />
+        <MonthChart title={i18n._('dashboard.restaurant.kgByMonth')} months={data.kgByMonth} />
         <BarChart
-          title="Kilograms given by food type"
-          labels={data.kgByFoodType.map((f) => f.foodType)}
+          title={i18n._('dashboard.restaurant.kgByFoodType')}
+          labels={data.kgByFoodType.map((f) => foodTypeLabel(i18n, f.foodType))}
           values={data.kgByFoodType.map((f) => f.kg)}
-          labelHeader="Food type"
-          valueHeader="Kilograms"
-          format={formatKg}
+          labelHeader={i18n._('dashboard.chart.foodType')}
+          valueHeader={i18n._('dashboard.chart.kilograms')}
+          format={format.kg}
           horizontal
-          emptyMessage={NO_PICKUPS}
+          emptyMessage={i18n._('dashboard.noPickups')}
         />
         <BarChart
-          title="Your donations by outcome"
-          labels={data.outcomes.map((o) => OUTCOME_LABELS[o.outcome])}
-          ticks={data.outcomes.map((o) => OUTCOME_TICKS[o.outcome])}
+          title={i18n._('dashboard.restaurant.byOutcome')}
+          labels={data.outcomes.map((o) => i18n._(OUTCOME_LABELS[o.outcome]))}
+          ticks={data.outcomes.map((o) => i18n._(OUTCOME_TICKS[o.outcome]))}
           values={data.outcomes.map((o) => o.count)}
-          labelHeader="Outcome"
-          valueHeader="Donations"
-          format={countOf}
+          labelHeader={i18n._('dashboard.chart.outcome')}
+          valueHeader={i18n._('dashboard.chart.donations')}
+          format={format.count}
           horizontal
           whole
-          emptyMessage="No donations yet."
+          emptyMessage={i18n._('dashboard.noDonations')}
         />
       </Charts>
     </>
@@ -85,24 +91,26 @@ function RestaurantFigures({ data }: { data: RestaurantDashboard }) {
 }
 
 function CharityFigures({ data }: { data: CharityDashboard }) {
+  const i18n = useI18n();
+  const format = formatsOf(i18n);
   const { onTime, afterBestBefore } = data.pickups;
   return (
     <>
       <Stats>
-        <Stat label="Food collected" value={formatKg(data.totalKg)} note="from your pickups" />
-        <Stat label="Pickups" value={countOf(onTime + afterBestBefore)} note={`${countOf(onTime)} on time`} />
+        <Stat label={i18n._('dashboard.charity.foodCollected')} value={format.kg(data.totalKg)} note={i18n._('dashboard.charity.foodCollectedNote')} />
+        <Stat label={i18n._('dashboard.charity.pickups')} value={format.count(onTime + afterBestBefore)} note={i18n._('dashboard.charity.onTimeCount', { count: onTime })} />
       </Stats>
       <Charts>
-        <MonthChart title="Kilograms collected per month" months={data.kgByMonth} />
+        <MonthChart title={i18n._('dashboard.charity.kgByMonth')} months={data.kgByMonth} />
         <BarChart
-          title="Pickups on time and after best-before"
-          labels={['On time', 'After best-before']}
+          title={i18n._('dashboard.charity.onTimeChart')}
+          labels={[i18n._('dashboard.charity.onTime'), i18n._('dashboard.charity.afterBestBefore')]}
           values={[onTime, afterBestBefore]}
-          labelHeader="Pickups"
-          valueHeader="Count"
-          format={countOf}
+          labelHeader={i18n._('dashboard.charity.pickups')}
+          valueHeader={i18n._('dashboard.chart.count')}
+          format={format.count}
           whole
-          emptyMessage={NO_PICKUPS}
+          emptyMessage={i18n._('dashboard.noPickups')}
         />
       </Charts>
     </>
@@ -110,62 +118,67 @@ function CharityFigures({ data }: { data: CharityDashboard }) {
 }
 
 function AdminFigures({ data }: { data: AdminDashboard }) {
+  const i18n = useI18n();
+  const format = formatsOf(i18n);
   const { totals, waitingVerification: waiting } = data;
   return (
     <>
       <Stats>
-        <Stat label="Food rescued" value={formatKg(totals.kgRescued)} note={`from ${countOfNoun(totals.restaurants, 'restaurant', 'restaurants')}`} />
-        <Stat label="Meals" value={countOf(totals.meals)} note={`through ${countOfNoun(totals.charities, 'charity', 'charities')}`} />
-        <Stat label="CO2e avoided" value={formatKg(totals.co2eKg)} note="by saving surplus food" />
+        <Stat label={i18n._('dashboard.admin.foodRescued')} value={format.kg(totals.kgRescued)} note={i18n._('dashboard.admin.fromRestaurants', { count: totals.restaurants })} />
+        <Stat label={i18n._('dashboard.admin.meals')} value={format.count(totals.meals)} note={i18n._('dashboard.admin.throughCharities', { count: totals.charities })} />
+        <Stat label={i18n._('dashboard.admin.co2e')} value={format.kg(totals.co2eKg)} note={i18n._('dashboard.admin.co2eNote')} />
       </Stats>
       <section aria-labelledby="waiting-verification" className="rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm">
         <h2 id="waiting-verification" className="text-lg font-semibold text-stone-900">
-          Waiting for verification
+          {i18n._('dashboard.admin.waiting')}
         </h2>
         {waiting.count === 0 ? (
-          <p className="mt-2 text-muted-foreground">No donations are waiting for verification.</p>
+          <p className="mt-2 text-muted-foreground">{i18n._('dashboard.admin.noneWaiting')}</p>
         ) : (
           <>
             <dl className="mt-2 grid grid-cols-1 gap-2 min-[480px]:grid-cols-3">
               <div>
-                <dt className="text-sm text-muted-foreground">Donations</dt>
-                <dd className="text-xl font-bold tabular-nums">{countOf(waiting.count)}</dd>
+                <dt className="text-sm text-muted-foreground">{i18n._('dashboard.admin.waitingDonations')}</dt>
+                <dd className="text-xl font-bold tabular-nums">{format.count(waiting.count)}</dd>
               </div>
               <div>
-                <dt className="text-sm text-muted-foreground">Oldest has waited</dt>
-                <dd className="text-xl font-bold tabular-nums">{formatWait(waiting.oldestWaitSeconds)}</dd>
+                <dt className="text-sm text-muted-foreground">{i18n._('dashboard.admin.oldestWait')}</dt>
+                <dd className="text-xl font-bold tabular-nums">{formatWait(i18n, waiting.oldestWaitSeconds)}</dd>
               </div>
               <div>
-                <dt className="text-sm text-muted-foreground">Median wait</dt>
-                <dd className="text-xl font-bold tabular-nums">{formatWait(waiting.medianWaitSeconds)}</dd>
+                <dt className="text-sm text-muted-foreground">{i18n._('dashboard.admin.medianWait')}</dt>
+                <dd className="text-xl font-bold tabular-nums">{formatWait(i18n, waiting.medianWaitSeconds)}</dd>
               </div>
             </dl>
             <Link to="/dashBoard/manageDonations" className="mt-3 inline-flex min-h-11 items-center font-semibold text-brand-800 underline-offset-4 hover:underline">
-              Review donations →
+              {i18n._('dashboard.admin.reviewDonations')}{' '}
+              <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                →
+              </span>
             </Link>
           </>
         )}
       </section>
       <Charts>
         <BarChart
-          title="Busiest restaurants"
+          title={i18n._('dashboard.admin.busiestRestaurants')}
           labels={data.topRestaurants.map((r) => r.name)}
           values={data.topRestaurants.map((r) => r.kg)}
-          labelHeader="Restaurant"
-          valueHeader="Kilograms given"
-          format={formatKg}
+          labelHeader={i18n._('dashboard.admin.restaurant')}
+          valueHeader={i18n._('dashboard.admin.kgGiven')}
+          format={format.kg}
           horizontal
-          emptyMessage={NO_PICKUPS}
+          emptyMessage={i18n._('dashboard.noPickups')}
         />
         <BarChart
-          title="Busiest charities"
+          title={i18n._('dashboard.admin.busiestCharities')}
           labels={data.topCharities.map((r) => r.name)}
           values={data.topCharities.map((r) => r.kg)}
-          labelHeader="Charity"
-          valueHeader="Kilograms collected"
-          format={formatKg}
+          labelHeader={i18n._('dashboard.admin.charity')}
+          valueHeader={i18n._('dashboard.admin.kgCollected')}
+          format={format.kg}
           horizontal
-          emptyMessage={NO_PICKUPS}
+          emptyMessage={i18n._('dashboard.noPickups')}
         />
       </Charts>
     </>
@@ -173,8 +186,9 @@ function AdminFigures({ data }: { data: AdminDashboard }) {
 }
 
 function FiguresSkeleton() {
+  const i18n = useI18n();
   return (
-    <div role="status" aria-busy="true" aria-label="Loading your figures" className="space-y-4">
+    <div role="status" aria-busy="true" aria-label={i18n._('dashboard.loading')} className="space-y-4">
       <div className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-24 w-full" />
@@ -187,6 +201,7 @@ function FiguresSkeleton() {
 
 /** The figures of a restaurant's, charity's or admin's dashboard, through their read's loading and error states. */
 export function DashboardFigures() {
+  const i18n = useI18n();
   const { data, error, loading, reload } = useDashboard(true);
   const online = useConnectivity((s) => s.online);
   // The offline notice promises that the read starts again by itself once the network is back.
@@ -195,7 +210,7 @@ export function DashboardFigures() {
     // Only the return of the network triggers it, not each new error (Try again is there for those).
   }, [online]);
   if (loading && !data) return <FiguresSkeleton />;
-  if (error && !data) return <ErrorState message="Your figures could not be loaded." onRetry={reload} error={error} />;
+  if (error && !data) return <ErrorState message={i18n._('dashboard.loadFailed')} onRetry={reload} error={error} />;
   if (!data) return null;
   return (
     <div className="space-y-4" data-dashboard={data.role}>

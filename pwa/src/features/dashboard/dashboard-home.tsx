@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { menuFor } from '@/components/layout/dashboard-menu';
 import { PageHeader } from '@/components/ui/states';
 import { DashboardFigures } from './dashboard-figures';
 
 const greetings = {
-  user: 'Browse donations, keep favourites, and apply to become a charity partner.',
-  restaurant: 'List surplus food, follow its verification, and choose which charity picks it up.',
-  charity: 'Request verified donations, track your pickups and confirm them at the door.',
-  admin: 'Verify donations, manage users and roles, and keep the platform healthy.',
+  user: /*i18n*/ 'dashboard.greeting.user',
+  restaurant: /*i18n*/ 'dashboard.greeting.restaurant',
+  charity: /*i18n*/ 'dashboard.greeting.charity',
+  admin: /*i18n*/ 'dashboard.greeting.admin',
 } as const;
 
 /**
@@ -16,16 +17,20 @@ const greetings = {
  * then the role's own figures (issue 12; a plain user has none), then quick links.
  */
 export function DashboardHome() {
+  const i18n = useI18n();
   const { user, role } = useSession();
   const items = menuFor(role).slice(1, 5);
   return (
     <section className="space-y-6">
-      <PageHeader title={`Welcome, ${user?.name || 'User'}`} description={greetings[role]} />
+      <PageHeader title={i18n._('dashboard.welcome', { name: user?.name || i18n._('dashboard.welcomeNoName') })} description={i18n._(greetings[role])} />
       {role !== 'user' && <DashboardFigures />}
-      <nav aria-label="Quick links" className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <nav aria-label={i18n._('dashboard.quickLinks')} className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {items.map((item) => (
           <Link key={item.to} to={item.to} className="rounded-[var(--radius-card)] border border-border bg-white p-5 font-semibold text-brand-900 shadow-sm hover:border-brand-500">
-            {item.label} →
+            {i18n._(item.label)}{' '}
+            <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+              →
+            </span>
           </Link>
         ))}
       </nav>

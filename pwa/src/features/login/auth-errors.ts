@@ -1,19 +1,22 @@
-import { ApiError } from '@/lib/api-client';
+import { ERRORS, type ErrorCode } from '@foodbridge/shared/errors';
+import { ApiError, errorMessage } from '@/lib/api-client';
 
-// Messages for the identity service's error codes (spec section 8 lists them without saying how to react). Our own
-// server already sends a readable message; Firebase sends "Firebase: Error (auth/...)", which nobody should read.
-const MESSAGES: Record<string, string> = {
-  'auth/invalid-credential': 'Wrong e-mail or password.',
-  'auth/wrong-password': 'Wrong e-mail or password.',
-  'auth/user-not-found': 'Wrong e-mail or password.',
-  'auth/invalid-email': 'Please enter a valid email address',
-  'auth/email-already-in-use': 'This e-mail is already registered. Please log in.',
-  'auth/weak-password': 'Password must be at least 6 characters',
-  'auth/too-many-requests': 'Too many failed attempts. Please wait a few minutes and try again.',
-  'auth/network-request-failed': 'Cannot reach the sign-in service. Check your connection and try again.',
-  'auth/popup-blocked': 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
-  'auth/operation-not-allowed': 'This sign-in method is not enabled on this server.',
-  'auth/user-disabled': 'This account has been disabled.',
+// The words for the identity service's error codes (spec section 8 lists them without saying how to react), as codes
+// of shared/src/errors.ts, which the errors catalogue translates. Our own server already sends a readable message
+// (ApiError translates it); Firebase sends "Firebase: Error (auth/...)", which nobody should read. Firebase's
+// auth/user-not-found is a failed sign-in, where ours means a removed account: hence the mapping, not the code itself.
+const MESSAGES: Record<string, ErrorCode> = {
+  'auth/invalid-credential': 'auth/invalid-credential',
+  'auth/wrong-password': 'auth/invalid-credential',
+  'auth/user-not-found': 'auth/invalid-credential',
+  'auth/invalid-email': 'validation/email-invalid',
+  'auth/email-already-in-use': 'auth/email-already-in-use',
+  'auth/weak-password': 'validation/password-too-short',
+  'auth/too-many-requests': 'auth/too-many-requests',
+  'auth/network-request-failed': 'firebase/network-request-failed',
+  'auth/popup-blocked': 'firebase/popup-blocked',
+  'auth/operation-not-allowed': 'firebase/operation-not-allowed',
+  'auth/user-disabled': 'firebase/user-disabled',
 };
 
 /** The visitor closed the Google window themselves: nothing to report. */
@@ -25,6 +28,6 @@ export function isCancelled(err: unknown): boolean {
 export function authErrorMessage(err: unknown, fallback: string): string {
   if (err instanceof ApiError && err.message) return err.message;
   const code = (err as { code?: string } | null)?.code;
-  if (code && MESSAGES[code]) return MESSAGES[code];
-  return fallback;
+  const own = code && Object.hasOwn(MESSAGES, code) ? MESSAGES[code] : undefined;
+  return own ? errorMessage(own, ERRORS[own].message) : fallback;
 }

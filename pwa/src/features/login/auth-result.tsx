@@ -1,9 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 
-/** The server's words for a link that is wrong, used or too old; also said here for a link without its token. */
-export const INVALID_LINK = 'This link is invalid or has expired.';
-
 /**
  * The outcome of an account e-mail step (link sent, password changed, link expired). It takes the focus when it
  * appears, because it replaces the form whose button had it; a success is announced politely, a failure at once.

@@ -4,6 +4,7 @@ import { LoginSchema } from '@foodbridge/shared/schemas/user';
 import { Button } from '@/components/ui/button';
 import { requestPasswordReset } from '@/lib/auth/account-emails';
 import { firstErrors } from '@/lib/form-errors';
+import { useI18n } from '@/lib/i18n/i18n';
 import { authErrorMessage } from './auth-errors';
 import { AuthCard, FormAlert, SubmitButton } from './auth-card';
 import { EmailField, useFieldErrors } from './auth-fields';
@@ -13,6 +14,7 @@ const EmailOnly = LoginSchema.pick({ email: true });
 
 /** Asks for a password reset link. The answer never says whether the e-mail has an account. */
 export function ForgotPasswordPage() {
+  const i18n = useI18n();
   const { errors, setErrors, clearOnChange } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -30,7 +32,7 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (err) {
       console.error(err);
-      setFormError(authErrorMessage(err, 'The link could not be sent. Please try again.'));
+      setFormError(authErrorMessage(err, i18n._('auth.linkNotSent')));
     } finally {
       setSending(false);
     }
@@ -38,31 +40,31 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the e-mail of your account and we will send you a link to choose a new password."
+      title={i18n._('password.forgot.title')}
+      subtitle={i18n._('password.forgot.subtitle')}
       footer={
         <>
-          Remembered it?{' '}
+          {i18n._('password.forgot.remembered')}{' '}
           <Link to="/login" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
-            Log in
+            {i18n._('auth.logIn')}
           </Link>
         </>
       }
     >
       {sent ? (
         <AuthResult tone="success">
-          <p>If an account exists for that e-mail, we sent a link to reset the password.</p>
-          <p>The link works for a limited time. Check your spam folder if it does not arrive.</p>
+          <p>{i18n._('password.forgot.sent')}</p>
+          <p>{i18n._('password.forgot.sentNote')}</p>
           <Button variant="link" className="self-start" onClick={() => setSent(false)}>
-            Use another e-mail
+            {i18n._('password.forgot.anotherEmail')}
           </Button>
         </AuthResult>
       ) : (
         <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
           <EmailField id="forgot-email" error={errors.email} />
           <FormAlert message={formError} />
-          <SubmitButton busy={sending} busyLabel="Sending link...">
-            Send reset link
+          <SubmitButton busy={sending} busyLabel={i18n._('password.forgot.busy')}>
+            {i18n._('password.forgot.submit')}
           </SubmitButton>
         </form>
       )}

@@ -17,11 +17,11 @@ import { AuthCard, FormAlert, SubmitButton } from './auth-card';
 import { EmailField, PasswordField, useFieldErrors } from './auth-fields';
 import { firstErrors } from '@/lib/form-errors';
 import { GoogleButton } from './google-button';
-import { useProfilePhoto, type ProfilePhoto } from './use-profile-photo';
-
-const PHOTO_MISSING = 'Please upload a profile picture.';
+import { IMAGE_MAX_MB, useProfilePhoto, type ProfilePhoto } from './use-profile-photo';
+import { useI18n } from '@/lib/i18n/i18n';
 
 function PhotoStatus({ photo, error }: { photo: ProfilePhoto; error: string | null }) {
+  const i18n = useI18n();
   if (error) {
     return (
       <p id="reg-photo-error" role="alert" className="text-sm text-destructive">
@@ -36,7 +36,7 @@ function PhotoStatus({ photo, error }: { photo: ProfilePhoto; error: string | nu
         <div className="flex flex-col gap-1">
           <div
             role="progressbar"
-            aria-label="Profile picture upload"
+            aria-label={i18n._('register.photo.progress')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -44,26 +44,27 @@ function PhotoStatus({ photo, error }: { photo: ProfilePhoto; error: string | nu
           >
             <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
           </div>
-          <p className="text-xs text-muted-foreground">Uploading picture... {percent}%</p>
+          <p className="text-xs text-muted-foreground">{i18n._('register.photo.uploadingPercent', { percent })}</p>
         </div>
       );
     }
     case 'done':
-      return <p className="text-xs font-medium text-brand-800">Picture uploaded.</p>;
+      return <p className="text-xs font-medium text-brand-800">{i18n._('register.photo.done')}</p>;
     case 'deferred':
-      return <p className="text-xs text-muted-foreground">Picture ready: it will be uploaded when your account is created.</p>;
+      return <p className="text-xs text-muted-foreground">{i18n._('register.photo.deferred')}</p>;
     case 'failed':
       return (
         <p id="reg-photo-error" role="alert" className="text-sm text-destructive">
-          {photo.message} Please choose the picture again.
+          {i18n._('register.photo.failed', { message: photo.message })}
         </p>
       );
     default:
-      return <p className="text-xs text-muted-foreground">JPEG, PNG, WebP or GIF, up to 5 MB.</p>;
+      return <p className="text-xs text-muted-foreground">{i18n._('register.photo.hint', { size: IMAGE_MAX_MB })}</p>;
   }
 }
 
 export function RegistrationPage({ redirect: requested }: { redirect?: unknown }) {
+  const i18n = useI18n();
   const redirect = safeRedirect(requested);
   const user = useSession((s) => s.user);
   const ready = useSession((s) => s.ready);
@@ -80,8 +81,8 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
   const registering = useRef(false);
 
   const welcome = async () => {
-    notify.successWithAction('Registration Successful!', 'Welcome to our platform.', {
-      label: 'Go to Home',
+    notify.successWithAction(i18n._('register.welcome.title'), i18n._('register.welcome.text'), {
+      label: i18n._('register.welcome.goHome'),
       onClick: () => void navigate({ to: '/' }),
     });
     await goBack();
@@ -97,7 +98,7 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
     } catch (err) {
       // The account exists; a missing picture must not undo the registration.
       console.error(err);
-      notify.warning('Profile picture not saved', 'Your account is ready. You can add a picture later from your profile.');
+      notify.warning(i18n._('register.photoNotSaved.title'), i18n._('register.photoNotSaved.text'));
     }
   };
 
@@ -108,13 +109,14 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
     setFormError(null);
     setErrors(parsed.success ? {} : firstErrors(parsed.error.issues));
     if (photo.state === 'none' || photo.state === 'failed') {
-      setPhotoError(PHOTO_MISSING);
-      notify.error('Image Missing', PHOTO_MISSING);
+      const missing = i18n._('register.photo.missing');
+      setPhotoError(missing);
+      notify.error(i18n._('register.photo.missingTitle'), missing);
       return;
     }
     setPhotoError(null);
     if (photo.state === 'uploading') {
-      notify.warning('Please wait', 'Profile image is uploading...');
+      notify.warning(i18n._('register.photo.waitTitle'), i18n._('register.photo.wait'));
       return;
     }
     if (!parsed.success) return;
@@ -126,9 +128,9 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
     } catch (err) {
       registering.current = false;
       setStep('idle');
-      const message = authErrorMessage(err, 'Registration failed. Please try again.');
+      const message = authErrorMessage(err, i18n._('register.failed'));
       setFormError(message);
-      notify.error('Registration Failed', message);
+      notify.error(i18n._('register.failedTitle'), message);
       return;
     }
     if (photo.state === 'deferred') await attachDeferredPhoto();
@@ -141,37 +143,37 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
   const busy = step !== 'idle';
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Join restaurants and charities rescuing surplus food."
+      title={i18n._('register.title')}
+      subtitle={i18n._('register.subtitle')}
       google={googleOffered && <GoogleButton disabled={busy} signingIn={registering} onSignedIn={welcome} />}
       footer={
         <>
-          Already have an account?{' '}
+          {i18n._('register.haveAccount')}{' '}
           {/* The spec spells this link /logIn; the router matches paths case-insensitively, so it opens /login. */}
           <Link
             to={'/logIn' as '/login'}
             search={redirect ? { redirect } : {}}
             className="font-semibold text-brand-800 underline-offset-4 hover:underline"
           >
-            Login
+            {i18n._('register.login')}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
-        <Field id="reg-name" label="Name" error={errors.name}>
+        <Field id="reg-name" label={i18n._('register.name')} error={errors.name}>
           <Input id="reg-name" name="name" autoComplete="name" {...errorAria('reg-name', errors.name)} />
         </Field>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="reg-photo" className="text-sm font-medium text-foreground">
-            Profile picture
+            {i18n._('register.photo.label')}
           </label>
           <div className="flex items-center gap-4">
             <span className="inline-flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-border bg-stone-100 text-stone-400">
               {photo.state === 'none' ? (
                 <ImagePlus className="size-6" aria-hidden />
               ) : (
-                <img src={photo.preview} alt="Chosen profile picture" width={64} height={64} className="size-full object-cover" />
+                <img src={photo.preview} alt={i18n._('register.photo.alt')} width={64} height={64} className="size-full object-cover" />
               )}
             </span>
             <input
@@ -186,16 +188,16 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
                 setPhotoError(null);
                 choose(e.currentTarget.files?.[0]);
               }}
-              className="w-full min-w-0 text-sm text-stone-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-border file:bg-white file:px-4 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-muted"
+              className="w-full min-w-0 text-sm text-stone-700 file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-border file:bg-white file:px-4 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-muted"
             />
           </div>
           <PhotoStatus photo={photo} error={photoError ?? choiceError} />
         </div>
         <EmailField id="reg-email" error={errors.email} />
-        <PasswordField id="reg-password" autoComplete="new-password" error={errors.password} hint="At least 6 characters." />
+        <PasswordField id="reg-password" autoComplete="new-password" error={errors.password} hint={i18n._('auth.passwordHint')} />
         <FormAlert message={formError} />
-        <SubmitButton busy={busy} busyLabel={step === 'uploading' ? 'Uploading picture...' : 'Creating account...'}>
-          Register
+        <SubmitButton busy={busy} busyLabel={step === 'uploading' ? i18n._('register.busy.uploading') : i18n._('register.busy.creating')}>
+          {i18n._('register.submit')}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { I18n } from '@lingui/core';
 import { Link } from '@tanstack/react-router';
 import { LoginSchema } from '@foodbridge/shared/schemas/user';
 import { errorAria } from '@/components/field-aria';
@@ -6,39 +7,41 @@ import { buttonVariants } from '@/components/ui/button';
 import { Field } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { resetPassword } from '@/lib/auth/account-emails';
+import { issueMessage } from '@/lib/form-errors';
 import { authErrorMessage } from './auth-errors';
 import { useLinkToken } from './link-token';
 import { AuthCard, FormAlert, SubmitButton } from './auth-card';
 import { useFieldErrors } from './auth-fields';
-import { AuthResult, INVALID_LINK } from './auth-result';
+import { AuthResult } from './auth-result';
 import { PasswordInput } from './password-input';
+import { useI18n } from '@/lib/i18n/i18n';
 
-const MISMATCH = 'The two passwords do not match.';
+/** `message`: the server's words for a link that is wrong, used or too old; without them, ours. */
+type Step = { kind: 'form' } | { kind: 'changed' } | { kind: 'invalid'; message?: string };
 
-type Step = { kind: 'form' } | { kind: 'changed' } | { kind: 'invalid'; message: string };
-
-function checkPasswords(password: FormDataEntryValue | null, confirm: FormDataEntryValue | null): Record<string, string> {
+function checkPasswords(i18n: I18n, password: FormDataEntryValue | null, confirm: FormDataEntryValue | null): Record<string, string> {
   // The same rule (and message) as registration and the server.
   const rule = LoginSchema.shape.password.safeParse(password);
-  if (!rule.success) return { password: rule.error.issues[0]?.message ?? 'Please choose another password.' };
-  if (password !== confirm) return { confirm: MISMATCH };
+  if (!rule.success) return { password: (rule.error.issues[0] ? issueMessage(rule.error.issues[0]) : i18n._('password.reset.otherPassword')) };
+  if (password !== confirm) return { confirm: i18n._('password.reset.mismatch') };
   return {};
 }
 
 /** Opened from the reset e-mail: /reset-password?token=... */
 export function ResetPasswordPage() {
+  const i18n = useI18n();
   const token = useLinkToken();
   const { errors, setErrors, clearOnChange } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [step, setStep] = useState<Step>(token ? { kind: 'form' } : { kind: 'invalid', message: INVALID_LINK });
+  const [step, setStep] = useState<Step>(token ? { kind: 'form' } : { kind: 'invalid' });
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!token) return;
     const form = new FormData(e.currentTarget);
     const password = form.get('password');
-    const found = checkPasswords(password, form.get('confirm'));
+    const found = checkPasswords(i18n, password, form.get('confirm'));
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length || typeof password !== 'string') return;
@@ -48,10 +51,10 @@ export function ResetPasswordPage() {
       setStep({ kind: 'changed' });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'auth/invalid-action-code') {
-        setStep({ kind: 'invalid', message: err.message || INVALID_LINK });
+        setStep({ kind: 'invalid', message: err.message });
       } else {
         console.error(err);
-        setFormError(authErrorMessage(err, 'The password could not be changed. Please try again.'));
+        setFormError(authErrorMessage(err, i18n._('password.reset.failed')));
       }
     } finally {
       setSaving(false);
@@ -59,34 +62,34 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password" subtitle={step.kind === 'form' ? 'Every device signed in to your account will be logged out.' : undefined}>
+    <AuthCard title={i18n._('password.reset.title')} subtitle={step.kind === 'form' ? i18n._('password.reset.subtitle') : undefined}>
       {step.kind === 'changed' && (
         <AuthResult tone="success">
-          <p>Your password was changed. Please log in.</p>
+          <p>{i18n._('password.reset.changed')}</p>
           <Link to="/login" className={buttonVariants({ className: 'self-start' })}>
-            Log in
+            {i18n._('auth.logIn')}
           </Link>
         </AuthResult>
       )}
       {step.kind === 'invalid' && (
         <AuthResult tone="error">
-          <p>{step.message}</p>
+          <p>{step.message || i18n._('auth.invalidLink')}</p>
           <Link to="/forgot-password" className={buttonVariants({ variant: 'outline', className: 'self-start' })}>
-            Ask for a new link
+            {i18n._('password.reset.newLink')}
           </Link>
         </AuthResult>
       )}
       {step.kind === 'form' && (
         <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
-          <Field id="reset-password" label="New password" error={errors.password} hint="At least 6 characters.">
+          <Field id="reset-password" label={i18n._('password.reset.new')} error={errors.password} hint={i18n._('auth.passwordHint')}>
             <PasswordInput id="reset-password" name="password" autoComplete="new-password" {...errorAria('reset-password', errors.password)} />
           </Field>
-          <Field id="reset-confirm" label="Confirm new password" error={errors.confirm}>
+          <Field id="reset-confirm" label={i18n._('password.reset.confirm')} error={errors.confirm}>
             <PasswordInput id="reset-confirm" name="confirm" autoComplete="new-password" {...errorAria('reset-confirm', errors.confirm)} />
           </Field>
           <FormAlert message={formError} />
-          <SubmitButton busy={saving} busyLabel="Saving password...">
-            Change password
+          <SubmitButton busy={saving} busyLabel={i18n._('password.reset.busy')}>
+            {i18n._('password.reset.submit')}
           </SubmitButton>
         </form>
       )}

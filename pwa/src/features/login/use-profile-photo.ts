@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { ApiError, uploadImage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 
 export type ProfilePhoto =
   | { state: 'none' }
@@ -11,13 +12,18 @@ export type ProfilePhoto =
   | { state: 'deferred'; file: File; preview: string }
   | { state: 'failed'; file: File; preview: string; message: string };
 
-const TOO_LARGE = `The picture is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB. Please choose a smaller one.`;
-const WRONG_TYPE = 'Please choose a JPEG, PNG, WebP or GIF picture.';
+/** The largest picture, in the megabytes people are told. */
+export const IMAGE_MAX_MB = IMAGE_MAX_BYTES / 1024 / 1024;
+
+// Kept as ids, so a message already on screen follows a change of language.
+const TOO_LARGE = /*i18n*/ 'register.photo.tooLarge';
+const WRONG_TYPE = /*i18n*/ 'register.photo.wrongType';
 
 /** The registration picture: checked, previewed and uploaded as soon as it is chosen, with its progress. */
 export function useProfilePhoto() {
+  const i18n = useI18n();
   const [photo, setPhoto] = useState<ProfilePhoto>({ state: 'none' });
-  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [choiceErrorId, setChoiceErrorId] = useState<string | null>(null);
   // A newer choice wins over an upload still running for an older one.
   const ticket = useRef(0);
   const preview = useRef<string | null>(null);
@@ -27,17 +33,17 @@ export function useProfilePhoto() {
   }, []);
 
   const choose = useCallback((file: File | undefined) => {
-    setChoiceError(null);
+    setChoiceErrorId(null);
     const mine = ++ticket.current;
     if (preview.current) URL.revokeObjectURL(preview.current);
     preview.current = null;
     if (!file) return setPhoto({ state: 'none' });
     if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setChoiceError(WRONG_TYPE);
+      setChoiceErrorId(WRONG_TYPE);
       return setPhoto({ state: 'none' });
     }
     if (file.size > IMAGE_MAX_BYTES) {
-      setChoiceError(TOO_LARGE);
+      setChoiceErrorId(TOO_LARGE);
       return setPhoto({ state: 'none' });
     }
     const url = URL.createObjectURL(file);
@@ -55,9 +61,9 @@ export function useProfilePhoto() {
       .catch((err: unknown) => {
         if (mine !== ticket.current) return;
         if (err instanceof ApiError && err.status === 401) return setPhoto({ state: 'deferred', file, preview: url });
-        setPhoto({ state: 'failed', file, preview: url, message: err instanceof Error ? err.message : 'Failed to upload image.' });
+        setPhoto({ state: 'failed', file, preview: url, message: err instanceof Error ? err.message : i18n._('register.photo.uploadFailed') });
       });
-  }, []);
+  }, [i18n]);
 
   /** Uploads a deferred picture now that the account exists, reporting progress on the same bar. */
   const uploadNow = useCallback(async (): Promise<string> => {
@@ -72,10 +78,10 @@ export function useProfilePhoto() {
       setPhoto({ state: 'done', file, preview: url, url: res.data.url });
       return res.data.url;
     } catch (err) {
-      setPhoto({ state: 'failed', file, preview: url, message: err instanceof Error ? err.message : 'Failed to upload image.' });
+      setPhoto({ state: 'failed', file, preview: url, message: err instanceof Error ? err.message : i18n._('register.photo.uploadFailed') });
       throw err;
     }
-  }, [photo]);
+  }, [photo, i18n]);
 
-  return { photo, choiceError, choose, uploadNow };
+  return { photo, choiceError: choiceErrorId && i18n._(choiceErrorId, { size: IMAGE_MAX_MB }), choose, uploadNow };
 }

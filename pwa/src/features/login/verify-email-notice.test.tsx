@@ -36,7 +36,8 @@ describe('VerifyEmailNotice', () => {
     expect(screen.getByRole('heading', { name: 'Please verify your e-mail' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Please verify your e-mail' }).textContent).toContain('dana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
-    const time = new Date(2026, 10, 23, 23, 15).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    // English says times as en-GB does, like its dates (docs/decisions/008-languages.md).
+    const time = new Date(2026, 10, 23, 23, 15).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
     expect((await screen.findByText(/We sent a new link/)).textContent).toBe(`We sent a new link to dana@example.test at ${time}.`);
     expect(server.requests.at(-1)).toEqual({ method: 'POST', path: '/auth/verification-email', token: 'id-1', body: {} });
     vi.useRealTimers();

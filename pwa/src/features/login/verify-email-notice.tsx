@@ -1,10 +1,12 @@
 import { MailWarning } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { resendStatus, useResendVerification } from './use-resend-verification';
 
 /** Shown in the dashboard to a signed-in account whose e-mail is not verified yet (not when that is unknown). */
 export function VerifyEmailNotice() {
+  const i18n = useI18n();
   const user = useSession((s) => s.user);
   const { state, send } = useResendVerification();
   if (!user || user.emailVerified !== false) return null;
@@ -16,17 +18,19 @@ export function VerifyEmailNotice() {
       <MailWarning className="mt-0.5 size-5 shrink-0 text-accent-700" aria-hidden />
       <div className="flex min-w-0 flex-col gap-2">
         <h2 id="verify-notice-title" className="font-semibold">
-          Please verify your e-mail
+          {i18n._('verifyEmail.notice.title')}
         </h2>
         <p>
-          Open the link we sent to <span className="break-all font-medium">{user.email}</span> to confirm it is yours.
+          {i18n._('verifyEmail.notice.before')}
+          <span className="break-all font-medium">{user.email}</span>
+          {i18n._('verifyEmail.notice.after')}
         </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
           <Button variant="outline" size="sm" className="self-start" disabled={state.kind === 'sending'} onClick={() => void send()}>
-            Send the link again
+            {i18n._('verifyEmail.notice.resend')}
           </Button>
           <p aria-live="polite" className={state.kind === 'wait' || state.kind === 'failed' ? 'text-red-900' : undefined}>
-            {resendStatus(state, user.email)}
+            {resendStatus(i18n, state, user.email)}
           </p>
         </div>
       </div>

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { I18n } from '@lingui/core';
 import { Link } from '@tanstack/react-router';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { verifyEmail } from '@/lib/auth/account-emails';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { authErrorMessage } from './auth-errors';
 import { useLinkToken } from './link-token';
 import { AuthCard } from './auth-card';
-import { AuthResult, INVALID_LINK } from './auth-result';
+import { AuthResult } from './auth-result';
 import { resendStatus, useResendVerification } from './use-resend-verification';
 
 // One request per token for the page's lifetime: React runs effects twice in development, and a token is good for
@@ -31,32 +33,35 @@ function verifyOnce(token: string): Promise<User> {
 type Outcome =
   | { kind: 'checking' }
   | { kind: 'verified'; email: string }
-  | { kind: 'invalid'; message: string }
+  /** `message`: the server's words for a link that is wrong, used or too old; without them, ours. */
+  | { kind: 'invalid'; message?: string }
   | { kind: 'failed'; message: string };
 
-function outcomeOf(err: unknown): Outcome {
-  if (err instanceof ApiError && err.code === 'auth/invalid-action-code') return { kind: 'invalid', message: err.message || INVALID_LINK };
-  return { kind: 'failed', message: authErrorMessage(err, 'Your e-mail could not be verified. Please try again.') };
+function outcomeOf(i18n: I18n, err: unknown): Outcome {
+  if (err instanceof ApiError && err.code === 'auth/invalid-action-code') return { kind: 'invalid', message: err.message };
+  return { kind: 'failed', message: authErrorMessage(err, i18n._('verifyEmail.failed')) };
 }
 
 function ResendLink() {
+  const i18n = useI18n();
   const email = useSession((s) => s.user?.email ?? '');
   const { state, send } = useResendVerification();
   return (
     <div className="flex flex-col gap-2">
       <Button variant="outline" className="self-start" disabled={state.kind === 'sending'} onClick={() => void send()}>
-        Send a new link
+        {i18n._('verifyEmail.newLink')}
       </Button>
-      <p aria-live="polite">{resendStatus(state, email)}</p>
+      <p aria-live="polite">{resendStatus(i18n, state, email)}</p>
     </div>
   );
 }
 
 /** Opened from the verification e-mail: /verify-email?token=... Verifies at once, signed in or not. */
 export function VerifyEmailPage() {
+  const i18n = useI18n();
   const token = useLinkToken();
   const signedIn = useSession((s) => !!s.user);
-  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'checking' } : { kind: 'invalid', message: INVALID_LINK });
+  const [outcome, setOutcome] = useState<Outcome>(token ? { kind: 'checking' } : { kind: 'invalid' });
 
   const verify = useCallback(() => {
     if (!token) return () => undefined;
@@ -64,47 +69,47 @@ export function VerifyEmailPage() {
     setOutcome({ kind: 'checking' });
     verifyOnce(token).then(
       (user) => current && setOutcome({ kind: 'verified', email: user.email }),
-      (err: unknown) => current && setOutcome(outcomeOf(err)),
+      (err: unknown) => current && setOutcome(outcomeOf(i18n, err)),
     );
     return () => {
       current = false;
     };
-  }, [token]);
+  }, [token, i18n]);
   useEffect(verify, [verify]);
 
   return (
-    <AuthCard title="Verify your e-mail">
+    <AuthCard title={i18n._('verifyEmail.title')}>
       {outcome.kind === 'checking' && (
         <p role="status" className="flex items-center gap-3 text-sm text-muted-foreground">
           <span className="size-5 animate-spin rounded-full border-2 border-stone-300 border-t-brand-800" aria-hidden />
-          Checking your link...
+          {i18n._('verifyEmail.checking')}
         </p>
       )}
       {outcome.kind === 'verified' && (
         <AuthResult tone="success">
-          <p>Your e-mail {outcome.email} is verified. Thank you!</p>
+          <p>{i18n._('verifyEmail.verified', { email: outcome.email })}</p>
           {signedIn ? (
             <Link to="/dashBoard" className={buttonVariants({ className: 'self-start' })}>
-              Go to your dashboard
+              {i18n._('verifyEmail.toDashboard')}
             </Link>
           ) : (
             <Link to="/login" className={buttonVariants({ className: 'self-start' })}>
-              Log in
+              {i18n._('auth.logIn')}
             </Link>
           )}
         </AuthResult>
       )}
       {outcome.kind === 'invalid' && (
         <AuthResult tone="error">
-          <p>{outcome.message}</p>
+          <p>{outcome.message || i18n._('auth.invalidLink')}</p>
           {signedIn ? (
             <ResendLink />
           ) : (
             <p>
               <Link to="/login" search={{ redirect: '/dashBoard' }} className="font-semibold underline underline-offset-4">
-                Log in
-              </Link>{' '}
-              to ask for a new link.
+                {i18n._('verifyEmail.logInToAsk.link')}
+              </Link>
+              {i18n._('verifyEmail.logInToAsk.rest')}
             </p>
           )}
         </AuthResult>
@@ -113,7 +118,7 @@ export function VerifyEmailPage() {
         <AuthResult tone="error">
           <p>{outcome.message}</p>
           <Button variant="outline" className="self-start" onClick={verify}>
-            Try again
+            {i18n._('verifyEmail.tryAgain')}
           </Button>
         </AuthResult>
       )}

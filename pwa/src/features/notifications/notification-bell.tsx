@@ -5,6 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Bell } from 'lucide-react';
 import type { Notification } from '@foodbridge/shared/schemas/notification';
 import { useLocalNotifications } from '@/lib/db/hooks';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { ANNOUNCE_AT_ONCE, ANNOUNCE_GRACE_MS, badgeText, bellLabel, toAnnounce, unreadCount } from './notification-list';
 
@@ -14,6 +15,7 @@ import { ANNOUNCE_AT_ONCE, ANNOUNCE_GRACE_MS, badgeText, bellLabel, toAnnounce, 
  * and one for wide screens: the toasts' ids make the two announce each once.
  */
 function useAnnouncements(list: Notification[] | undefined) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const seen = useRef(new Set<string>());
   const [since] = useState(() => Date.now() - ANNOUNCE_GRACE_MS);
@@ -23,24 +25,25 @@ function useAnnouncements(list: Notification[] | undefined) {
     // Nobody is looking at a hidden tab: the badge and the list keep it, and a phone is told by push.
     if (document.visibilityState === 'hidden') return;
     if (fresh.length > ANNOUNCE_AT_ONCE) {
-      const open = { label: 'View', onClick: () => void navigate({ to: '/dashBoard/notifications' }) };
-      notify.infoWithAction(`${fresh.length} new notifications`, fresh.at(-1)!.title, open, `notifications-${fresh.at(-1)!._id}`);
+      const open = { label: i18n._('notifications.view'), onClick: () => void navigate({ to: '/dashBoard/notifications' }) };
+      notify.infoWithAction(i18n._('notifications.newCount', { count: fresh.length }), fresh.at(-1)!.title, open, `notifications-${fresh.at(-1)!._id}`);
       return;
     }
     for (const n of fresh) {
-      notify.infoWithAction(n.title, n.body, { label: 'View', onClick: () => void navigate({ to: n.link }) }, `notification-${n._id}`);
+      notify.infoWithAction(n.title, n.body, { label: i18n._('notifications.view'), onClick: () => void navigate({ to: n.link }) }, `notification-${n._id}`);
     }
-  }, [list, navigate, since]);
+  }, [list, navigate, since, i18n]);
 }
 
 export default function NotificationBell() {
+  const i18n = useI18n();
   const { data } = useLocalNotifications();
   useAnnouncements(data);
   const unread = data ? unreadCount(data) : 0;
   return (
     <Link
       to="/dashBoard/notifications"
-      aria-label={bellLabel(unread)}
+      aria-label={bellLabel(i18n, unread)}
       className="relative inline-flex size-11 items-center justify-center rounded-lg text-foreground transition-colors hover:bg-muted sm:size-10"
       data-testid="notification-bell"
     >
@@ -49,7 +52,7 @@ export default function NotificationBell() {
         <span
           aria-hidden
           data-testid="notification-count"
-          className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
+          className="absolute end-0.5 top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
         >
           {badgeText(unread)}
         </span>

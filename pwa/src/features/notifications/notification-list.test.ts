@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { Notification } from '@foodbridge/shared/schemas/notification';
 import { badgeText, bellLabel, timeAgo, toAnnounce, unreadCount } from './notification-list';
 
@@ -29,17 +30,18 @@ describe('notification list', () => {
   });
 
   it('says when, in words', () => {
-    expect(timeAgo(new Date(NOW - 20_000).toISOString(), NOW)).toBe('just now');
-    expect(timeAgo(new Date(NOW - 5 * 60_000).toISOString(), NOW)).toBe('5 min ago');
-    expect(timeAgo(new Date(NOW - 3 * 3_600_000).toISOString(), NOW)).toBe('3 h ago');
-    expect(timeAgo(new Date(NOW - 30 * 3_600_000).toISOString(), NOW)).toBe('yesterday');
-    expect(timeAgo(new Date(NOW - 3 * 86_400_000).toISOString(), NOW)).toBe('3 days ago');
-    expect(timeAgo('2026-01-02T10:00:00Z', NOW)).toBe('02/01/2026');
+    // In English, as the app starts (testing/setup.ts loads its catalogues).
+    expect(timeAgo(i18n, new Date(NOW - 20_000).toISOString(), NOW)).toBe('just now');
+    expect(timeAgo(i18n, new Date(NOW - 5 * 60_000).toISOString(), NOW)).toBe('5 min ago');
+    expect(timeAgo(i18n, new Date(NOW - 3 * 3_600_000).toISOString(), NOW)).toBe('3 h ago');
+    expect(timeAgo(i18n, new Date(NOW - 30 * 3_600_000).toISOString(), NOW)).toBe('yesterday');
+    expect(timeAgo(i18n, new Date(NOW - 3 * 86_400_000).toISOString(), NOW)).toBe('3 days ago');
+    expect(timeAgo(i18n, '2026-01-02T10:00:00Z', NOW)).toBe('02/01/2026');
   });
 
   it('names the bell with its count, and caps the badge', () => {
-    expect(bellLabel(0)).toBe('Notifications');
-    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+    expect(bellLabel(i18n, 0)).toBe('Notifications');
+    expect(bellLabel(i18n, 3)).toBe('Notifications, 3 unread');
     expect(badgeText(7)).toBe('7');
     expect(badgeText(120)).toBe('99+');
   });

@@ -1,4 +1,5 @@
 // What the bell and the list decide, kept apart from React so that it can be tested on its own.
+import type { I18n } from '@lingui/core';
 import type { Notification } from '@foodbridge/shared/schemas/notification';
 
 export const unreadCount = (list: readonly Notification[]) => list.reduce((n, item) => n + (item.read ? 0 : 1), 0);
@@ -28,24 +29,24 @@ export function toAnnounce(list: readonly Notification[], seen: Set<string>, sin
   return fresh.reverse();
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
-export function timeAgo(iso: string, now = Date.now()): string {
+/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date; in the language of `i18n`. */
+export function timeAgo(i18n: I18n, iso: string, now = Date.now()): string {
   const ms = now - Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
   const min = Math.floor(ms / 60_000);
-  if (min < 1) return 'just now';
-  if (min < 60) return `${min} min ago`;
+  if (min < 1) return i18n._('notifications.justNow');
+  if (min < 60) return i18n._('notifications.minutesAgo', { count: min });
   const h = Math.floor(min / 60);
-  if (h < 24) return `${h} h ago`;
+  if (h < 24) return i18n._('notifications.hoursAgo', { count: h });
   const days = Math.floor(h / 24);
-  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
-  return new Date(iso).toLocaleDateString('en-GB');
+  if (days < 7) return days === 1 ? i18n._('notifications.yesterday') : i18n._('notifications.daysAgo', { count: days });
+  return i18n.date(new Date(iso), {});
 }
 
 /** The bell's accessible name: the count is said, not only drawn. */
-export function bellLabel(unread: number): string {
-  if (unread === 0) return 'Notifications';
-  return `Notifications, ${unread} unread`;
+export function bellLabel(i18n: I18n, unread: number): string {
+  if (unread === 0) return i18n._('notifications.bell');
+  return i18n._('notifications.bellUnread', { count: unread });
 }
 
 /** The badge shows up to 99. */

@@ -5,50 +5,51 @@ import type { NotificationKind } from '@foodbridge/shared/schemas/notification';
 
 export type SwitchableKind = Exclude<NotificationKind, 'test'>;
 
-/** What each switch says. */
+/** What each switch says (message ids, said at render). */
 export const KIND_LABELS: Record<SwitchableKind, string> = {
-  'donation.awaiting-verification': 'A donation waits for verification',
-  'charity-role.awaiting-decision': 'A charity-role request waits for a decision',
-  'donation.verified': 'Your donation was verified',
-  'donation.rejected': 'Your donation was rejected',
-  'request.made': 'A charity requested your donation',
-  'request.cancelled': 'A charity cancelled its request',
-  'request.accepted': 'Your request was accepted',
-  'request.rejected': 'Your request was not accepted',
-  'donation.released': 'A donation given to you was released',
-  'donation.deleted': 'A donation given to you was deleted',
-  'donation.nearby': 'New donations you asked to hear about',
-  'charity-role.approved': 'Your charity-role request was approved',
-  'charity-role.rejected': 'Your charity-role request was rejected',
-  'user.role-changed': 'An admin changed your role',
-  'pickup.confirmed': 'A charity picked up your donation',
-  'reminder.pickup-soon': 'A pickup is due within the hour',
-  'reminder.unrequested': 'A donation nobody requested expires in two hours',
+  'donation.awaiting-verification': /*i18n*/ 'push.kind.awaitingVerification',
+  'charity-role.awaiting-decision': /*i18n*/ 'push.kind.charityRoleAwaitingDecision',
+  'donation.verified': /*i18n*/ 'push.kind.donationVerified',
+  'donation.rejected': /*i18n*/ 'push.kind.donationRejected',
+  'request.made': /*i18n*/ 'push.kind.requestMade',
+  'request.cancelled': /*i18n*/ 'push.kind.requestCancelled',
+  'request.accepted': /*i18n*/ 'push.kind.requestAccepted',
+  'request.rejected': /*i18n*/ 'push.kind.requestRejected',
+  'donation.released': /*i18n*/ 'push.kind.donationReleased',
+  'donation.deleted': /*i18n*/ 'push.kind.donationDeleted',
+  'donation.nearby': /*i18n*/ 'push.kind.donationNearby',
+  'charity-role.approved': /*i18n*/ 'push.kind.charityRoleApproved',
+  'charity-role.rejected': /*i18n*/ 'push.kind.charityRoleRejected',
+  'user.role-changed': /*i18n*/ 'push.kind.roleChanged',
+  'pickup.confirmed': /*i18n*/ 'push.kind.pickupConfirmed',
+  'reminder.pickup-soon': /*i18n*/ 'push.kind.pickupSoon',
+  'reminder.unrequested': /*i18n*/ 'push.kind.unrequested',
 };
 
 export interface KindGroup {
+  /** A message id. */
   title: string;
   kinds: SwitchableKind[];
 }
 
-const ACCOUNT: KindGroup = { title: 'Your account', kinds: ['user.role-changed'] };
+const ACCOUNT: KindGroup = { title: /*i18n*/ 'push.group.account', kinds: ['user.role-changed'] };
 
 const GROUPS: Record<Role, KindGroup[]> = {
-  admin: [{ title: 'Waiting for you', kinds: ['donation.awaiting-verification', 'charity-role.awaiting-decision'] }, ACCOUNT],
+  admin: [{ title: /*i18n*/ 'push.group.waitingForYou', kinds: ['donation.awaiting-verification', 'charity-role.awaiting-decision'] }, ACCOUNT],
   restaurant: [
-    { title: 'Requests for your food', kinds: ['request.made', 'request.cancelled', 'pickup.confirmed'] },
-    { title: 'Your donations', kinds: ['donation.verified', 'donation.rejected'] },
-    { title: 'Reminders', kinds: ['reminder.unrequested'] },
+    { title: /*i18n*/ 'push.group.requestsForYourFood', kinds: ['request.made', 'request.cancelled', 'pickup.confirmed'] },
+    { title: /*i18n*/ 'push.group.yourDonations', kinds: ['donation.verified', 'donation.rejected'] },
+    { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.unrequested'] },
     ACCOUNT,
   ],
   charity: [
-    { title: 'Your requests', kinds: ['request.accepted', 'request.rejected', 'donation.released', 'donation.deleted'] },
-    { title: 'New food', kinds: ['donation.nearby'] },
-    { title: 'Reminders', kinds: ['reminder.pickup-soon'] },
+    { title: /*i18n*/ 'push.group.yourRequests', kinds: ['request.accepted', 'request.rejected', 'donation.released', 'donation.deleted'] },
+    { title: /*i18n*/ 'push.group.newFood', kinds: ['donation.nearby'] },
+    { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.pickup-soon'] },
     // The approval arrives just as the account becomes a charity.
-    { title: 'Your account', kinds: ['charity-role.approved', 'user.role-changed'] },
+    { title: /*i18n*/ 'push.group.account', kinds: ['charity-role.approved', 'user.role-changed'] },
   ],
-  user: [{ title: 'Your charity-role request', kinds: ['charity-role.approved', 'charity-role.rejected'] }, ACCOUNT],
+  user: [{ title: /*i18n*/ 'push.group.charityRoleRequest', kinds: ['charity-role.approved', 'charity-role.rejected'] }, ACCOUNT],
 };
 
 /** The switches a person of `role` sees, in groups. */

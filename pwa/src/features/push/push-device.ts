@@ -1,5 +1,5 @@
 // This browser's side of web push: whether it can, its permission, and its subscription with the browser's push
-// service. The words of each failure are here too, so that the screen and its tests say the same thing.
+// service. The words of each failure are here too (as message ids), so that the screen and its tests say the same thing.
 import type { PushSendResult } from '@foodbridge/shared/schemas/push';
 
 /** The VAPID public key (base64url, as the server gives it) as the bytes `pushManager.subscribe` takes. */
@@ -28,24 +28,22 @@ export function pushSupport(w: Pick<Window, 'isSecureContext'> & Partial<Window>
   return 'supported';
 }
 
+/** The message ids of each failure, said at render (push-settings.tsx) in the reader's language. */
 export const PUSH_MESSAGES = {
-  unsupported:
-    'This browser cannot show notifications from FoodBridge. On an iPhone or iPad, add FoodBridge to the Home Screen (Share, then Add to Home Screen) and open it from there.',
-  insecure: 'Notifications need a secure (https) connection to FoodBridge.',
-  denied:
-    'Notifications are blocked for FoodBridge in this browser. Allow them in the site settings (the icon beside the address), then press the button again.',
-  dismissed: 'Notifications were not allowed. Press the button again whenever you are ready.',
-  noWorker: 'The app is still getting ready for offline use. Reload the page and try again.',
-  pushService:
-    "This browser could not reach its push service, so notifications cannot be turned on here. Everything else in FoodBridge works; try again later, or in another browser.",
+  unsupported: /*i18n*/ 'push.unsupported',
+  insecure: /*i18n*/ 'push.insecure',
+  denied: /*i18n*/ 'push.denied',
+  dismissed: /*i18n*/ 'push.dismissed',
+  noWorker: /*i18n*/ 'push.noWorker',
+  pushService: /*i18n*/ 'push.pushService',
 } as const;
 
-/** What the person is told after 'Send a test notification'. */
-export function testResultMessage(r: PushSendResult): { ok: boolean; text: string } {
-  if (r.sent > 0) return { ok: true, text: 'Sent. It should appear on this device within a few seconds.' };
-  if (r.removed > 0) return { ok: false, text: "The push service says this device's subscription has ended. Turn notifications on again." };
-  if (r.failed > 0) return { ok: false, text: 'The push service did not take the message. Please try again in a minute.' };
-  return { ok: false, text: 'This device is not registered for notifications any more. Turn them on again.' };
+/** What the person is told after 'Send a test notification' (a message id). */
+export function testResultMessage(r: PushSendResult): { ok: boolean; id: string } {
+  if (r.sent > 0) return { ok: true, id: /*i18n*/ 'push.test.sent' };
+  if (r.removed > 0) return { ok: false, id: /*i18n*/ 'push.test.removed' };
+  if (r.failed > 0) return { ok: false, id: /*i18n*/ 'push.test.failed' };
+  return { ok: false, id: /*i18n*/ 'push.test.notRegistered' };
 }
 
 /** The app's service worker, if it is running; undefined when there is none (a dev server, a first visit just now). */

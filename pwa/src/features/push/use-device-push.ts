@@ -8,17 +8,20 @@ import { appWorker, currentSubscription, PUSH_MESSAGES, pushSupport, sameKey, te
 
 export type DevicePushStatus = 'checking' | 'unavailable' | 'off' | 'on';
 
+/** Something to tell the person: one of our messages (by id, said in their language), or the server's own words. */
+export type Said = { id: string } | { text: string };
+
 export interface DevicePushState {
   status: DevicePushStatus;
   device: PushDevice | null;
   /** A failure to show, in words a person reads. */
-  error: string | null;
+  error: Said | null;
   /** The outcome of the last test notification. */
-  notice: string | null;
+  notice: Said | null;
   busy: boolean;
 }
 
-const messageOf = (err: unknown) => (err instanceof ApiError || err instanceof Error ? err.message : String(err));
+const messageOf = (err: unknown): Said => ({ text: err instanceof ApiError || err instanceof Error ? err.message : String(err) });
 
 /** This device's notification settings: on or off, the switched-off kinds, a test, and every failure said plainly. */
 export function useDevicePush() {
@@ -26,7 +29,7 @@ export function useDevicePush() {
   const [state, setState] = useState<DevicePushState>({
     status: support === 'supported' ? 'checking' : 'unavailable',
     device: null,
-    error: support === 'supported' ? null : PUSH_MESSAGES[support],
+    error: support === 'supported' ? null : { id: PUSH_MESSAGES[support] },
     notice: null,
     busy: false,
   });
@@ -57,12 +60,12 @@ export function useDevicePush() {
       // Asked here, on the person's own click, and nowhere else.
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
-        patch({ error: permission === 'denied' ? PUSH_MESSAGES.denied : PUSH_MESSAGES.dismissed });
+        patch({ error: { id: permission === 'denied' ? PUSH_MESSAGES.denied : PUSH_MESSAGES.dismissed } });
         return;
       }
       const reg = await appWorker();
       if (!reg) {
-        patch({ error: PUSH_MESSAGES.noWorker });
+        patch({ error: { id: PUSH_MESSAGES.noWorker } });
         return;
       }
       const publicKey = await fetchPublicKey();
@@ -76,7 +79,7 @@ export function useDevicePush() {
         sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) });
       } catch (err) {
         console.warn('[push] subscribe failed', err);
-        patch({ error: PUSH_MESSAGES.pushService });
+        patch({ error: { id: PUSH_MESSAGES.pushService } });
         return;
       }
       patch({ status: 'on', device: await saveSubscription(sub.toJSON()) });
@@ -127,7 +130,7 @@ export function useDevicePush() {
     patch({ busy: true, error: null, notice: null });
     try {
       const result = testResultMessage(await sendTestPush(endpoint));
-      patch(result.ok ? { notice: result.text } : { error: result.text });
+      patch(result.ok ? { notice: { id: result.id } } : { error: { id: result.id } });
     } catch (err) {
       patch({ error: messageOf(err) });
     } finally {

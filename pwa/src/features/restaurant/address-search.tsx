@@ -5,6 +5,7 @@ import type { MapConfig } from '@foodbridge/shared/schemas/map-config';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { api } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 
@@ -24,6 +25,7 @@ type Searching =
  * <form>, so it is no form itself: Enter in its box searches instead of saving the form.
  */
 export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: (place: GeocodeResult) => void }) {
+  const i18n = useI18n();
   const config = useApi<MapConfig>('/map/config');
   const [q, setQ] = useState('');
   const [searching, setSearching] = useState<Searching>({ state: 'idle' });
@@ -34,14 +36,14 @@ export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: 
   async function search() {
     const text = q.trim();
     if (text.length < 3) {
-      setSearching({ state: 'error', message: 'Type at least 3 characters of the address' });
+      setSearching({ state: 'error', message: i18n._('restaurant.addressSearch.tooShort', { min: 3 }) });
       return;
     }
     setSearching({ state: 'busy' });
     try {
       setSearching({ state: 'found', places: await api.get<GeocodeResult[]>(geocodePath(text)) });
     } catch (err) {
-      setSearching({ state: 'error', message: errorMessage(err, 'Address search failed. Try again, or use your current location.') });
+      setSearching({ state: 'error', message: errorMessage(err, i18n._('restaurant.addressSearch.failed')) });
     }
   }
 
@@ -59,7 +61,7 @@ export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: 
 
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Search address</Label>
+      <Label htmlFor={id}>{i18n._('restaurant.addressSearch.label')}</Label>
       <div className="flex gap-2">
         <Input
           id={id}
@@ -67,25 +69,25 @@ export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: 
           value={q}
           onChange={(e) => setQ(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Street, number, city"
+          placeholder={i18n._('restaurant.addressSearch.placeholder')}
           maxLength={200}
           autoComplete="off"
           aria-describedby={statusId}
         />
         <Button type="button" variant="outline" onClick={() => void search()} disabled={searching.state === 'busy'}>
-          <Search aria-hidden /> {searching.state === 'busy' ? 'Searching…' : 'Search'}
+          <Search aria-hidden /> {searching.state === 'busy' ? i18n._('restaurant.addressSearch.searching') : i18n._('restaurant.addressSearch.search')}
         </Button>
       </div>
       <div id={statusId} aria-live="polite" className="text-sm">
-        {searching.state === 'picked' && <p className="text-muted-foreground">Address and point set to {searching.label}.</p>}
+        {searching.state === 'picked' && <p className="text-muted-foreground">{i18n._('restaurant.addressSearch.picked', { place: searching.label })}</p>}
         {searching.state === 'error' && <p className="text-destructive">{searching.message}</p>}
-        {searching.state === 'found' && searching.places.length === 0 && <p className="text-muted-foreground">No place found. Try another spelling, or add the city.</p>}
+        {searching.state === 'found' && searching.places.length === 0 && <p className="text-muted-foreground">{i18n._('restaurant.addressSearch.noneFound')}</p>}
       </div>
       {searching.state === 'found' && searching.places.length > 0 && (
-        <ul aria-label="Places found" className="flex flex-col gap-1">
+        <ul aria-label={i18n._('restaurant.addressSearch.results')} className="flex flex-col gap-1">
           {searching.places.map((place) => (
             <li key={`${place.latitude},${place.longitude},${place.label}`}>
-              <Button type="button" variant="ghost" className="h-auto w-full justify-start whitespace-normal text-left" onClick={() => pick(place)}>
+              <Button type="button" variant="ghost" className="h-auto w-full justify-start whitespace-normal text-start" onClick={() => pick(place)}>
                 {place.label}
               </Button>
             </li>

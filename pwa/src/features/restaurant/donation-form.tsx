@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { fromLocalInput, toLocalInput } from '@/lib/best-before';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { firstErrors, withoutField } from '@/lib/form-errors';
-import { reverifyFields } from './donation-status';
+import { reverifyFieldNames, reverifyFields } from './donation-status';
 import { coordinatesOf, NO_POINT, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
 import { AddressSearch } from './address-search';
 
@@ -33,6 +35,12 @@ const EMPTY: Fields = { title: '', foodType: '', quantity: '', unit: 'kg', picku
 
 // A cooked meal is good for an evening, not a week: the form proposes this much, and the restaurant may change it.
 const COOKED_MEAL_HOURS = 4;
+
+/** The unit menu's words (the values stay the shared enum's). */
+const UNIT_LABELS: Record<QuantityUnit, string> = {
+  kg: /*i18n*/ 'restaurant.donationForm.unit.kg',
+  portions: /*i18n*/ 'restaurant.donationForm.unit.portions',
+};
 
 function fieldsOf(d: Donation | undefined): Fields {
   if (!d) return EMPTY;
@@ -63,6 +71,7 @@ export function DonationForm({
   busyLabel: string;
   onSubmit: (values: DonationValues) => Promise<boolean>;
 }) {
+  const i18n = useI18n();
   const user = useSession((s) => s.user);
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial));
   const [image, setImage] = useState<string | undefined>(initial?.image);
@@ -113,7 +122,7 @@ export function DonationForm({
     if (!result.success) {
       const found = firstErrors(result.error.issues);
       setErrors(found);
-      if (found.image) notify.error('Image missing', MSG.imageRequired, IMAGE_MISSING);
+      if (found.image) notify.error(i18n._('restaurant.donationForm.imageMissing'), MSG.imageRequired, IMAGE_MISSING);
       const first = Object.keys(found)[0];
       const focus = () => document.getElementById(`donation-${first}`)?.focus();
       // A box inside the closed 'Pickup point' cannot take the focus until the disclosure has opened.
@@ -142,7 +151,7 @@ export function DonationForm({
     <form onSubmit={submit} noValidate className="flex flex-col gap-6">
       <ImageUpload
         id="donation-image"
-        label="Food picture"
+        label={i18n._('restaurant.donationForm.picture')}
         value={image}
         onChange={(url) => {
           setImage(url);
@@ -157,23 +166,30 @@ export function DonationForm({
 
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <Field id="donation-title" label="Donation title" error={errors.title}>
-            <Input id="donation-title" value={fields.title} onChange={set('title')} placeholder="e.g. Fresh sourdough loaves" maxLength={120} {...invalid('title')} />
+          <Field id="donation-title" label={i18n._('restaurant.donationForm.title')} error={errors.title}>
+            <Input
+              id="donation-title"
+              value={fields.title}
+              onChange={set('title')}
+              placeholder={i18n._('restaurant.donationForm.titlePlaceholder')}
+              maxLength={120}
+              {...invalid('title')}
+            />
           </Field>
         </div>
-        <Field id="donation-foodType" label="Food type" error={errors.foodType}>
+        <Field id="donation-foodType" label={i18n._('restaurant.donationForm.foodType')} error={errors.foodType}>
           <NativeSelect id="donation-foodType" value={fields.foodType} onChange={setFoodType} {...invalid('foodType')}>
             <option value="" disabled>
-              Select a food type
+              {i18n._('restaurant.donationForm.foodTypePlaceholder')}
             </option>
             {FOOD_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {foodTypeLabel(i18n, t)}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id="donation-quantity" label="Quantity" error={errors.quantity}>
+        <Field id="donation-quantity" label={i18n._('restaurant.donationForm.quantity')} error={errors.quantity}>
           <div className="flex gap-2">
             <Input
               id="donation-quantity"
@@ -183,30 +199,50 @@ export function DonationForm({
               step="any"
               value={fields.quantity}
               onChange={set('quantity')}
-              placeholder="e.g. 12"
+              placeholder={i18n._('restaurant.donationForm.quantityPlaceholder')}
               className="min-w-0 flex-1"
               {...invalid('quantity')}
             />
-            <NativeSelect aria-label="Quantity unit" value={fields.unit} onChange={set('unit')} className="w-32 shrink-0">
+            <NativeSelect aria-label={i18n._('restaurant.donationForm.unit')} value={fields.unit} onChange={set('unit')} className="w-32 shrink-0">
               {QUANTITY_UNITS.map((u) => (
                 <option key={u} value={u}>
-                  {u}
+                  {i18n._(UNIT_LABELS[u])}
                 </option>
               ))}
             </NativeSelect>
           </div>
         </Field>
-        <Field id="donation-pickupTime" label="Pickup time window" error={errors.pickupTime} hint="When a charity can collect it.">
-          <Input id="donation-pickupTime" value={fields.pickupTime} onChange={set('pickupTime')} placeholder="e.g. Today 5-7 pm" maxLength={120} {...invalid('pickupTime')} />
+        <Field
+          id="donation-pickupTime"
+          label={i18n._('restaurant.donationForm.pickupTime')}
+          error={errors.pickupTime}
+          hint={i18n._('restaurant.donationForm.pickupTimeHint')}
+        >
+          <Input
+            id="donation-pickupTime"
+            value={fields.pickupTime}
+            onChange={set('pickupTime')}
+            placeholder={i18n._('restaurant.donationForm.pickupTimePlaceholder')}
+            maxLength={120}
+            {...invalid('pickupTime')}
+          />
         </Field>
-        <Field id="donation-location" label="Pickup location" error={errors.location}>
-          <Input id="donation-location" value={fields.location} onChange={set('location')} placeholder="Street, city" maxLength={200} autoComplete="street-address" {...invalid('location')} />
+        <Field id="donation-location" label={i18n._('restaurant.donationForm.location')} error={errors.location}>
+          <Input
+            id="donation-location"
+            value={fields.location}
+            onChange={set('location')}
+            placeholder={i18n._('restaurant.donationForm.locationPlaceholder')}
+            maxLength={200}
+            autoComplete="street-address"
+            {...invalid('location')}
+          />
         </Field>
         <Field
           id="donation-bestBefore"
-          label="Best before"
+          label={i18n._('restaurant.donationForm.bestBefore')}
           error={errors.bestBefore}
-          hint={`When the food stops being safe to hand out; at most ${BEST_BEFORE_MAX_DAYS} days ahead. Past it, the donation is no longer listed.`}
+          hint={i18n._('restaurant.donationForm.bestBeforeHint', { days: BEST_BEFORE_MAX_DAYS })}
         >
           <Input
             id="donation-bestBefore"
@@ -227,11 +263,9 @@ export function DonationForm({
         open={pointOpen || Boolean(errors.latitude || errors.longitude)}
         onToggle={(e) => setPointOpen(e.currentTarget.open)}
       >
-        <summary className="cursor-pointer text-sm font-semibold text-stone-700">Pickup point</summary>
+        <summary className="cursor-pointer text-sm font-semibold text-stone-700">{i18n._('restaurant.donationForm.point')}</summary>
         <p className="mb-3 mt-2 text-xs text-muted-foreground">
-          {initial
-            ? 'Where this donation is collected, as a point on the map. Leaving the boxes empty keeps the point it has.'
-            : 'Leave empty to use the pickup point on your profile, or set another one for this donation.'}
+          {initial ? i18n._('restaurant.donationForm.pointHintEdit') : i18n._('restaurant.donationForm.pointHintAdd')}
         </p>
         <AddressSearch
           idPrefix="donation"
@@ -253,26 +287,26 @@ export function DonationForm({
       </details>
 
       <fieldset className="grid grid-cols-1 gap-5 rounded-lg border border-border bg-stone-50 p-4 sm:grid-cols-2">
-        <legend className="px-1 text-sm font-semibold text-stone-700">Posted by</legend>
-        <Field id="donation-restaurantName" label="Restaurant name">
-          <Input id="donation-restaurantName" value={user?.name || 'No Name'} readOnly className="bg-stone-100" />
+        <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('restaurant.donationForm.postedBy')}</legend>
+        <Field id="donation-restaurantName" label={i18n._('restaurant.donationForm.restaurantName')}>
+          <Input id="donation-restaurantName" value={user?.name || i18n._('restaurant.donationForm.noName')} readOnly className="bg-stone-100" />
         </Field>
-        <Field id="donation-restaurantEmail" label="Restaurant e-mail">
-          <Input id="donation-restaurantEmail" value={user?.email || 'No Email'} readOnly className="bg-stone-100" />
+        <Field id="donation-restaurantEmail" label={i18n._('restaurant.donationForm.restaurantEmail')}>
+          <Input id="donation-restaurantEmail" value={user?.email || i18n._('restaurant.donationForm.noEmail')} readOnly className="bg-stone-100" />
         </Field>
       </fieldset>
 
       {initial?.status === 'Verified' && (
         <p role="status" className={`rounded-lg border p-3 text-sm ${reverify.length ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-border bg-stone-50 text-stone-600'}`}>
           {reverify.length
-            ? `You changed the ${reverify.join(', ')}: saving sends this donation back to an admin for verification, and it is not listed until then.`
-            : 'Changing the title, food type, picture or location sends this donation back to an admin for verification. Quantity and pickup time can change freely.'}
+            ? i18n._('restaurant.donationForm.reverifyChanged', { fields: reverifyFieldNames(i18n, reverify) })
+            : i18n._('restaurant.donationForm.reverifyNotice')}
         </p>
       )}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="submit" size="lg" disabled={uploading || submitting} className="w-full sm:w-auto">
-          {uploading ? 'Uploading Image...' : submitting ? busyLabel : submitLabel}
+          {uploading ? i18n._('restaurant.donationForm.uploading') : submitting ? busyLabel : submitLabel}
         </Button>
       </div>
     </form>

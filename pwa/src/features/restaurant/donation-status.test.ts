@@ -1,8 +1,9 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { DONATION_STATUSES } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { canDelete, canEdit, lockReason, reverifyFields } from './donation-status';
+import { canDelete, canEdit, lockReason, reverifyFieldNames, reverifyFields } from './donation-status';
 
 function donation(overrides: Partial<Donation>): Donation {
   return createDonation({ status: 'Pending', ...overrides });
@@ -22,31 +23,31 @@ describe('what a restaurant may do with its donation', () => {
 
 describe('lockReason', () => {
   it('explains a rejected donation', () => {
-    expect(lockReason(donation({ status: 'Rejected' }))).toBe('Rejected donations cannot be updated.');
+    expect(lockReason(i18n, donation({ status: 'Rejected' }))).toBe('Rejected donations cannot be updated.');
   });
 
   it('names the charity that picked it up, when known', () => {
-    expect(lockReason(donation({ status: 'Picked', charityName: 'Harvest Hope' }))).toBe(
+    expect(lockReason(i18n, donation({ status: 'Picked', charityName: 'Harvest Hope' }))).toBe(
       'Picked up by Harvest Hope: this donation is complete.',
     );
-    expect(lockReason(donation({ status: 'Picked' }))).toBe('Picked up: this donation is complete.');
+    expect(lockReason(i18n, donation({ status: 'Picked' }))).toBe('Picked up: this donation is complete.');
   });
 
   it("uses the spec's 'Assigned to {assignedTo} ({assignedType})' wording, with fallbacks", () => {
-    expect(lockReason(donation({ status: 'Assigned', assignedTo: 'Sam Driver', assignedType: 'volunteer', charityName: 'Harvest Hope' }))).toBe(
+    expect(lockReason(i18n, donation({ status: 'Assigned', assignedTo: 'Sam Driver', assignedType: 'volunteer', charityName: 'Harvest Hope' }))).toBe(
       'Assigned to Sam Driver (volunteer): it can no longer be updated.',
     );
-    expect(lockReason(donation({ status: 'Assigned', charityName: 'Harvest Hope' }))).toBe(
+    expect(lockReason(i18n, donation({ status: 'Assigned', charityName: 'Harvest Hope' }))).toBe(
       'Assigned to Harvest Hope: it can no longer be updated.',
     );
-    expect(lockReason(donation({ status: 'Assigned', assignedTo: '' }))).toBe('Assigned to a charity: it can no longer be updated.');
+    expect(lockReason(i18n, donation({ status: 'Assigned', assignedTo: '' }))).toBe('Assigned to a charity: it can no longer be updated.');
   });
 
   it('names the accepting charity, or says a charity', () => {
-    expect(lockReason(donation({ status: 'Accepted', charityName: 'Harvest Hope' }))).toBe(
+    expect(lockReason(i18n, donation({ status: 'Accepted', charityName: 'Harvest Hope' }))).toBe(
       'Accepted by Harvest Hope: it can no longer be updated.',
     );
-    expect(lockReason(donation({ status: 'Accepted' }))).toBe('Accepted by a charity: it can no longer be updated.');
+    expect(lockReason(i18n, donation({ status: 'Accepted' }))).toBe('Accepted by a charity: it can no longer be updated.');
   });
 });
 
@@ -56,8 +57,13 @@ describe('reverifyFields', () => {
 
   it('names the checked fields an edit of a Verified donation changes, ignoring surrounding spaces', () => {
     expect(reverifyFields(verified, { ...same, title: ' Rolls ' })).toEqual([]);
-    expect(reverifyFields(verified, { ...same, image: '/images/b.webp', location: '2 Side St' })).toEqual(['picture', 'location']);
-    expect(reverifyFields(verified, { ...same, title: 'Buns', foodType: 'Produce' })).toEqual(['title', 'food type']);
+    expect(reverifyFields(verified, { ...same, image: '/images/b.webp', location: '2 Side St' })).toEqual(['image', 'location']);
+    expect(reverifyFields(verified, { ...same, title: 'Buns', foodType: 'Produce' })).toEqual(['title', 'foodType']);
+  });
+
+  it('names them in words, as a list', () => {
+    expect(reverifyFieldNames(i18n, ['image', 'location'])).toBe('picture, location');
+    expect(reverifyFieldNames(i18n, ['title', 'foodType', 'image'])).toBe('title, food type, picture');
   });
 
   it('sends nothing back while the donation is not Verified', () => {

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { StatusBadge } from '@/components/ui/badge';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { paths, updateDonation } from './api';
@@ -16,6 +17,7 @@ import { canEdit, lockReason, reverifyFields } from './donation-status';
 
 /** /edit-donation/{id}: the add form prefilled; refused once the donation is rejected or taken by a charity. */
 export function EditDonation({ id }: { id: string }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const email = useSession((s) => s.user?.email);
   const { data, error, loading, reload } = useApi<Donation>(paths.donation(id));
@@ -24,25 +26,25 @@ export function EditDonation({ id }: { id: string }) {
     try {
       const sentBack = data ? reverifyFields(data, values).length > 0 : false;
       await updateDonation(id, values);
-      if (sentBack) notify.success('Updated!', 'Your donation has been sent back to an admin for verification.');
-      else notify.success('Updated!', 'Your donation has been updated.');
+      if (sentBack) notify.success(i18n._('restaurant.editDonation.updatedTitle'), i18n._('restaurant.editDonation.sentBack'));
+      else notify.success(i18n._('restaurant.editDonation.updatedTitle'), i18n._('restaurant.editDonation.updated'));
       void navigate({ to: '/dashBoard/myDonations' });
     } catch (err) {
-      notify.error('Error', errorMessage(err, 'Failed to update donation.'));
+      notify.error(i18n._('restaurant.editDonation.errorTitle'), errorMessage(err, i18n._('restaurant.editDonation.failed')));
     }
     return false;
   }
 
   const back = (
     <Link to="/dashBoard/myDonations" className={buttonVariants({ variant: 'outline' })}>
-      Back to My Donations
+      {i18n._('restaurant.editDonation.back')}
     </Link>
   );
 
   let body: ReactNode;
   if (loading && !data) {
     body = (
-      <Card aria-busy="true" aria-label="Loading">
+      <Card aria-busy="true" aria-label={i18n._('restaurant.editDonation.loading')}>
         <CardContent className="space-y-4 pt-5">
           <Skeleton className="h-32 w-full" />
           <Skeleton className="h-11 w-full" />
@@ -52,16 +54,18 @@ export function EditDonation({ id }: { id: string }) {
       </Card>
     );
   } else if (error || !data) {
-    body = <ErrorState message="Failed to load donation." onRetry={reload} />;
+    body = <ErrorState message={i18n._('restaurant.editDonation.loadFailed')} onRetry={reload} />;
   } else if (email && data.restaurantEmail.toLowerCase() !== email.toLowerCase()) {
-    body = <Refusal message="Only the restaurant that posted this donation can update it." />;
+    body = <Refusal message={i18n._('restaurant.editDonation.notYours')} />;
   } else if (!canEdit(data)) {
-    body = <Refusal message={lockReason(data)} status={data.status} />;
+    body = <Refusal message={lockReason(i18n, data)} status={data.status} />;
   } else {
     body = (
       <Card>
         <CardContent className="pt-5">
-          <DonationForm key={data._id} initial={data} submitLabel="Save Changes" busyLabel="Saving..." onSubmit={save} />
+          <DonationForm key={data._id} initial={data} submitLabel={i18n._('restaurant.editDonation.submit')}
+            busyLabel={i18n._('restaurant.editDonation.submitting')}
+            onSubmit={save} />
         </CardContent>
       </Card>
     );
@@ -69,7 +73,7 @@ export function EditDonation({ id }: { id: string }) {
 
   return (
     <section className="mx-auto max-w-3xl">
-      <PageHeader title="Update Donation" description={data ? data.title : 'Change the details charities see.'}>
+      <PageHeader title={i18n._('restaurant.editDonation.title')} description={data ? data.title : i18n._('restaurant.editDonation.intro')}>
         {back}
       </PageHeader>
       {body}

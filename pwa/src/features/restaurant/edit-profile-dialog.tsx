@@ -6,6 +6,7 @@ import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { updateProfile } from './api';
 import { firstErrors, withoutField } from '@/lib/form-errors';
@@ -24,6 +25,7 @@ export function profileBody(f: { name: string; address: string; phone: string; p
 
 /** Lets the restaurant fill in what its profile shows as 'Not Provided' (PATCH /users/me). */
 export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(user.name);
   const [address, setAddress] = useState(user.address ?? '');
@@ -59,10 +61,10 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
       onSaved(res.user);
       // The navbar's picture and name come from the session.
       useSession.setState((s) => (s.user ? { user: { ...s.user, name: res.user.name, photoURL: res.user.photoURL } } : {}));
-      notify.success('Saved!', 'Your profile has been updated.');
+      notify.success(i18n._('restaurant.editProfile.savedTitle'), i18n._('restaurant.editProfile.saved'));
       setOpen(false);
     } catch (err) {
-      notify.error('Error', errorMessage(err, 'Failed to update profile.'));
+      notify.error(i18n._('restaurant.editProfile.errorTitle'), errorMessage(err, i18n._('restaurant.editProfile.failed')));
     } finally {
       setSaving(false);
     }
@@ -74,17 +76,17 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
       onOpenChange={reset}
       trigger={
         <Button variant="outline">
-          <Pencil /> Edit profile
+          <Pencil /> {i18n._('restaurant.editProfile.open')}
         </Button>
       }
-      title="Edit profile"
-      description="Charities see these details when they collect from you."
+      title={i18n._('restaurant.editProfile.title')}
+      description={i18n._('restaurant.editProfile.intro')}
       onSubmit={save}
-      submitLabel={uploading ? 'Uploading Image...' : saving ? 'Saving...' : 'Save'}
+      submitLabel={uploading ? i18n._('restaurant.editProfile.uploading') : saving ? i18n._('restaurant.editProfile.saving') : i18n._('restaurant.editProfile.save')}
       submitDisabled={uploading || saving}
     >
-      <ImageUpload id="profile-photo" label="Photo" value={photoURL} onChange={setPhotoURL} onUploadingChange={setUploading} />
-      <Field id="profile-name" label="Restaurant name" error={errors.name}>
+      <ImageUpload id="profile-photo" label={i18n._('restaurant.editProfile.photo')} value={photoURL} onChange={setPhotoURL} onUploadingChange={setUploading} />
+      <Field id="profile-name" label={i18n._('restaurant.editProfile.name')} error={errors.name}>
         <Input
           id="profile-name"
           value={name}
@@ -95,17 +97,15 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
           aria-describedby={errors.name ? 'profile-name-error' : undefined}
         />
       </Field>
-      <Field id="profile-address" label="Address" error={errors.address}>
+      <Field id="profile-address" label={i18n._('restaurant.editProfile.address')} error={errors.address}>
         <Input id="profile-address" value={address} onChange={(e) => setAddress(e.target.value)} autoComplete="street-address" maxLength={300} />
       </Field>
-      <Field id="profile-phone" label="Contact number" error={errors.phone}>
+      <Field id="profile-phone" label={i18n._('restaurant.editProfile.phone')} error={errors.phone}>
         <Input id="profile-phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" maxLength={40} />
       </Field>
       <fieldset className="flex flex-col gap-2 rounded-lg border border-border p-3">
-        <legend className="px-1 text-sm font-semibold text-stone-700">Pickup point</legend>
-        <p className="text-xs text-muted-foreground">
-          Where charities collect from you (the address above, as a point on the map). New donations take it unless you set another.
-        </p>
+        <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('restaurant.editProfile.point')}</legend>
+        <p className="text-xs text-muted-foreground">{i18n._('restaurant.editProfile.pointHint')}</p>
         <AddressSearch
           idPrefix="profile"
           onPick={(place) => {

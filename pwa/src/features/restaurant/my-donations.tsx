@@ -15,6 +15,8 @@ import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
 import { ExportPanel } from '@/components/export-panel';
 import { useSession } from '@/lib/auth/session-store';
 import { ApiError, imageUrl } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel, quantityLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { formatDate } from '@/lib/utils';
@@ -26,6 +28,7 @@ import { canDelete, canEdit, lockReason } from './donation-status';
 
 /** My Donations: the restaurant's own donations with Update and Delete. */
 export function MyDonations() {
+  const i18n = useI18n();
   const email = useSession((s) => s.user?.email?.toLowerCase());
   const { data, error, loading, reload, setData } = useApi<Donation[]>(paths.donations);
   const mine = (data ?? []).filter((d) => d.restaurantEmail.toLowerCase() === email);
@@ -34,28 +37,28 @@ export function MyDonations() {
     try {
       const res = await deleteDonation(id);
       if (!res?.deletedCount) {
-        notify.error('Error', 'Failed to delete donation.');
+        notify.error(i18n._('restaurant.myDonations.errorTitle'), i18n._('restaurant.myDonations.deleteFailed'));
         return;
       }
       setData((list) => list?.filter((d) => d._id !== id));
-      notify.success('Deleted!', 'Your donation has been deleted.');
+      notify.success(i18n._('restaurant.myDonations.deletedTitle'), i18n._('restaurant.myDonations.deleted'));
     } catch (err) {
       // A refusal the server explains (e.g. a charity is on its way) is more useful than the generic line.
       const explained = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 401;
-      notify.error('Error', explained ? err.message : 'Something went wrong deleting donation.');
+      notify.error(i18n._('restaurant.myDonations.errorTitle'), explained ? err.message : i18n._('restaurant.myDonations.deleteError'));
     }
   });
 
   const add = (
     <Link to="/dashBoard/addDonation" className={buttonVariants()}>
-      <Plus /> Add Donation
+      <Plus /> {i18n._('restaurant.myDonations.add')}
     </Link>
   );
 
   let body: ReactNode;
   if (loading && !data) body = <CardGridSkeleton count={3} />;
-  else if (error) body = <ErrorState message="Failed to load donations." onRetry={reload} />;
-  else if (mine.length === 0) body = <EmptyState message="You have not added any donations yet.">{add}</EmptyState>;
+  else if (error) body = <ErrorState message={i18n._('restaurant.myDonations.loadFailed')} onRetry={reload} />;
+  else if (mine.length === 0) body = <EmptyState message={i18n._('restaurant.myDonations.empty')}>{add}</EmptyState>;
   else
     body = (
       <VirtualGrid
@@ -70,7 +73,7 @@ export function MyDonations() {
 
   return (
     <section>
-      <PageHeader title="My Donations" description="Everything you have offered, with where it stands.">
+      <PageHeader title={i18n._('restaurant.myDonations.title')} description={i18n._('restaurant.myDonations.description')}>
         {mine.length > 0 && add}
       </PageHeader>
       {/* The restaurant's record of what it gave and what became of it, for its tax receipts. */}
@@ -84,6 +87,7 @@ const donationKey = (d: Donation) => d._id;
 
 // Memoised with a stable onDelete: a changed donation re-renders its own card, not the restaurant's whole history.
 const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; eager: boolean; onDelete: (id: string) => Promise<void> }) {
+  const i18n = useI18n();
   const editable = canEdit(d);
   const deletable = canDelete(d);
   return (
@@ -97,46 +101,46 @@ const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }
           loading={eager ? 'eager' : 'lazy'}
           className="size-full object-cover"
         />
-        <StatusBadge status={d.status} className="absolute left-3 top-3 shadow-sm" />
+        <StatusBadge status={d.status} className="absolute start-3 top-3 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <h2 className="text-lg font-semibold leading-snug text-stone-900">{d.title}</h2>
           <div className="mt-1 flex flex-wrap gap-2">
-            <Badge tone="amber">{d.foodType}</Badge>
-            <span className="text-xs text-muted-foreground">Added {formatDate(d.createdAt)}</span>
+            <Badge tone="amber">{foodTypeLabel(i18n, d.foodType)}</Badge>
+            <span className="text-xs text-muted-foreground">{i18n._('restaurant.myDonations.added', { date: formatDate(d.createdAt, i18n) })}</span>
           </div>
         </div>
         <dl className="space-y-1.5 text-sm text-stone-700">
-          <Row icon={<Package />} label="Quantity">
-            {d.quantity} {d.unit}
+          <Row icon={<Package />} label={i18n._('restaurant.myDonations.quantity')}>
+            {quantityLabel(i18n, d.quantity, d.unit)}
           </Row>
-          <Row icon={<CalendarClock />} label="Pickup time">
+          <Row icon={<CalendarClock />} label={i18n._('restaurant.myDonations.pickupTime')}>
             {d.pickupTime}
           </Row>
-          <Row icon={<MapPin />} label="Location">
+          <Row icon={<MapPin />} label={i18n._('restaurant.myDonations.location')}>
             {d.location}
           </Row>
         </dl>
         {/* Until it is given, so the restaurant sees what expired and can extend it (Update) or delete it. */}
         {!DONATION_GIVEN.includes(d.status) && <BestBeforeLabel bestBefore={d.bestBefore} className="text-sm" />}
-        {!editable && <p className="text-sm text-stone-600">{lockReason(d)}</p>}
+        {!editable && <p className="text-sm text-stone-600">{lockReason(i18n, d)}</p>}
         {DONATION_GIVEN.includes(d.status) && <DonationReviews donation={d} />}
         <div className="mt-auto flex gap-2 pt-2">
           {editable && (
             <Link to="/edit-donation/$id" params={{ id: d._id }} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`}>
-              <Pencil /> Update
+              <Pencil /> {i18n._('restaurant.myDonations.update')}
             </Link>
           )}
           {deletable && (
             <ConfirmButton
-              title="Are you sure?"
-              description="You won't be able to revert this deletion!"
-              confirmLabel="Yes, delete it!"
+              title={i18n._('restaurant.myDonations.deleteConfirmTitle')}
+              description={i18n._('restaurant.myDonations.deleteConfirmText')}
+              confirmLabel={i18n._('restaurant.myDonations.deleteConfirm')}
               onConfirm={() => void onDelete(d._id)}
               triggerClassName="flex-1 text-destructive hover:bg-red-50"
             >
-              <Trash2 /> Delete
+              <Trash2 /> {i18n._('restaurant.myDonations.delete')}
             </ConfirmButton>
           )}
         </div>
@@ -150,12 +154,13 @@ const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }
  * with rating, words and who wrote them. Read for given donations only, the ones a charity has received.
  */
 function DonationReviews({ donation }: { donation: Donation }) {
+  const i18n = useI18n();
   const { data, error } = useApi<Review[]>(donationReviewsPath(donation._id));
   const reviews = data ?? [];
-  if (error) return <p className="text-sm text-muted-foreground">Reviews could not be loaded.</p>;
+  if (error) return <p className="text-sm text-muted-foreground">{i18n._('restaurant.myDonations.reviewsFailed')}</p>;
   if (reviews.length === 0 && !donation.review) return null;
   return (
-    <section aria-label={`Reviews of ${donation.title}`} className="flex flex-col gap-2" data-testid="donation-reviews">
+    <section aria-label={i18n._('restaurant.myDonations.reviewsOf', { title: donation.title })} className="flex flex-col gap-2" data-testid="donation-reviews">
       {reviews.map((r) => (
         <figure key={r._id} className="rounded-lg bg-muted p-3 text-sm">
           <figcaption className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
@@ -163,7 +168,7 @@ function DonationReviews({ donation }: { donation: Donation }) {
               <MessageSquareQuote className="size-3.5" aria-hidden /> {r.reviewerName}
             </span>
             <RatingLine rating={r.rating} />
-            <span>{formatDate(r.createdAt)}</span>
+            <span>{formatDate(r.createdAt, i18n)}</span>
           </figcaption>
           <blockquote className="whitespace-pre-line break-words text-stone-800">{r.description}</blockquote>
         </figure>
@@ -172,8 +177,8 @@ function DonationReviews({ donation }: { donation: Donation }) {
         // A charity's note from before reviews had a rating, kept on the donation itself.
         <figure className="rounded-lg bg-muted p-3 text-sm">
           <figcaption className="mb-1 flex items-center gap-1 text-xs font-semibold text-stone-800">
-            <MessageSquareQuote className="size-3.5" aria-hidden /> {donation.charityName ?? 'The charity'}
-            {donation.reviewedAt && <span className="font-normal text-muted-foreground">· {formatDate(donation.reviewedAt)}</span>}
+            <MessageSquareQuote className="size-3.5" aria-hidden /> {donation.charityName ?? i18n._('restaurant.myDonations.theCharity')}
+            {donation.reviewedAt && <span className="font-normal text-muted-foreground">· {formatDate(donation.reviewedAt, i18n)}</span>}
           </figcaption>
           <blockquote className="whitespace-pre-line break-words text-stone-800">{donation.review}</blockquote>
         </figure>

@@ -1,6 +1,7 @@
 import { LocateFixed } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
+import { useI18n } from '@/lib/i18n/i18n';
 import { useLocate } from '@/lib/use-locate';
 
 /** The two coordinate boxes as typed (text, so a half-typed "-0." stays as it is). */
@@ -27,7 +28,6 @@ export function coordinatesOf(text: PointText): { latitude?: number; longitude?:
   return { ...(latitude === undefined ? {} : { latitude }), ...(longitude === undefined ? {} : { longitude }) };
 }
 
-
 /**
  * Latitude and longitude, typed or filled from the browser's position ('Use my current location'). The position is
  * asked for only when the button is pressed, and rounded to about 10 cm (6 decimals): more would be noise.
@@ -43,6 +43,7 @@ export function PickupPointFields({
   onChange: (next: PointText, edited: keyof PointText | 'both') => void;
   errors: Record<string, string>;
 }) {
+  const i18n = useI18n();
   const { locating, locate } = useLocate(({ lat, lng }) => onChange({ latitude: lat.toFixed(6), longitude: lng.toFixed(6) }, 'both'));
 
   const box = (key: keyof PointText, label: string, placeholder: string) => {
@@ -68,24 +69,22 @@ export function PickupPointFields({
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {box('latitude', 'Latitude', 'e.g. 52.520008')}
-        {box('longitude', 'Longitude', 'e.g. 13.404954')}
+        {box('latitude', i18n._('restaurant.pickupPoint.latitude'), i18n._('restaurant.pickupPoint.latitudePlaceholder'))}
+        {box('longitude', i18n._('restaurant.pickupPoint.longitude'), i18n._('restaurant.pickupPoint.longitudePlaceholder'))}
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="button" variant="outline" onClick={locate} disabled={locating === 'asking'}>
-          <LocateFixed aria-hidden /> {locating === 'asking' ? 'Finding your location…' : 'Use my current location'}
+          <LocateFixed aria-hidden /> {locating === 'asking' ? i18n._('restaurant.pickupPoint.locating') : i18n._('restaurant.pickupPoint.locate')}
         </Button>
         {(value.latitude || value.longitude) && (
           <Button type="button" variant="ghost" onClick={() => onChange(NO_POINT, 'both')}>
-            Clear
+            {i18n._('restaurant.pickupPoint.clear')}
           </Button>
         )}
       </div>
       {(locating === 'refused' || locating === 'unavailable') && (
         <p role="status" className="text-sm text-amber-800">
-          {locating === 'refused'
-            ? 'Your location was not shared. Allow location for this site, or type the numbers in (a map app shows them for any place).'
-            : 'Your location is not available on this device right now; you can type the numbers in instead.'}
+          {locating === 'refused' ? i18n._('restaurant.pickupPoint.refused') : i18n._('restaurant.pickupPoint.unavailable')}
         </p>
       )}
     </div>

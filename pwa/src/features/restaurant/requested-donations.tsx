@@ -1,10 +1,14 @@
+import type { I18n } from '@lingui/core';
 import { Check, X } from 'lucide-react';
-import { formatDayTime, requestOutcome, type DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import type { DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmailText } from '@/components/email-text';
+import { useI18n } from '@/lib/i18n/i18n';
+import { requestStatusLabel } from '@/lib/labels';
+import { dayTime, outcomeText } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
@@ -14,25 +18,23 @@ import { acceptRequest, paths, rejectRequest } from './api';
 type Action = 'accept' | 'reject';
 
 /** The question before an accept, which also declines every other pending request for the same donation. */
-export function acceptQuestion(others: number): { title: string; description: string } {
-  const title = others === 0 ? 'Accept this request?' : `Accept this request? The other ${others === 1 ? 'request' : `${others} requests`} will be declined.`;
+export function acceptQuestion(i18n: I18n, others: number): { title: string; description: string } {
+  if (others === 0) return { title: i18n._('restaurant.requests.acceptTitle'), description: i18n._('restaurant.requests.acceptText') };
   return {
-    title,
-    description:
-      others === 0
-        ? 'The donation is given to this charity. This cannot be undone.'
-        : `The donation is given to this charity, and ${others === 1 ? 'the other charity is' : `the other ${others} charities are`} told no. This cannot be undone.`,
+    title: i18n._('restaurant.requests.acceptTitleOthers', { count: others }),
+    description: i18n._('restaurant.requests.acceptTextOthers', { count: others }),
   };
 }
 
 /** The planned day and time when the charity gave one, else the spec's time of day. */
-const pickupText = (r: DonationRequest) => (r.pickupAt ? formatDayTime(r.pickupAt) : r.pickupTime);
+const pickupText = (i18n: I18n, r: DonationRequest) => (r.pickupAt ? dayTime(i18n, r.pickupAt) : r.pickupTime);
 
 function StatusCell({ request }: { request: DonationRequest }) {
-  const outcome = requestOutcome(request);
+  const i18n = useI18n();
+  const outcome = outcomeText(i18n, request);
   return (
     <div className="flex flex-col items-start gap-1">
-      <StatusBadge status={request.status} />
+      <StatusBadge status={request.status} label={requestStatusLabel(i18n, request.status)} />
       {outcome && (
         <span className="block max-w-32 text-xs font-medium text-stone-700" data-testid="request-outcome">
           {outcome}
@@ -44,6 +46,7 @@ function StatusCell({ request }: { request: DonationRequest }) {
 
 /** Donation Requests: charities' requests for this restaurant's donations, accepted or rejected while Pending. */
 export function RequestedDonations() {
+  const i18n = useI18n();
   const state = useApi<DonationRequest[]>(paths.requests);
   const { busy, run } = useRowAction<{ id: string; action: Action }>();
 
@@ -53,16 +56,16 @@ export function RequestedDonations() {
       async () => {
         if (action === 'accept') {
           await acceptRequest(request._id);
-          notify.success('Accepted', 'Request accepted and others rejected.');
+          notify.success(i18n._('restaurant.requests.acceptedTitle'), i18n._('restaurant.requests.accepted'));
           // The server rejected every other request for this donation: read the list again.
           state.reload();
         } else {
           await rejectRequest(request._id);
           state.setData((list) => list?.map((r) => (r._id === request._id ? { ...r, status: 'Rejected' } : r)));
-          notify.success('Rejected', 'Request rejected.');
+          notify.success(i18n._('restaurant.requests.rejectedTitle'), i18n._('restaurant.requests.rejected'));
         }
       },
-      action === 'accept' ? 'Failed to accept request.' : 'Failed to reject request.',
+      action === 'accept' ? i18n._('restaurant.requests.acceptFailed') : i18n._('restaurant.requests.rejectFailed'),
     );
 
   const othersPending = (r: DonationRequest) =>
@@ -73,27 +76,27 @@ export function RequestedDonations() {
       // Stacked in the table's narrow last column on laptop widths, so the table needs no sideways scroll.
       <div className="flex gap-2 lg:flex-col 2xl:flex-row">
         <ConfirmButton
-          {...acceptQuestion(othersPending(r))}
-          confirmLabel="Yes, accept"
-          cancelLabel="Not yet"
+          {...acceptQuestion(i18n, othersPending(r))}
+          confirmLabel={i18n._('restaurant.requests.acceptConfirm')}
+          cancelLabel={i18n._('restaurant.requests.acceptCancel')}
           destructive={false}
           variant="default"
           disabled={busy !== null}
           onConfirm={() => void act(r, 'accept')}
           triggerClassName="flex-1 lg:flex-none"
         >
-          <Check /> {busy?.id === r._id && busy.action === 'accept' ? 'Accepting...' : 'Accept'}
+          <Check /> {busy?.id === r._id && busy.action === 'accept' ? i18n._('restaurant.requests.accepting') : i18n._('restaurant.requests.accept')}
         </ConfirmButton>
         <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => void act(r, 'reject')} className="flex-1 text-destructive hover:bg-red-50 lg:flex-none">
-          <X /> {busy?.id === r._id && busy.action === 'reject' ? 'Rejecting...' : 'Reject'}
+          <X /> {busy?.id === r._id && busy.action === 'reject' ? i18n._('restaurant.requests.rejecting') : i18n._('restaurant.requests.reject')}
         </Button>
       </div>
     ) : null;
 
   const columns: Column<DonationRequest>[] = [
-    { header: 'Donation', cell: (r) => r.donationTitle, className: 'min-w-32 font-medium text-stone-900' },
+    { header: i18n._('restaurant.requests.donation'), cell: (r) => r.donationTitle, className: 'min-w-32 font-medium text-stone-900' },
     {
-      header: 'Charity',
+      header: i18n._('restaurant.requests.charity'),
       cell: (r) => (
         <>
           <div className="font-medium">{r.charityName}</div>
@@ -103,7 +106,7 @@ export function RequestedDonations() {
       className: 'min-w-40',
     },
     {
-      header: 'Description',
+      header: i18n._('restaurant.requests.description'),
       cell: (r) => (
         <p className="line-clamp-3" title={r.requestDescription}>
           {r.requestDescription}
@@ -111,32 +114,32 @@ export function RequestedDonations() {
       ),
       className: 'min-w-44 max-w-60',
     },
-    { header: 'Pickup time', cell: pickupText, className: 'whitespace-nowrap' },
-    { header: 'Requested', cell: (r) => formatDate(r.requestDate), className: 'whitespace-nowrap' },
-    { header: 'Status', cell: (r) => <StatusCell request={r} /> },
+    { header: i18n._('restaurant.requests.pickupTime'), cell: (r: DonationRequest) => pickupText(i18n, r), className: 'whitespace-nowrap' },
+    { header: i18n._('restaurant.requests.requested'), cell: (r) => formatDate(r.requestDate, i18n), className: 'whitespace-nowrap' },
+    { header: i18n._('restaurant.requests.status'), cell: (r) => <StatusCell request={r} /> },
     {
-      header: <span className="sr-only">Actions</span>,
-      cell: (r) => actions(r) ?? <span className="block max-w-24 text-sm text-muted-foreground">No action needed</span>,
+      header: <span className="sr-only">{i18n._('restaurant.requests.actions')}</span>,
+      cell: (r) => actions(r) ?? <span className="block max-w-24 text-sm text-muted-foreground">{i18n._('restaurant.requests.noAction')}</span>,
     },
   ];
 
   return (
     <RecordList
-      title="Donation Requests"
-      description="Charities asking for your donations. Accepting one request rejects the others for the same donation."
+      title={i18n._('restaurant.requests.title')}
+      description={i18n._('restaurant.requests.intro')}
       state={state}
       rows={state.data ?? []}
       columns={columns}
       tableClassName="min-w-[900px]"
-      errorMessage="Failed to load requests."
-      emptyMessage="No charity has requested your donations yet."
+      errorMessage={i18n._('restaurant.requests.loadFailed')}
+      emptyMessage={i18n._('restaurant.requests.empty')}
       card={(r) => (
         <RecordCard
           title={r.donationTitle}
-          badge={<StatusBadge status={r.status} />}
+          badge={<StatusBadge status={r.status} label={requestStatusLabel(i18n, r.status)} />}
           fields={[
             {
-              label: 'Charity',
+              label: i18n._('restaurant.requests.charity'),
               value: (
                 <>
                   {r.charityName}
@@ -144,9 +147,9 @@ export function RequestedDonations() {
                 </>
               ),
             },
-            { label: 'Pickup', value: pickupText(r) },
-            ...(requestOutcome(r) ? [{ label: 'Donation', value: <span data-testid="request-outcome">{requestOutcome(r)}</span> }] : []),
-            { label: 'Requested', value: formatDate(r.requestDate) },
+            { label: i18n._('restaurant.requests.pickup'), value: pickupText(i18n, r) },
+            ...(outcomeText(i18n, r) ? [{ label: i18n._('restaurant.requests.donation'), value: <span data-testid="request-outcome">{outcomeText(i18n, r)}</span> }] : []),
+            { label: i18n._('restaurant.requests.requested'), value: formatDate(r.requestDate, i18n) },
           ]}
           note={r.requestDescription}
           actions={actions(r)}

@@ -3,6 +3,7 @@
 import { ROLES, type Role } from '@foodbridge/shared/constants';
 import type { AuthConfig, AuthSession } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
+import { i18n } from '@lingui/core';
 import { api, ApiError, onAccountGone, setTokenSource } from '@/lib/api-client';
 import { getAuthConfig } from './app-config';
 import {
@@ -21,10 +22,16 @@ export function toSessionUser(u: User & { emailVerified?: boolean }): SessionUse
   return { id: u._id, email: u.email, name: u.name, photoURL: u.photoURL, emailVerified: u.emailVerified };
 }
 
+/** After sign-in: the account's language (issue 13); its own chunk, which the signed-out home page never loads. */
+const followAccountLocale = (account: User) =>
+  void import('@/lib/i18n/account-locale').then((m) => m.applyAccountLocale(account)).catch((err: unknown) => console.error(err));
+
 /** Registers the signed-in user in the back end (spec: on each auth change) and loads the role. */
 async function registerInBackEnd(name?: string, photoURL?: string): Promise<User | null> {
   try {
-    return await api.post<User>('/users', { name, photoURL });
+    const account = await api.post<User>('/users', { name, photoURL });
+    followAccountLocale(account);
+    return account;
   } catch (err) {
     console.error('Failed to add user to DB', err);
     return null;
@@ -101,6 +108,7 @@ export async function initIdentity(): Promise<void> {
   try {
     const me = await api.get<User>('/users/me');
     setSession(toSessionUser(me), me.role);
+    followAccountLocale(me);
   } catch (err) {
     // Only a definite refusal ends the session (and so removes the local store with its queued pickups); offline
     // or server trouble keeps the driver signed in on the saved token's claims.
@@ -147,7 +155,11 @@ export async function signUp(input: { name: string; email: string; password: str
 export async function signInWithGoogle(): Promise<void> {
   const config = await getAuthConfig();
   if (config.provider !== 'firebase') {
-    throw new ApiError(400, 'Google sign-in is not set up on this server. Please use e-mail and password.', 'auth/operation-not-allowed');
+    const notSetUp = i18n._('auth.google.notSetUp');
+    const err = new ApiError(400, notSetUp, 'auth/operation-not-allowed');
+    // The code's own words are a Firebase server's refusal of the built-in sign-in; the app means the reverse here.
+    err.message = notSetUp;
+    throw err;
   }
   await whileLoading(async () => (await loadFirebase(config)).signInWithGoogle());
 }

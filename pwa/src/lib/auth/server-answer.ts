@@ -1,9 +1,10 @@
 // The auth endpoints' answers are checked before use, whether fresh or kept in localStorage from an earlier visit:
 // an answer of another server version, or a captive portal's page, must not leave the app half signed in.
+import { i18n } from '@lingui/core';
 import { ApiError } from '@/lib/api-client';
 
 export function unreadableAnswer(): ApiError {
-  return new ApiError(502, 'FoodBridge sent an answer this app cannot read. Please try again later.');
+  return new ApiError(502, i18n._('auth.unreadableAnswer'));
 }
 
 /** A value this app stored earlier, or null when it is missing, not JSON, or not of the expected shape. */

@@ -2,6 +2,7 @@
 // answers with its own state of that document; that state must win (otherwise RxDB would push the refused row
 // again forever), and the user must be told what was kept, never left to discover a silently vanished change.
 import type { RxConflictHandler, RxReplicationConflict, WithDeleted } from 'rxdb/plugins/core';
+import { i18n } from '@lingui/core';
 import { notify } from '@/lib/notify';
 import type { FavoriteDocType } from './schemas';
 
@@ -46,26 +47,27 @@ export function explainFavoriteConflict({ input }: RxReplicationConflict<Favorit
   channel?.postMessage(toast);
 }
 
+// Said once, when the conflict is resolved: in the language active then.
 function describeConflict(wanted: Fav, kept: Fav): ConflictToast {
   const title = wanted.title || kept.title;
-  const named = title ? `“${title}”` : 'This donation';
+  const named = title ? i18n._('favorites.conflict.named', { title }) : i18n._('favorites.conflict.unnamed');
   if (!wanted._deleted && kept._deleted) {
     // A tombstone naming the donation means: another favourite of ours already holds it (it arrives by pull).
     if (kept.donationId) {
-      return { kind: 'warning', title: 'This donation was already in your favorites', description: `${named} stays saved once.` };
+      return { kind: 'warning', title: i18n._('favorites.conflict.already'), description: i18n._('favorites.conflict.alreadyDetail', { named }) };
     }
     return {
       kind: 'error',
-      title: 'Could not save favorite: the donation is no longer available',
-      description: `${named} was not saved.`,
+      title: i18n._('favorites.conflict.gone'),
+      description: i18n._('favorites.conflict.goneDetail', { named }),
     };
   }
   if (wanted._deleted && !kept._deleted) {
     return {
       kind: 'warning',
-      title: 'Favorite kept',
-      description: `${named} changed on another device, so it is still in your favorites. Remove it again if you wish.`,
+      title: i18n._('favorites.conflict.kept'),
+      description: i18n._('favorites.conflict.keptDetail', { named }),
     };
   }
-  return { kind: 'info', title: 'Favorites updated', description: `${named}: the version saved on the server was kept.` };
+  return { kind: 'info', title: i18n._('favorites.conflict.updated'), description: i18n._('favorites.conflict.updatedDetail', { named }) };
 }

@@ -1,6 +1,7 @@
 // The signed-in account's open database and its pickup outbox, as React and the app-facing modules see them. A leaf
-// (types only besides zustand): the engine side and the app side both import it, so no import cycle runs through
+// (types only besides zustand and Lingui): the engine side and the app side both import it, so no import cycle runs through
 // local-store's lazy import of the engine.
+import { i18n } from '@lingui/core';
 import { create } from 'zustand';
 import type { FoodBridgeDatabase } from './database';
 import type { Outbox } from './pickup-outbox';
@@ -15,6 +16,6 @@ export const useLocalDatabase = create<{ db: FoodBridgeDatabase | null; outbox: 
 
 export function requireStore(): OpenStore {
   const { db, outbox } = useLocalDatabase.getState();
-  if (!db || !outbox) throw new Error('Your offline data is still loading. Please try again in a moment.');
+  if (!db || !outbox) throw new Error(i18n._('sync.storeLoading'));
   return { db, outbox };
 }

@@ -6,6 +6,7 @@
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
+import { i18n } from '@lingui/core';
 import { api, ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
@@ -140,18 +141,18 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
         await doc.incrementalPatch({ state: 'refused', refusal: outcome.message, attempts: doc.attempts + 1 });
         progressed = true;
         tappedJustNow.delete(entry.id);
-        notify.error('Failed to confirm pickup.', outcome.message);
+        notify.error(i18n._('pickupReport.failure'), outcome.message);
       } else {
         tappedJustNow.delete(entry.id);
         left += 1;
         await doc.incrementalPatch({ attempts: doc.attempts + 1, lastError: outcome.message });
       }
     }
-    // One toast per pass: twenty confirmations queued at a dead spot arrive together.
-    if (confirmed.length === 1) notify.success('Pickup confirmed!', confirmed[0] || undefined);
-    else if (confirmed.length > 1) notify.success('Pickup confirmed!', `${confirmed.length} pickups confirmed.`);
-    if (delivered.length === 1) notify.success('Pickup confirmed and sent', delivered[0] || undefined);
-    else if (delivered.length > 1) notify.success('Pickup confirmed and sent', `${delivered.length} pickups confirmed and sent.`);
+    // One toast per pass: twenty confirmations queued at a dead spot arrive together (in the language active then).
+    if (confirmed.length === 1) notify.success(i18n._('outbox.confirmed'), confirmed[0] || undefined);
+    else if (confirmed.length > 1) notify.success(i18n._('outbox.confirmed'), i18n._('outbox.confirmedCount', { count: confirmed.length }));
+    if (delivered.length === 1) notify.success(i18n._('outbox.sent'), delivered[0] || undefined);
+    else if (delivered.length > 1) notify.success(i18n._('outbox.sent'), i18n._('outbox.sentCount', { count: delivered.length }));
     return { left, progressed };
   }
 
@@ -234,11 +235,11 @@ export async function confirmPickup(
 ): Promise<{ queued: OutboxEntry } | { sent: true }> {
   if (useSyncStore.getState().unavailable) {
     await sendPickupConfirmation(donationId, uuid(), report);
-    notify.success('Pickup confirmed!');
+    notify.success(i18n._('outbox.confirmed'));
     return { sent: true };
   }
   const queued = await requireStore().outbox.queue(donationId, title, report);
-  if (!isOnline()) notify.info('Waiting to sync', 'Pickup saved on this device. It will be confirmed when you are back online.');
+  if (!isOnline()) notify.info(i18n._('sync.waiting'), i18n._('outbox.savedOffline'));
   return { queued };
 }
 

@@ -1,9 +1,9 @@
 // The languages the app ships and how one is chosen. Pure functions, so detection is tested without a browser.
 
-export const LOCALES = ['en', 'es', 'ar'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { isLocale, SOURCE_LOCALE, type Locale } from '@foodbridge/shared/languages';
 
-export const SOURCE_LOCALE: Locale = 'en';
+// The list itself is shared: the account's `locale` (server) takes the same codes.
+export { intlLocales, isLocale, LOCALES, SOURCE_LOCALE, type Locale } from '@foodbridge/shared/languages';
 
 /** Where the visitor's choice is kept on this device. */
 export const LOCALE_STORAGE_KEY = 'foodbridge.locale';
@@ -13,20 +13,8 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Espa
 
 const RTL: ReadonlySet<Locale> = new Set<Locale>(['ar']);
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
 export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return RTL.has(locale) ? 'rtl' : 'ltr';
-}
-
-/**
- * The locales handed to `Intl` for dates, numbers and plurals. English is en-GB, as the spec's dates are
- * (25 Nov 2026); its numbers and plural rules are the same as en's.
- */
-export function intlLocales(locale: Locale): string[] {
-  return locale === 'en' ? ['en-GB'] : [locale];
 }
 
 /**

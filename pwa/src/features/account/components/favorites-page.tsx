@@ -6,29 +6,31 @@ import { ListStates } from '@/components/list-states';
 import { SyncStatus } from '@/components/sync-status';
 import { buttonVariants } from '@/components/ui/button';
 import { CardGridSkeleton, EmptyState, PageHeader } from '@/components/ui/states';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { useFavoritesList, type FavoriteItem } from '../favorites';
 
 export function FavoritesPage() {
+  const i18n = useI18n();
   const favorites = useFavoritesList();
 
   async function remove(favorite: FavoriteItem) {
     await favorites.remove(favorite);
-    notify.success('Removed', `${favorite.title} is no longer in your favorites.`);
+    notify.success(i18n._('myFavorites.removed.title'), i18n._('myFavorites.removed.text', { title: favorite.title }));
   }
 
   return (
     <section>
-      <PageHeader title="My Favorites" description="Donations you saved to come back to." />
+      <PageHeader title={i18n._('myFavorites.title')} description={i18n._('myFavorites.description')} />
       <SyncStatus />
       <ListStates
         state={favorites}
         skeleton={<CardGridSkeleton count={3} />}
-        errorMessage="Failed to load favorites."
+        errorMessage={i18n._('myFavorites.failed')}
         empty={
-          <EmptyState message="No favorites yet.">
+          <EmptyState message={i18n._('myFavorites.empty')}>
             <Link to="/allDonations" className={buttonVariants({ variant: 'outline' })}>
-              Browse donations
+              {i18n._('myFavorites.browse')}
             </Link>
           </EmptyState>
         }
@@ -48,6 +50,7 @@ export function FavoritesPage() {
 }
 
 function FavoriteCard({ favorite, eager, onRemove }: { favorite: FavoriteItem; eager: boolean; onRemove: () => Promise<void> }) {
+  const i18n = useI18n();
   return (
     <DonationPhotoCard
       image={favorite.image}
@@ -58,22 +61,23 @@ function FavoriteCard({ favorite, eager, onRemove }: { favorite: FavoriteItem; e
       eager={eager}
     >
       <p className="text-sm">
-        <span className="text-muted-foreground">Quantity:</span> <span className="font-medium">{favorite.unit ? formatQuantity(favorite.quantity, favorite.unit) : favorite.quantity}</span>
+        <span className="text-muted-foreground">{i18n._('myFavorites.quantity')}</span>{' '}
+        <span className="font-medium">{favorite.unit ? formatQuantity(favorite.quantity, favorite.unit, i18n) : i18n.number(favorite.quantity)}</span>
       </p>
       <div className="mt-auto flex gap-2 pt-2">
         <Link to="/donations/$id" params={{ id: favorite.donationId }} className={buttonVariants({ size: 'sm', className: 'flex-1' })}>
-          Details
+          {i18n._('myFavorites.details')}
         </Link>
         <ConfirmActionButton
-          title="Remove from favorites?"
-          description={`${favorite.title} will be removed from your favorites. You can save it again from its page.`}
-          confirmLabel="Yes, remove it"
+          title={i18n._('myFavorites.remove.title')}
+          description={i18n._('myFavorites.remove.text', { title: favorite.title })}
+          confirmLabel={i18n._('myFavorites.remove.confirm')}
           triggerClassName="flex-1"
           action={onRemove}
-          busyLabel="Removing..."
-          failure="Failed to remove favorite"
+          busyLabel={i18n._('myFavorites.remove.busy')}
+          failure={i18n._('myFavorites.remove.failed')}
         >
-          Remove
+          {i18n._('myFavorites.remove.button')}
         </ConfirmActionButton>
       </div>
     </DonationPhotoCard>

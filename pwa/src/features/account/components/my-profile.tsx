@@ -2,26 +2,29 @@ import { ProfileCard } from '@/components/profile-card';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
+import { roleLabel } from '@/lib/labels';
 import { formatDate } from '@/lib/utils';
 import { useMyAccount } from '../api';
 
 export function MyProfile() {
+  const i18n = useI18n();
   const session = useSession((s) => s.user);
   const { data: me, error, loading, reload } = useMyAccount();
   return (
     <section>
-      <PageHeader title="My Profile" description="Your FoodBridge account at a glance." />
+      <PageHeader title={i18n._('account.profile.title')} description={i18n._('account.profile.description')} />
       {loading && !me ? (
         <ProfileSkeleton />
       ) : error && !me ? (
-        <ErrorState message="Failed to load your profile." onRetry={reload} />
+        <ErrorState message={i18n._('account.profile.failed')} onRetry={reload} />
       ) : (
         <ProfileCard
           photoURL={me?.photoURL ?? session?.photoURL}
-          name={me?.displayName || me?.name || 'Unknown User'}
+          name={me?.displayName || me?.name || i18n._('account.profile.unknownUser')}
           email={me?.email ?? session?.email ?? ''}
-          role={me?.role ?? 'user'}
-          rows={[{ label: 'Member since', value: me?.createdAt ? formatDate(me.createdAt) : undefined }]}
+          role={roleLabel(i18n, me?.role ?? 'user')}
+          rows={[{ label: i18n._('account.profile.memberSince'), value: me?.createdAt ? formatDate(me.createdAt, i18n) : undefined }]}
         />
       )}
     </section>
@@ -29,11 +32,12 @@ export function MyProfile() {
 }
 
 function ProfileSkeleton() {
+  const i18n = useI18n();
   return (
     <div
       className="mx-auto w-full max-w-2xl overflow-hidden rounded-[var(--radius-card)] border border-border bg-white"
       aria-busy="true"
-      aria-label="Loading"
+      aria-label={i18n._('account.loading')}
     >
       <Skeleton className="h-24 w-full rounded-none" />
       <div className="flex flex-col items-center gap-3 p-5 sm:flex-row">

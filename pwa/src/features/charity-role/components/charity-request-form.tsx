@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { CHARITY_ROLE_FEE_DOLLARS } from '@foodbridge/shared/constants';
 import { CharityRequestCreateSchema } from '@foodbridge/shared/schemas/charity-request';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/input';
+import { issueMessage } from '@/lib/form-errors';
+import { useI18n } from '@/lib/i18n/i18n';
+import { feeText } from '../fee';
 
 export interface CharityRequestDraft {
   organization: string;
@@ -26,6 +28,7 @@ export function CharityRequestForm({
   preparing: boolean;
   onProceed: (draft: CharityRequestDraft) => void;
 }) {
+  const i18n = useI18n();
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -36,7 +39,7 @@ export function CharityRequestForm({
       const next: Errors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof CharityRequestDraft;
-        next[key] ??= issue.message;
+        next[key] ??= issueMessage(issue);
       }
       setErrors(next);
       document.getElementById(`charity-${Object.keys(next)[0]}`)?.focus();
@@ -54,20 +57,20 @@ export function CharityRequestForm({
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
-        <CardTitle>Your organization</CardTitle>
-        <CardDescription>An admin reviews every request before granting the charity role.</CardDescription>
+        <CardTitle>{i18n._('charityRole.form.title')}</CardTitle>
+        <CardDescription>{i18n._('charityRole.form.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field id="charity-name" label="Name">
+            <Field id="charity-name" label={i18n._('charityRole.form.name')}>
               <Input id="charity-name" value={name} readOnly aria-readonly className="bg-muted" />
             </Field>
-            <Field id="charity-email" label="Email">
+            <Field id="charity-email" label={i18n._('charityRole.form.email')}>
               <Input id="charity-email" type="email" value={email} readOnly aria-readonly className="bg-muted" />
             </Field>
           </div>
-          <Field id="charity-organization" label="Organization" error={errors.organization}>
+          <Field id="charity-organization" label={i18n._('charityRole.form.organization')} error={errors.organization}>
             <Input
               id="charity-organization"
               value={draft.organization}
@@ -78,7 +81,7 @@ export function CharityRequestForm({
               aria-describedby={errors.organization ? 'charity-organization-error' : undefined}
             />
           </Field>
-          <Field id="charity-mission" label="Mission statement" error={errors.mission}>
+          <Field id="charity-mission" label={i18n._('charityRole.form.mission')} error={errors.mission}>
             <Textarea
               id="charity-mission"
               value={draft.mission}
@@ -90,10 +93,10 @@ export function CharityRequestForm({
             />
           </Field>
           <p className="rounded-lg bg-accent-100 px-4 py-3 text-sm font-medium text-amber-950">
-            You need to pay ${CHARITY_ROLE_FEE_DOLLARS} to request the Charity role.
+            {i18n._('charityRole.form.feeNotice', { fee: feeText(i18n) })}
           </p>
           <Button type="submit" size="lg" disabled={preparing}>
-            {preparing ? 'Preparing payment...' : 'Proceed to Payment'}
+            {preparing ? i18n._('charityRole.form.preparing') : i18n._('charityRole.form.proceed')}
           </Button>
         </form>
       </CardContent>

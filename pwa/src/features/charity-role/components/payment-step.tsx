@@ -1,29 +1,27 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ArrowLeft, CheckCircle2, FlaskConical } from 'lucide-react';
-import { CHARITY_ROLE_FEE_DOLLARS } from '@foodbridge/shared/constants';
+import type { I18n } from '@lingui/core';
 import type { PaymentIntentResponse } from '@foodbridge/shared/schemas/charity-request';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { confirmTestPayment, getPublishableKey } from '../api';
+import { feeText } from '../fee';
 
 const StripeCardPayment = lazy(() => import('./stripe-card-payment'));
 
-const PAY_LABEL = `Pay $${CHARITY_ROLE_FEE_DOLLARS} & Submit Request`;
-const TEST_MODE_TITLE = 'Test payment mode - no card is charged';
+const payLabel = (i18n: I18n) => i18n._('charityRole.pay', { fee: feeText(i18n) });
 
 /**
  * What paying means, in the payer's words. The server keeps the fee when an admin rejects a request (it has no
  * refund path), and a rejected request does not block a new one; in test mode no money moves at all.
  */
-export function feeTerms(mode: PaymentIntentResponse['mode']): string {
-  return mode === 'test'
-    ? `FoodBridge is not taking card payments yet, so the $${CHARITY_ROLE_FEE_DOLLARS} fee is recorded as paid without charging you. ` +
-        'As no money changes hands, there is nothing to refund if an admin rejects your request; you can send a new one later.'
-    : `The $${CHARITY_ROLE_FEE_DOLLARS} fee pays for an admin's review of your request. It is not refunded if the request is rejected; ` +
-        'you can send a new request later.';
+export function feeTerms(i18n: I18n, mode: PaymentIntentResponse['mode']): string {
+  const fee = feeText(i18n);
+  return mode === 'test' ? i18n._('charityRole.terms.test', { fee }) : i18n._('charityRole.terms.card', { fee });
 }
 
 /**
@@ -47,26 +45,27 @@ export function PaymentStep({
   onPaid: (paymentIntentId: string) => void;
   onBack: () => void;
 }) {
+  const i18n = useI18n();
   return (
     <Card className="mx-auto w-full max-w-xl">
       <CardHeader>
-        <CardTitle>Payment</CardTitle>
-        <CardDescription>One-time fee for the charity role request of {organization}.</CardDescription>
+        <CardTitle>{i18n._('charityRole.payment.title')}</CardTitle>
+        <CardDescription>{i18n._('charityRole.payment.description', { organization })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
         <dl className="flex items-center justify-between rounded-lg bg-muted px-4 py-3">
-          <dt className="text-sm text-muted-foreground">Charity role fee</dt>
-          <dd className="text-xl font-bold text-stone-900">${CHARITY_ROLE_FEE_DOLLARS.toFixed(2)}</dd>
+          <dt className="text-sm text-muted-foreground">{i18n._('charityRole.payment.fee')}</dt>
+          <dd className="text-xl font-bold text-stone-900">{feeText(i18n, { cents: true })}</dd>
         </dl>
-        {intent.mode !== 'test' && <p className="text-sm text-muted-foreground">{feeTerms(intent.mode)}</p>}
+        {intent.mode !== 'test' && <p className="text-sm text-muted-foreground">{feeTerms(i18n, intent.mode)}</p>}
         {paidId ? (
           <div className="flex flex-col gap-3">
             <p role="status" className="flex items-start gap-2 rounded-lg border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900">
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-              Payment received. {saving ? 'Saving your request...' : 'Your request has not been saved yet; please submit it again.'}
+              {saving ? i18n._('charityRole.paid.saving') : i18n._('charityRole.paid.notSaved')}
             </p>
             <Button size="lg" disabled={saving} onClick={() => onPaid(paidId)}>
-              {saving ? 'Submitting...' : 'Submit Request'}
+              {saving ? i18n._('charityRole.submit.busy') : i18n._('charityRole.submit')}
             </Button>
           </div>
         ) : intent.mode === 'test' ? (
@@ -76,7 +75,7 @@ export function PaymentStep({
         )}
         {!paidId && (
           <Button variant="ghost" onClick={onBack} className="self-start">
-            <ArrowLeft aria-hidden /> Back to the form
+            <ArrowLeft className="rtl:-scale-x-100" aria-hidden /> {i18n._('charityRole.payment.back')}
           </Button>
         )}
       </CardContent>
@@ -85,6 +84,7 @@ export function PaymentStep({
 }
 
 function TestPayment({ intent, onPaid }: { intent: PaymentIntentResponse; onPaid: (id: string) => void }) {
+  const i18n = useI18n();
   const [paying, setPaying] = useState(false);
   async function pay() {
     setPaying(true);
@@ -92,7 +92,7 @@ function TestPayment({ intent, onPaid }: { intent: PaymentIntentResponse; onPaid
       await confirmTestPayment(intent.paymentIntentId);
       onPaid(intent.paymentIntentId);
     } catch (err) {
-      notify.error('Error', errorMessage(err, 'The test payment failed.'));
+      notify.error(i18n._('charityRole.errorTitle'), errorMessage(err, i18n._('charityRole.testPaymentFailed')));
     } finally {
       setPaying(false);
     }
@@ -104,13 +104,13 @@ function TestPayment({ intent, onPaid }: { intent: PaymentIntentResponse; onPaid
         className="rounded-lg border-2 border-dashed border-accent-500 bg-accent-100 p-4 text-amber-950"
       >
         <h3 id="test-mode-title" className="flex items-center gap-2 font-semibold">
-          <FlaskConical className="size-5 shrink-0" aria-hidden /> {TEST_MODE_TITLE}
+          <FlaskConical className="size-5 shrink-0" aria-hidden /> {i18n._('charityRole.testMode.title')}
         </h3>
         {/* The server's own notice (intent.message) is written for whoever runs it; visitors get this. */}
-        <p className="mt-1 text-sm">{feeTerms(intent.mode)}</p>
+        <p className="mt-1 text-sm">{feeTerms(i18n, intent.mode)}</p>
       </section>
       <Button size="lg" onClick={() => void pay()} disabled={paying}>
-        {paying ? 'Processing payment...' : PAY_LABEL}
+        {paying ? i18n._('charityRole.processing') : payLabel(i18n)}
       </Button>
     </div>
   );
@@ -125,6 +125,7 @@ function CardPayment({
   billing: { name: string; email: string };
   onPaid: (id: string) => void;
 }) {
+  const i18n = useI18n();
   const [key, setKey] = useState<string | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -140,12 +141,12 @@ function CardPayment({
     };
   }, [attempt]);
 
-  if (failed) return <ErrorState message="Could not prepare the card form." onRetry={() => setAttempt((n) => n + 1)} />;
-  if (key === undefined) return <Spinner label="Loading the secure card form" />;
-  if (!key) return <ErrorState message="Card payments are not set up on this server. Please contact the FoodBridge team." />;
+  if (failed) return <ErrorState message={i18n._('charityRole.card.notPrepared')} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (key === undefined) return <Spinner label={i18n._('charityRole.card.loading')} />;
+  if (!key) return <ErrorState message={i18n._('charityRole.card.notSetUp')} />;
   return (
-    <Suspense fallback={<Spinner label="Loading the secure card form" />}>
-      <StripeCardPayment publishableKey={key} clientSecret={intent.clientSecret} billing={billing} payLabel={PAY_LABEL} onPaid={onPaid} />
+    <Suspense fallback={<Spinner label={i18n._('charityRole.card.loading')} />}>
+      <StripeCardPayment publishableKey={key} clientSecret={intent.clientSecret} billing={billing} payLabel={payLabel(i18n)} onPaid={onPaid} />
     </Suspense>
   );
 }

@@ -10,8 +10,10 @@ import { ErrorState, PageHeader } from '@/components/ui/states';
 import { refreshRole } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
 import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { createPaymentIntent, submitCharityRequest, useMyCharityRequests } from '../api';
+import { feeText } from '../fee';
 import { CharityRequestForm, type CharityRequestDraft } from './charity-request-form';
 import { PaymentStep } from './payment-step';
 import { RequestSubmitted } from './request-submitted';
@@ -19,6 +21,7 @@ import { RequestSubmitted } from './request-submitted';
 const isOpen = (r: CharityRequest) => r.status === 'pending' || r.status === 'approved';
 
 export function RequestCharityRole() {
+  const i18n = useI18n();
   const user = useSession((s) => s.user);
   const role = useSession((s) => s.role);
   const { data, error, loading, reload, setData } = useMyCharityRequests(user?.email);
@@ -31,44 +34,42 @@ export function RequestCharityRole() {
   return (
     <section>
       <PageHeader
-        title="Request Charity Role"
-        description={`Charities request verified donations and pick them up for people in need. The request costs $${CHARITY_ROLE_FEE_DOLLARS}.`}
+        title={i18n._('charityRole.title')}
+        description={i18n._('charityRole.description', { fee: feeText(i18n) })}
       />
       {role === 'charity' ? (
-        <Note title="You are already a charity partner">
-          Your account has the charity role. Browse verified donations to request food, and follow your pickups from the dashboard.
+        <Note title={i18n._('charityRole.already.title')}>
+          {i18n._('charityRole.already.text')}
           <Link to="/allDonations" className={buttonVariants({ className: 'mt-4' })}>
-            Browse donations
+            {i18n._('charityRole.already.browse')}
           </Link>
         </Note>
       ) : role === 'admin' ? (
-        <Note title="Not needed for an admin account">
-          Your account is an admin account. Admins decide charity role requests rather than send them: the requests people
-          send appear in Manage Role Requests.
+        <Note title={i18n._('charityRole.admin.title')}>
+          {i18n._('charityRole.admin.text')}
           <Link to="/dashBoard/manageRoleRequests" className={buttonVariants({ className: 'mt-4' })}>
-            Manage Role Requests
+            {i18n._('charityRole.admin.manage')}
           </Link>
         </Note>
       ) : role === 'restaurant' ? (
-        <Note title="Not available for a restaurant account">
-          Your account is a restaurant account: it gives food, and charities collect it. An organization that wants to collect
-          donations needs its own FoodBridge account, which can then request the charity role here.
+        <Note title={i18n._('charityRole.restaurant.title')}>
+          {i18n._('charityRole.restaurant.text')}
           <Link to="/dashBoard/addDonation" className={buttonVariants({ className: 'mt-4' })}>
-            Add a donation
+            {i18n._('charityRole.restaurant.addDonation')}
           </Link>
         </Note>
       ) : loading && !data ? (
         <div role="status" className="flex flex-col items-center gap-3 py-12 text-muted-foreground">
           <span className="size-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-800" aria-hidden />
-          <p>Checking request status...</p>
+          <p>{i18n._('charityRole.checking')}</p>
         </div>
       ) : error && !data ? (
-        <ErrorState message="Failed to load requests." onRetry={reload} />
+        <ErrorState message={i18n._('charityRole.failed')} onRetry={reload} />
       ) : (
         <RequestFlow
           existing={data?.find(isOpen)}
           rejectedBefore={!!data?.some((r) => r.status === 'rejected')}
-          name={user?.name || 'No Name'}
+          name={user?.name || i18n._('charityRole.noName')}
           email={user?.email ?? ''}
           onSaved={(request) => setData((list) => [request, ...(list ?? [])])}
           onAlreadySubmitted={reload}
@@ -93,6 +94,7 @@ function RequestFlow({
   onSaved: (request: CharityRequest) => void;
   onAlreadySubmitted: () => void;
 }) {
+  const i18n = useI18n();
   const [draft, setDraft] = useState<CharityRequestDraft>({ organization: '', mission: '' });
   const [step, setStep] = useState<'form' | 'pay'>('form');
   const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
@@ -102,7 +104,9 @@ function RequestFlow({
 
   if (existing) return <RequestSubmitted request={existing} />;
 
-  const alreadySubmitted = (err: unknown) => err instanceof ApiError && err.status === 409 && err.message === MSG.charityRequestExists;
+  // By its code; the English sentence too, from a server older than the codes (the message may be translated).
+  const alreadySubmitted = (err: unknown) =>
+    err instanceof ApiError && err.status === 409 && (err.code === 'charity-request/exists' || err.message === MSG.charityRequestExists);
 
   async function proceed(next: CharityRequestDraft) {
     setDraft(next);
@@ -114,7 +118,7 @@ function RequestFlow({
       setStep('pay');
     } catch (err) {
       if (alreadySubmitted(err)) onAlreadySubmitted();
-      notify.error('Error', errorMessage(err, 'Could not prepare the payment. Please try again.'));
+      notify.error(i18n._('charityRole.errorTitle'), errorMessage(err, i18n._('charityRole.paymentNotPrepared')));
     } finally {
       setPreparing(false);
     }
@@ -138,10 +142,10 @@ function RequestFlow({
         requestedAt: now,
         transaction: { paymentId, amount: CHARITY_ROLE_FEE_DOLLARS, timestamp: now },
       });
-      notify.success('Request submitted', 'Your payment went through. An admin will review your charity role request.');
+      notify.success(i18n._('charityRole.saved.title'), i18n._('charityRole.saved.text'));
     } catch (err) {
       if (alreadySubmitted(err)) onAlreadySubmitted();
-      notify.error('Failed to save charity request', errorMessage(err, 'Please try again.'));
+      notify.error(i18n._('charityRole.notSaved.title'), errorMessage(err, i18n._('charityRole.notSaved.text')));
     } finally {
       setSaving(false);
     }
@@ -164,8 +168,7 @@ function RequestFlow({
     <div className="flex flex-col gap-4">
       {rejectedBefore && (
         <p className="mx-auto flex w-full max-w-xl items-start gap-2 rounded-lg border border-border bg-white p-3 text-sm text-muted-foreground">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden /> An earlier request of yours was not approved. You are welcome to apply
-          again.
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden /> {i18n._('charityRole.rejectedBefore')}
         </p>
       )}
       <CharityRequestForm name={name} email={email} initial={draft} preparing={preparing} onProceed={(d) => void proceed(d)} />

@@ -1,32 +1,34 @@
 import { Clock3 } from 'lucide-react';
 import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request';
-import { MSG } from '@foodbridge/shared/messages';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { useI18n } from '@/lib/i18n/i18n';
+import { charityRequestStatusLabel } from '@/lib/labels';
 import { formatDate } from '@/lib/utils';
 
 export function RequestSubmitted({ request }: { request: CharityRequest }) {
+  const i18n = useI18n();
   return (
     <Card className="mx-auto flex w-full max-w-xl flex-col items-center gap-3 p-6 text-center sm:p-8">
       <span className="flex size-14 items-center justify-center rounded-full bg-accent-100 text-accent-700">
         <Clock3 className="size-7" aria-hidden />
       </span>
-      <h2 className="text-xl font-bold text-stone-900">Request Already Submitted</h2>
-      <p className="text-muted-foreground">{MSG.charityRequestExists}</p>
-      <dl className="mt-2 grid w-full grid-cols-1 gap-3 rounded-lg bg-muted p-4 text-left text-sm sm:grid-cols-3">
+      <h2 className="text-xl font-bold text-stone-900">{i18n._('charityRole.submitted.title')}</h2>
+      <p className="text-muted-foreground">{i18n._('charityRole.submitted.text')}</p>
+      <dl className="mt-2 grid w-full grid-cols-1 gap-3 rounded-lg bg-muted p-4 text-start text-sm sm:grid-cols-3">
         <div>
-          <dt className="text-muted-foreground">Status</dt>
+          <dt className="text-muted-foreground">{i18n._('charityRole.submitted.status')}</dt>
           <dd className="mt-0.5">
-            <StatusBadge status={request.status} />
+            <StatusBadge status={request.status} label={charityRequestStatusLabel(i18n, request.status)} />
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Organization</dt>
+          <dt className="text-muted-foreground">{i18n._('charityRole.submitted.organization')}</dt>
           <dd className="mt-0.5 break-words font-medium">{request.organization}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Submitted on</dt>
-          <dd className="mt-0.5 font-medium">{formatDate(request.requestedAt)}</dd>
+          <dt className="text-muted-foreground">{i18n._('charityRole.submitted.on')}</dt>
+          <dd className="mt-0.5 font-medium">{formatDate(request.requestedAt, i18n)}</dd>
         </div>
       </dl>
     </Card>

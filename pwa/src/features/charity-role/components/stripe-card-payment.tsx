@@ -1,11 +1,12 @@
 // Loaded on demand, only when the server takes real card payments: Stripe's SDK never reaches other screens.
 import { useEffect, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { loadStripe, type Stripe, type StripeElementLocale } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -27,6 +28,7 @@ export interface CardPaymentProps {
 }
 
 export default function StripeCardPayment(props: CardPaymentProps) {
+  const i18n = useI18n();
   const [stripe, setStripe] = useState<Promise<Stripe | null>>(() => stripeFor(props.publishableKey));
   const [failed, setFailed] = useState(false);
 
@@ -41,7 +43,7 @@ export default function StripeCardPayment(props: CardPaymentProps) {
   if (failed) {
     return (
       <ErrorState
-        message="The secure card form could not be loaded. Check your connection and try again."
+        message={i18n._('charityRole.card.notLoaded')}
         onRetry={() => {
           stripes.delete(props.publishableKey);
           setFailed(false);
@@ -51,13 +53,15 @@ export default function StripeCardPayment(props: CardPaymentProps) {
     );
   }
   return (
-    <Elements stripe={stripe}>
+    // Stripe's own words in the card field (placeholders, its messages) in the app's language, not the browser's.
+    <Elements stripe={stripe} options={{ locale: i18n.locale as StripeElementLocale }}>
       <CardForm {...props} />
     </Elements>
   );
 }
 
 function CardForm({ clientSecret, billing, payLabel, onPaid }: CardPaymentProps) {
+  const i18n = useI18n();
   const stripe = useStripe();
   const elements = useElements();
   const [paying, setPaying] = useState(false);
@@ -71,30 +75,30 @@ function CardForm({ clientSecret, billing, payLabel, onPaid }: CardPaymentProps)
       const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
       });
-      if (error) notify.error('Error', error.message ?? 'Your card could not be charged.');
+      if (error) notify.error(i18n._('charityRole.errorTitle'), error.message ?? i18n._('charityRole.card.notCharged'));
       else if (paymentIntent.status === 'succeeded') onPaid(paymentIntent.id);
-      else notify.error('Error', `The payment is ${paymentIntent.status.replace(/_/g, ' ')}. Please try again.`);
+      else notify.error(i18n._('charityRole.errorTitle'), i18n._('charityRole.card.notCompleted', { status: paymentIntent.status.replace(/_/g, ' ') }));
     } finally {
       setPaying(false);
     }
   }
 
-  if (!stripe) return <Spinner label="Loading the secure card form" />;
+  if (!stripe) return <Spinner label={i18n._('charityRole.card.loading')} />;
   return (
     <form onSubmit={pay} className="flex flex-col gap-4">
       <div role="group" aria-labelledby="card-label" className="flex flex-col gap-1.5">
         <span id="card-label" className="text-sm font-medium">
-          Card details
+          {i18n._('charityRole.card.label')}
         </span>
         <div className="rounded-lg border border-border bg-white px-3 py-3.5 focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring">
           <CardElement options={{ style: { base: { fontSize: '16px', color: '#1c1917', '::placeholder': { color: '#78716c' } } } }} />
         </div>
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
-          <Lock className="size-3.5" aria-hidden /> Card details go straight to Stripe; FoodBridge never sees them.
+          <Lock className="size-3.5" aria-hidden /> {i18n._('charityRole.card.privacy')}
         </p>
       </div>
       <Button type="submit" size="lg" disabled={paying}>
-        {paying ? 'Processing payment...' : payLabel}
+        {paying ? i18n._('charityRole.processing') : payLabel}
       </Button>
     </form>
   );

@@ -3,23 +3,23 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isOfflineError, OfflineNotice } from '@/components/sync-status';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { useCharityAccount } from '../api';
 import { EditCharityProfileDialog } from './edit-charity-profile-dialog';
 import { HomeBaseAndAlerts } from './home-base-and-alerts';
 
-const DEFAULT_MISSION = 'Committed to making a difference through food donation.';
-
 export function CharityProfile() {
+  const i18n = useI18n();
   const session = useSession((s) => s.user);
   const { data: me, error, loading, reload, setData } = useCharityAccount();
   return (
     <section>
-      <PageHeader title="Charity Profile" description="How restaurants and our team see your organization." />
+      <PageHeader title={i18n._('charity.profile.title')} description={i18n._('charity.profile.description')} />
       {loading && !me ? (
         <div
           className="mx-auto max-w-2xl space-y-3 rounded-[var(--radius-card)] border border-border bg-white p-5"
           aria-busy="true"
-          aria-label="Loading"
+          aria-label={i18n._('charity.loading')}
         >
           <Skeleton className="mx-auto size-28 rounded-full sm:mx-0" />
           <Skeleton className="h-6 w-1/2" />
@@ -29,18 +29,18 @@ export function CharityProfile() {
       ) : error && !me && isOfflineError(error) ? (
         <OfflineNotice />
       ) : error || !me ? (
-        <ErrorState message="Failed to load your profile." onRetry={reload} />
+        <ErrorState message={i18n._('charity.profile.loadFailed')} onRetry={reload} />
       ) : (
         <ProfileCard
           photoURL={me.photoURL ?? session?.photoURL}
-          name={me.displayName || me.name || 'Unknown User'}
+          name={me.displayName || me.name || i18n._('charity.profile.unknownUser')}
           email={me.email}
           role={me.role}
           actions={<EditCharityProfileDialog user={me} onSaved={setData} />}
           rows={[
-            { label: 'Mission statement', value: me.mission?.trim() || DEFAULT_MISSION },
-            { label: 'Address', value: me.address },
-            { label: 'Contact number', value: me.phone },
+            { label: i18n._('charity.profile.mission'), value: me.mission?.trim() || i18n._('charity.profile.defaultMission') },
+            { label: i18n._('charity.profile.address'), value: me.address },
+            { label: i18n._('charity.profile.phone'), value: me.phone },
           ]}
         />
       )}

@@ -8,6 +8,8 @@ import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { ErrorState } from '@/components/ui/states';
 import { Skeleton } from '@/components/ui/skeleton';
 import { firstErrors } from '@/lib/form-errors';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
 import { useLocate } from '@/lib/use-locate';
 import { errorMessage, notify } from '@/lib/notify';
 import {
@@ -19,6 +21,8 @@ import {
   type PreferencesDraft,
 } from '../charity-preferences';
 
+/** Coordinates to five decimals (about a metre), in the language's digits. */
+const COORDINATE: Intl.NumberFormatOptions = { minimumFractionDigits: 5, maximumFractionDigits: 5, useGrouping: false };
 
 /**
  * 'Home base and alerts' on the charity's profile: where it collects from (the origin of 'Nearest first' when the
@@ -26,6 +30,7 @@ import {
  * for only when 'Use my current location' is pressed.
  */
 export function HomeBaseAndAlerts() {
+  const i18n = useI18n();
   const { data, error, loading, reload, setData } = useCharityPreferences();
   const id = useId();
   return (
@@ -34,21 +39,17 @@ export function HomeBaseAndAlerts() {
       className="mx-auto mt-6 max-w-2xl rounded-[var(--radius-card)] border border-border bg-white p-5"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold">
-        Home base and alerts
+        {i18n._('charity.homeBase.title')}
       </h2>
-      <p className="mb-4 text-sm text-muted-foreground">
-        Where you collect from, and which new donations you want to hear of as soon as they are verified.
-      </p>
+      <p className="mb-4 text-sm text-muted-foreground">{i18n._('charity.homeBase.intro')}</p>
       {loading && !data ? (
-        <div className="space-y-3" aria-busy="true" aria-label="Loading">
+        <div className="space-y-3" aria-busy="true" aria-label={i18n._('charity.loading')}>
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-1/2" />
         </div>
       ) : error && !data ? (
         <ErrorState
-          message={
-            isOfflineError(error) ? 'Your home base and alerts need a connection to load.' : 'Failed to load your home base and alerts.'
-          }
+          message={isOfflineError(error) ? i18n._('charity.homeBase.offline') : i18n._('charity.homeBase.loadFailed')}
           onRetry={reload}
         />
       ) : (
@@ -60,6 +61,7 @@ export function HomeBaseAndAlerts() {
 }
 
 function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undefined; onSaved: (saved: CharityPreferences) => void }) {
+  const i18n = useI18n();
   const [draft, setDraft] = useState<PreferencesDraft>(() => draftOf(saved));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -86,9 +88,9 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
     setSaving(true);
     try {
       onSaved(await saveCharityPreferences(inputOf(draft)));
-      notify.success('Saved!', alertsSummary(draft));
+      notify.success(i18n._('charity.saved'), alertsSummary(i18n, draft));
     } catch (err) {
-      notify.error('Failed to save your home base and alerts', errorMessage(err, 'Please try again.'));
+      notify.error(i18n._('charity.homeBase.saveFailed'), errorMessage(err, i18n._('charity.tryAgain')));
     } finally {
       setSaving(false);
     }
@@ -102,7 +104,7 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
-      <Field id={ids.address} label="Home base address" error={errors.homeAddress}>
+      <Field id={ids.address} label={i18n._('charity.homeBase.address')} error={errors.homeAddress}>
         <Input
           id={ids.address}
           autoComplete="street-address"
@@ -116,24 +118,24 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
       <div className="flex flex-col gap-2">
         <p className="text-sm" role="status">
           {draft.home
-            ? `Location set: ${draft.home.lat.toFixed(5)}, ${draft.home.lng.toFixed(5)}`
-            : 'No location set: distances and distance alerts need one.'}
+            ? i18n._('charity.homeBase.locationSet', { lat: i18n.number(draft.home.lat, COORDINATE), lng: i18n.number(draft.home.lng, COORDINATE) })
+            : i18n._('charity.homeBase.noLocation')}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="button" variant="outline" onClick={locate} disabled={locating === 'asking'}>
-            <LocateFixed aria-hidden /> {locating === 'asking' ? 'Finding your location…' : 'Use my current location'}
+            <LocateFixed aria-hidden /> {locating === 'asking' ? i18n._('charity.homeBase.locating') : i18n._('charity.homeBase.locate')}
           </Button>
           {draft.home && (
             <Button type="button" variant="ghost" onClick={() => edit({ home: undefined, radius: '' })}>
-              Clear location
+              {i18n._('charity.homeBase.clear')}
             </Button>
           )}
         </div>
         {(locating === 'refused' || locating === 'unavailable') && (
           <p role="status" className="text-sm text-amber-800">
             {locating === 'refused'
-              ? 'Your location was not shared. Allow location for this site and try again.'
-              : 'Your location is not available on this device right now.'}
+              ? i18n._('charity.homeBase.refused')
+              : i18n._('charity.homeBase.unavailable')}
           </p>
         )}
         {homeError && (
@@ -142,7 +144,7 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
           </p>
         )}
       </div>
-      <Field id={ids.radius} label="Tell me of new donations within" error={errors.notifyRadiusKm}>
+      <Field id={ids.radius} label={i18n._('charity.alerts.radius')} error={errors.notifyRadiusKm}>
         <NativeSelect
           id={ids.radius}
           value={draft.radius}
@@ -150,16 +152,16 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
           aria-invalid={errors.notifyRadiusKm ? true : undefined}
           aria-describedby={errors.notifyRadiusKm ? `${ids.radius}-error` : undefined}
         >
-          <option value="">Off</option>
+          <option value="">{i18n._('charity.alerts.off')}</option>
           {NOTIFY_RADIUS_CHOICES_KM.map((km) => (
             <option key={km} value={String(km)}>
-              {km} km
+              {i18n._('charity.alerts.km', { km })}
             </option>
           ))}
         </NativeSelect>
       </Field>
       <fieldset className="flex flex-col gap-1.5" aria-describedby={`${ids.types}-hint`}>
-        <legend className="mb-1.5 text-sm font-medium text-foreground">Food types</legend>
+        <legend className="mb-1.5 text-sm font-medium text-foreground">{i18n._('charity.alerts.foodTypes')}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {FOOD_TYPES.map((type) => (
             <label key={type} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
@@ -169,12 +171,12 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
                 checked={draft.foodTypes.includes(type)}
                 onChange={(e) => toggleType(type, e.target.checked)}
               />
-              {type}
+              {foodTypeLabel(i18n, type)}
             </label>
           ))}
         </div>
         <p id={`${ids.types}-hint`} className="text-xs text-muted-foreground">
-          None ticked: any food type. {alertsSummary(draft)}
+          {i18n._('charity.alerts.noneTicked')} {alertsSummary(i18n, draft)}
         </p>
         {errors.notifyFoodTypes && (
           <p role="alert" className="text-sm text-destructive">
@@ -184,7 +186,7 @@ function PreferencesForm({ saved, onSaved }: { saved: CharityPreferences | undef
       </fieldset>
       <div>
         <Button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
+          {saving ? i18n._('charity.homeBase.saving') : i18n._('charity.homeBase.save')}
         </Button>
       </div>
     </form>

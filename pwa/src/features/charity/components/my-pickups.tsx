@@ -10,12 +10,14 @@ import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/p
 import { usePickupPlans, usePickups } from '../hooks';
 import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { correctPickupReport, fetchPickupReport, isReportCorrectable } from '../pickup-report-correction';
 
 const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
 
 export function MyPickups() {
+  const i18n = useI18n();
   const { data, error, loading, reload } = usePickups();
   const { waiting, refused } = usePickupOutbox();
   const plans = usePickupPlans();
@@ -29,15 +31,15 @@ export function MyPickups() {
 
   return (
     <section>
-      <PageHeader title="My Pickups" description="Donations restaurants accepted for you. Confirm each one when you collect it." />
+      <PageHeader title={i18n._('charity.pickups.title')} description={i18n._('charity.pickups.description')} />
       <SyncStatus />
       {refused.length > 0 && (
-        <ul className="mb-6 flex flex-col gap-3" aria-label="Pickups the server refused">
+        <ul className="mb-6 flex flex-col gap-3" aria-label={i18n._('charity.pickups.refusedList')}>
           {refused.map((entry) => (
             <li key={entry.id}>
               <PickupRefusal
-                title={entry.title ?? 'a donation'}
-                reason={entry.refusal ?? 'The server refused this confirmation.'}
+                title={entry.title ?? i18n._('charity.pickups.aDonation')}
+                reason={entry.refusal ?? i18n._('charity.pickups.refused')}
                 onDismiss={() => void dismissPickupRefusal(entry.id)}
               />
             </li>
@@ -49,9 +51,9 @@ export function MyPickups() {
       ) : error && !data && isOfflineError(error) ? (
         <OfflineNotice />
       ) : error && !data ? (
-        <ErrorState message="Failed to load pickups" onRetry={reload} />
+        <ErrorState message={i18n._('charity.pickups.loadFailed')} onRetry={reload} />
       ) : !data?.length ? (
-        <EmptyState message="No pickups yet. Accepted donation requests appear here." />
+        <EmptyState message={i18n._('charity.pickups.empty')} />
       ) : (
         <PickupGrid
           items={data}
@@ -75,6 +77,7 @@ interface PickupRowProps {
 // One card per pickup object (kept while its donation is unchanged) and plan: a change re-renders its card alone.
 const PickupRow = memo(
   function PickupRow({ item, plan, waiting, eager, onConfirm }: PickupRowProps) {
+    const i18n = useI18n();
     const confirmable = isConfirmable(item.status);
     return (
       <PickupCard item={item} plan={plan} eager={eager}>
@@ -89,7 +92,7 @@ const PickupRow = memo(
         ) : (
           <>
             <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
-              <CheckCircle2 className="size-4" aria-hidden /> Pickup confirmed
+              <CheckCircle2 className="size-4" aria-hidden /> {i18n._('charity.pickups.confirmed')}
             </p>
             {isReportCorrectable(item) && <CorrectReport item={item} />}
           </>
@@ -102,23 +105,24 @@ const PickupRow = memo(
 
 /** 'Correct report' for a pickup of the last 7 days: the report dialog, started from the stored report, sent online. */
 function CorrectReport({ item }: { item: PickupItem }) {
+  const i18n = useI18n();
   return (
     <PickupReportDialog
       donation={{ _id: item._id, title: item.donationTitle, quantity: item.quantity, unit: item.unit }}
       triggerClassName="mt-2 min-h-11 w-full sm:min-h-10"
       texts={{
-        trigger: 'Correct report',
-        busy: 'Saving...',
-        title: 'Correct your pickup report',
-        description: `What you collected of ${item.donationTitle}. You can correct it for ${PICKUP_REPORT_CORRECTION_DAYS} days after the pickup; the restaurant and the figures see the new report.`,
-        submit: 'Save correction',
-        cancel: 'Cancel',
-        failure: 'Failed to correct the report.',
+        trigger: i18n._('charity.correct.trigger'),
+        busy: i18n._('charity.correct.busy'),
+        title: i18n._('charity.correct.title'),
+        description: i18n._('charity.correct.description', { title: item.donationTitle, days: PICKUP_REPORT_CORRECTION_DAYS }),
+        submit: i18n._('charity.correct.submit'),
+        cancel: i18n._('charity.correct.cancel'),
+        failure: i18n._('charity.correct.failure'),
       }}
       loadInitial={() => fetchPickupReport(item._id)}
       onConfirm={async (report) => {
         await correctPickupReport(item._id, report);
-        notify.success('Report corrected.');
+        notify.success(i18n._('charity.correct.done'));
       }}
     />
   );

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { Clock, Store } from 'lucide-react';
-import { requestOutcome, type DonationRequest, type DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
+import type { DonationRequest, DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
 import { ConfirmActionButton } from '@/components/confirm-action-button';
 import { ListStates } from '@/components/list-states';
 import { SyncStatus } from '@/components/sync-status';
@@ -9,19 +9,22 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EmptyState, PageHeader } from '@/components/ui/states';
 import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { formatDate } from '@/lib/utils';
 import { cancelDonationRequest } from '../api';
 import { useMyDonationRequests, usePickups } from '../hooks';
+import { outcomeText } from '@/lib/request-words';
 
 export function MyRequests() {
+  const i18n = useI18n();
   const requests = useMyDonationRequests();
   // The device's copy of a request does not say what became of the donation; the donations given to this charity
   // do (status, pickup time). The online answer carries both already.
   const pickups = usePickups();
   const outcomeOf = (r: DonationRequest & Partial<DonationRequestListItem>) => {
     const given = pickups.data?.find((d) => d._id === r.donationId);
-    return requestOutcome(given ? { status: r.status, donationStatus: given.status, pickedUpAt: given.pickupDate } : r);
+    return outcomeText(i18n, given ? { status: r.status, donationStatus: given.status, pickedUpAt: given.pickupDate } : r);
   };
   // Hidden at once; the server's removal then reaches the device through replication (or the next online read).
   const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
@@ -30,18 +33,18 @@ export function MyRequests() {
   const cancel = useStableHandler(async (request: DonationRequest) => {
     await cancelDonationRequest(request._id);
     setCancelled((ids) => new Set(ids).add(request._id));
-    notify.success('Cancelled', 'Your request has been cancelled.');
+    notify.success(i18n._('charity.requests.cancelledTitle'), i18n._('charity.requests.cancelled'));
   });
 
   return (
     <section>
-      <PageHeader title="My Donation Requests" description="Donations you asked for and where each one stands." />
+      <PageHeader title={i18n._('charity.requests.title')} description={i18n._('charity.requests.description')} />
       <SyncStatus />
       <ListStates
         state={{ ...requests, data: shown }}
         skeleton={<RequestsSkeleton />}
-        errorMessage="Failed to load requests."
-        empty={<EmptyState message="You have not requested any donations yet." />}
+        errorMessage={i18n._('charity.requests.loadFailed')}
+        empty={<EmptyState message={i18n._('charity.requests.empty')} />}
       >
         {(items) => (
           <VirtualGrid
@@ -71,6 +74,7 @@ const RequestRow = memo(function RequestRow({
   outcome: string | undefined;
   onCancel: (request: DonationRequest) => Promise<void>;
 }) {
+  const i18n = useI18n();
   return (
     <Card className="flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
@@ -83,14 +87,14 @@ const RequestRow = memo(function RequestRow({
       <p className="whitespace-pre-line break-words text-sm text-stone-800">{request.requestDescription}</p>
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-muted-foreground">Pickup time</dt>
+          <dt className="text-muted-foreground">{i18n._('charity.requests.pickupTime')}</dt>
           <dd className="flex items-center gap-1 font-medium">
             <Clock className="size-4" aria-hidden /> {request.pickupTime}
           </dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Requested on</dt>
-          <dd className="font-medium">{formatDate(request.requestDate)}</dd>
+          <dt className="text-muted-foreground">{i18n._('charity.requests.requestedOn')}</dt>
+          <dd className="font-medium">{formatDate(request.requestDate, i18n)}</dd>
         </div>
       </dl>
       {outcome && (
@@ -101,17 +105,17 @@ const RequestRow = memo(function RequestRow({
       {request.status === 'Pending' && (
         <div className="mt-auto pt-1">
           <ConfirmActionButton
-            title="Cancel this request?"
-            description="This cannot be undone."
-            confirmLabel="Yes, cancel it"
-            cancelLabel="Keep it"
+            title={i18n._('charity.requests.cancelTitle')}
+            description={i18n._('charity.requests.cancelDescription')}
+            confirmLabel={i18n._('charity.requests.cancelConfirm')}
+            cancelLabel={i18n._('charity.requests.keep')}
             variant="outline"
             triggerClassName="w-full sm:w-auto"
             action={() => onCancel(request)}
-            busyLabel="Cancelling..."
-            failure="Failed to cancel the request."
+            busyLabel={i18n._('charity.requests.cancelling')}
+            failure={i18n._('charity.requests.cancelFailed')}
           >
-            Cancel request
+            {i18n._('charity.requests.cancel')}
           </ConfirmActionButton>
         </div>
       )}
@@ -120,8 +124,9 @@ const RequestRow = memo(function RequestRow({
 });
 
 function RequestsSkeleton() {
+  const i18n = useI18n();
   return (
-    <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-busy="true" aria-label="Loading">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-busy="true" aria-label={i18n._('charity.loading')}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="space-y-2 rounded-[var(--radius-card)] border border-border bg-white p-5">
           <Skeleton className="h-5 w-2/3" />

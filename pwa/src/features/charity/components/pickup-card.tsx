@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, ExternalLink, Navigation, Phone } from 'lucide-react';
-import { formatDayTime } from '@foodbridge/shared/schemas/donation-request';
+import type { I18n } from '@lingui/core';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { DonationPhotoCard } from '@/components/donation-photo-card';
 import { VirtualGrid } from '@/components/virtual-grid';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel, quantityLabel } from '@/lib/labels';
+import { dayTime } from '@/lib/request-words';
 
 /** What the charity's own accepted request adds to a pickup: the planned day and the restaurant's phone. */
 export interface PickupPlan {
@@ -33,11 +36,13 @@ export function telUrl(phone: string): string | undefined {
 }
 
 /** When the driver goes: the actual pickup once done, else the planned day and time, else the spec's time of day. */
-function whenText(item: PickupItem, plan: PickupPlan | undefined): { label: string; value: string } {
-  if (item.status.toLowerCase() === 'picked' && item.pickupDate) return { label: 'Picked up', value: formatDayTime(item.pickupDate) };
-  if (plan?.pickupAt) return { label: 'Your pickup', value: formatDayTime(plan.pickupAt) };
-  if (plan?.pickupTime) return { label: 'Your pickup time', value: plan.pickupTime };
-  return { label: 'Pickup window', value: item.pickupTime || 'Not specified' };
+function whenText(i18n: I18n, item: PickupItem, plan: PickupPlan | undefined): { label: string; value: string; window: boolean } {
+  if (item.status.toLowerCase() === 'picked' && item.pickupDate) {
+    return { label: i18n._('charity.pickup.pickedUp'), value: dayTime(i18n, item.pickupDate), window: false };
+  }
+  if (plan?.pickupAt) return { label: i18n._('charity.pickup.yours'), value: dayTime(i18n, plan.pickupAt), window: false };
+  if (plan?.pickupTime) return { label: i18n._('charity.pickup.yourTime'), value: plan.pickupTime, window: false };
+  return { label: i18n._('charity.pickup.window'), value: item.pickupTime || i18n._('charity.pickup.notSpecified'), window: true };
 }
 
 /** A donation given to this charity: the facts a driver needs at the door, and the card's own actions below. */
@@ -52,7 +57,8 @@ export function PickupCard({
   eager?: boolean;
   children?: ReactNode;
 }) {
-  const when = whenText(item, plan);
+  const i18n = useI18n();
+  const when = whenText(i18n, item, plan);
   const tel = plan?.restaurantPhone ? telUrl(plan.restaurantPhone) : undefined;
   const linkClass =
     'inline-flex min-h-11 items-center gap-1.5 rounded-md font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:min-h-9';
@@ -67,41 +73,42 @@ export function PickupCard({
     >
       <dl className="grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-muted-foreground">Food type</dt>
-          <dd className="font-medium">{item.foodType}</dd>
+          <dt className="text-muted-foreground">{i18n._('charity.pickup.foodType')}</dt>
+          <dd className="font-medium">{foodTypeLabel(i18n, item.foodType)}</dd>
         </div>
         <div>
-          <dt className="text-muted-foreground">Quantity</dt>
-          <dd className="font-medium">
-            {item.quantity} {item.unit}
-          </dd>
+          <dt className="text-muted-foreground">{i18n._('charity.pickup.quantity')}</dt>
+          <dd className="font-medium">{quantityLabel(i18n, item.quantity, item.unit)}</dd>
         </div>
         <div className="col-span-2">
           <dt className="text-muted-foreground">{when.label}</dt>
           <dd className="flex items-center gap-1 font-medium" data-testid="pickup-when">
             <CalendarClock className="size-4 shrink-0" aria-hidden /> {when.value}
           </dd>
-          {when.label !== 'Pickup window' && item.pickupTime && (
-            <dd className="mt-0.5 text-xs text-muted-foreground">Restaurant's window: {item.pickupTime}</dd>
+          {!when.window && item.pickupTime && (
+            <dd className="mt-0.5 text-xs text-muted-foreground">{i18n._('charity.pickup.restaurantWindow', { time: item.pickupTime })}</dd>
           )}
         </div>
       </dl>
-      <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={`Links for ${item.donationTitle}`}>
+      <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={i18n._('charity.pickup.links', { title: item.donationTitle })}>
         <li>
           <a className={linkClass} href={mapsUrl(item.location)} target="_blank" rel="noopener noreferrer">
-            <Navigation className="size-4" aria-hidden /> Directions<span className="sr-only"> to {item.location} (opens your maps app)</span>
+            <Navigation className="size-4" aria-hidden /> {i18n._('charity.pickup.directions')}
+            <span className="sr-only"> {i18n._('charity.pickup.directionsTo', { location: item.location })}</span>
           </a>
         </li>
         {tel && (
           <li>
             <a className={linkClass} href={tel}>
-              <Phone className="size-4" aria-hidden /> Call<span className="sr-only"> {item.restaurantName}</span> {plan?.restaurantPhone}
+              <Phone className="size-4" aria-hidden /> {i18n._('charity.pickup.call')}
+              <span className="sr-only"> {item.restaurantName}</span> <bdi>{plan?.restaurantPhone}</bdi>
             </a>
           </li>
         )}
         <li>
           <Link className={linkClass} to="/donations/$id" params={{ id: item._id }}>
-            <ExternalLink className="size-4" aria-hidden /> Details<span className="sr-only"> of {item.donationTitle}</span>
+            <ExternalLink className="size-4" aria-hidden /> {i18n._('charity.pickup.details')}
+            <span className="sr-only"> {i18n._('charity.pickup.detailsOf', { title: item.donationTitle })}</span>
           </Link>
         </li>
       </ul>

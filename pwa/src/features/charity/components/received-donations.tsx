@@ -9,6 +9,7 @@ import { CardGridSkeleton, EmptyState, PageHeader } from '@/components/ui/states
 import { useStableHandler } from '@/components/virtual-grid';
 import { useSession } from '@/lib/auth/session-store';
 import { usePickupOutbox } from '@/lib/db/pickup-outbox';
+import { useI18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/utils';
 import { useMyReviews } from '../api';
 import { usePickups } from '../hooks';
@@ -22,6 +23,7 @@ const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLow
 type SavedReview = Pick<Review, 'rating' | 'description'>;
 
 export function ReceivedDonations() {
+  const i18n = useI18n();
   const email = useSession((s) => s.user?.email);
   const pickups = usePickups();
   const { waiting } = usePickupOutbox();
@@ -40,14 +42,14 @@ export function ReceivedDonations() {
 
   return (
     <section>
-      <PageHeader title="Received Donations" description="Donations you picked up. Tell the restaurant how it went." />
+      <PageHeader title={i18n._('charity.received.title')} description={i18n._('charity.received.description')} />
       <SyncStatus />
       <ExportPanel kinds={['pickups']} />
       <ListStates
         state={{ ...pickups, data: received }}
         skeleton={<CardGridSkeleton count={3} />}
-        errorMessage="Failed to load donations."
-        empty={<EmptyState message="No received donations yet. Confirmed pickups appear here." />}
+        errorMessage={i18n._('charity.received.loadFailed')}
+        empty={<EmptyState message={i18n._('charity.received.empty')} />}
       >
         {(items) => (
           <PickupGrid
@@ -73,6 +75,7 @@ interface ReceivedRowProps {
 
 // Memoised: the pickup objects and reviews keep their identity while unchanged, so a change re-renders its card alone.
 const ReceivedRow = memo(function ReceivedRow({ item, waiting, review, eager, onSaved }: ReceivedRowProps) {
+  const i18n = useI18n();
   return (
     <PickupCard item={item} eager={eager}>
       {waiting ? (
@@ -81,7 +84,7 @@ const ReceivedRow = memo(function ReceivedRow({ item, waiting, review, eager, on
         <figure className="rounded-lg bg-muted p-3 text-sm">
           <figcaption className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
             <span className="flex items-center gap-1.5">
-              <Quote className="size-3.5" aria-hidden /> Your review
+              <Quote className="size-3.5" aria-hidden /> {i18n._('charity.received.yourReview')}
             </span>
             <RatingLine className="normal-case tracking-normal" rating={review.rating} />
           </figcaption>
@@ -93,7 +96,8 @@ const ReceivedRow = memo(function ReceivedRow({ item, waiting, review, eager, on
             // A review written before reviews had a rating, kept on the donation itself.
             <figure className="rounded-lg bg-muted p-3 text-sm">
               <figcaption className="mb-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-                Your earlier note{item.reviewedAt && <span className="font-normal normal-case"> · {formatDate(item.reviewedAt)}</span>}
+                {i18n._('charity.received.earlierNote')}
+                {item.reviewedAt && <span className="font-normal normal-case"> · {formatDate(item.reviewedAt, i18n)}</span>}
               </figcaption>
               <blockquote className="whitespace-pre-line break-words text-stone-800">{item.review}</blockquote>
             </figure>

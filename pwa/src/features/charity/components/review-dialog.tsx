@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { RATING_LABELS } from '@foodbridge/shared/constants';
 import { ReviewCreateSchema, type Review } from '@foodbridge/shared/schemas/review';
 import { errorAria } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
@@ -7,10 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Field, NativeSelect, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { firstErrors, withoutField } from '@/lib/form-errors';
+import { useI18n } from '@/lib/i18n/i18n';
+import { ratingLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { addDonationReview } from '../api';
 
-const RATINGS = ([5, 4, 3, 2, 1] as const).map((value) => ({ value, label: `${value} - ${RATING_LABELS[value]}` }));
+const RATINGS = [5, 4, 3, 2, 1] as const;
 
 /**
  * The received donation's review: the same review (1-5 rating and text, POST /reviews, ReviewCreateSchema) as the
@@ -25,6 +26,7 @@ export function ReviewDialog({
   donationTitle: string;
   onSaved: (review: Pick<Review, 'rating' | 'description'>) => void;
 }) {
+  const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState('');
   const [rating, setRating] = useState('');
@@ -54,10 +56,10 @@ export function ReviewDialog({
     try {
       await addDonationReview(parsed.data);
       onSaved({ rating: parsed.data.rating, description: parsed.data.description });
-      notify.success('Saved!', 'Thank you for your review.');
+      notify.success(i18n._('charity.saved'), i18n._('charity.review.thanks'));
       setOpen(false);
     } catch (err) {
-      notify.error('Failed to submit review', err instanceof ApiError && err.status < 500 ? err.message : 'Please try again.');
+      notify.error(i18n._('charity.review.failed'), err instanceof ApiError && err.status < 500 ? err.message : i18n._('charity.tryAgain'));
     } finally {
       setSaving(false);
     }
@@ -67,31 +69,31 @@ export function ReviewDialog({
     <FormDialog
       open={open}
       onOpenChange={openChange}
-      trigger={<Button>Add Review</Button>}
-      title="Leave a Review"
-      description={`How was ${donationTitle}? The restaurant sees your rating and words.`}
+      trigger={<Button>{i18n._('charity.review.add')}</Button>}
+      title={i18n._('charity.review.title')}
+      description={i18n._('charity.review.description', { title: donationTitle })}
       onSubmit={submit}
-      submitLabel={saving ? 'Submitting...' : 'Submit'}
+      submitLabel={saving ? i18n._('charity.review.submitting') : i18n._('charity.review.submit')}
       submitDisabled={saving}
       cancelDisabled={saving}
     >
-      <Field id={ratingId} label="Rating" error={errors.rating}>
+      <Field id={ratingId} label={i18n._('charity.review.rating')} error={errors.rating}>
         <NativeSelect id={ratingId} name="rating" {...errorAria(ratingId, errors.rating)} required value={rating} onChange={(e) => {
             setRating(e.target.value);
             setErrors((all) => withoutField(all, 'rating'));
           }}
         >
           <option value="" disabled>
-            Select a rating
+            {i18n._('charity.review.selectRating')}
           </option>
-          {RATINGS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
+          {RATINGS.map((value) => (
+            <option key={value} value={value}>
+              {i18n._('charity.review.ratingOption', { value, label: ratingLabel(i18n, value) })}
             </option>
           ))}
         </NativeSelect>
       </Field>
-      <Field id={textId} label="Your review" error={errors.description}>
+      <Field id={textId} label={i18n._('charity.review.text')} error={errors.description}>
         <Textarea
           id={textId}
           name="description"
@@ -99,7 +101,7 @@ export function ReviewDialog({
           required
           rows={5}
           maxLength={2000}
-          placeholder="What went well, and what could be better?"
+          placeholder={i18n._('charity.review.placeholder')}
           value={description}
           onChange={(e) => {
             setDescription(e.target.value);

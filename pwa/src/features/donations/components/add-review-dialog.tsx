@@ -4,12 +4,14 @@ import { namedControl } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, NativeSelect, Textarea } from '@/components/ui/input';
 import { useDialogSubmit, type SubmitDialogProps } from '@/components/use-dialog-submit';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { addReview } from '../api';
 import { firstErrors } from '@/lib/form-errors';
-import { RATING_OPTIONS } from './rating-stars';
+import { ratingOptions } from './rating-stars';
 
 export function AddReviewDialog({ donation, ...parent }: { donation: { _id: string; title: string } } & SubmitDialogProps) {
+  const i18n = useI18n();
   const [description, setDescription] = useState('');
   const [rating, setRating] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -23,36 +25,36 @@ export function AddReviewDialog({ donation, ...parent }: { donation: { _id: stri
     if (!parsed.success) return;
     await send(async () => {
       await addReview(parsed.data);
-      notify.success('Review added', 'Thank you for sharing your experience.');
-    }, 'Failed to submit review.');
+      notify.success(i18n._('review.added'), i18n._('review.addedDetail'));
+    }, i18n._('review.failed'));
   }
 
   return (
     <FormDialog
       {...dialog}
-      title="Add Review"
-      description={<>How was “{donation.title}”? Your review helps restaurants and charities.</>}
+      title={i18n._('review.title')}
+      description={i18n._('review.description', { title: donation.title })}
       onSubmit={submit}
-      submitLabel={submitting ? 'Submitting...' : 'Submit Review'}
+      submitLabel={submitting ? i18n._('review.submitting') : i18n._('review.submit')}
     >
-      <Field id="rating" label="Rating" error={errors.rating}>
+      <Field id="rating" label={i18n._('review.rating')} error={errors.rating}>
         <NativeSelect {...namedControl('rating', errors)} required value={rating} onChange={(e) => setRating(e.target.value)}>
           <option value="" disabled>
-            Select a rating
+            {i18n._('review.selectRating')}
           </option>
-          {RATING_OPTIONS.map((o) => (
+          {ratingOptions(i18n).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
         </NativeSelect>
       </Field>
-      <Field id="description" label="Review" error={errors.description}>
+      <Field id="description" label={i18n._('review.review')} error={errors.description}>
         <Textarea
           {...namedControl('description', errors)}
           required
           maxLength={2000}
-          placeholder="What went well, and what could be better?"
+          placeholder={i18n._('review.placeholder')}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />

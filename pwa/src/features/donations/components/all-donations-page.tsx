@@ -2,15 +2,19 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode
 import { Search, X } from 'lucide-react';
 import { FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
-import { formatDistance, type LatLng } from '@foodbridge/shared/geo';
+import type { LatLng } from '@foodbridge/shared/geo';
+import type { I18n } from '@lingui/core';
 import { DonationCard } from '@/components/donation-card';
 import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { Button } from '@/components/ui/button';
 import { Input, Label, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { VirtualGrid } from '@/components/virtual-grid';
 import { cn } from '@/lib/utils';
+import { distanceLabel } from '../distance-label';
 import { defaultSort, filterDonations, warmSearch, type DonationFilters, type DonationSort } from '../filter-donations';
 import { distanceOf, sortDonations } from '../sort-donations';
 import { useVerifiedDonations } from '../hooks/use-donation';
@@ -28,16 +32,18 @@ const CARD_HEIGHT = 470;
 
 // One card per donation object: the local store keeps the object of an unchanged donation, so a live change to one
 // donation re-renders its card alone.
-const DonationCell = memo(function DonationCell({ donation, priority, distance }: { donation: Donation; priority: boolean; distance?: string | undefined }) {
-  return <DonationCard donation={donation} priority={priority} distance={distance} className="flex-1" />;
+// The distance is said inside the cell, which re-renders by itself when the language changes.
+const DonationCell = memo(function DonationCell({ donation, priority, from }: { donation: Donation; priority: boolean; from: LatLng | undefined }) {
+  const i18n = useI18n();
+  return <DonationCard donation={donation} priority={priority} distance={distanceFrom(i18n, donation, from)} className="flex-1" />;
 });
 const donationKey = (d: Donation) => d._id;
 
 /** "2.3 km" from the viewer, or nothing for a donation without a place (or before the position is known). */
-function distanceLabel(d: Donation, from: LatLng | undefined): string | undefined {
+function distanceFrom(i18n: I18n, d: Donation, from: LatLng | undefined): string | undefined {
   if (!from) return undefined;
   const km = distanceOf(d, from);
-  return Number.isFinite(km) ? formatDistance(km) : undefined;
+  return Number.isFinite(km) ? distanceLabel(i18n, km) : undefined;
 }
 
 /**
@@ -56,6 +62,7 @@ export function AllDonationsPage({
   view?: unknown;
   onViewChange?: (next: DonationsView) => void;
 }) {
+  const i18n = useI18n();
   const [remembered] = useState(rememberedView);
   const view = parseDonationsView({ view: viewInUrl }).view ?? remembered;
   const changeView = (next: DonationsView) => {
@@ -80,7 +87,7 @@ export function AllDonationsPage({
   // Before the first keystroke: each donation's search text is made in idle time, not while typing.
   useEffect(() => (data ? warmSearch(data) : undefined), [data]);
   const renderDonation = useCallback(
-    (d: Donation, i: number) => <DonationCell donation={d} priority={i < EAGER_CARDS} distance={distanceLabel(d, near)} />,
+    (d: Donation, i: number) => <DonationCell donation={d} priority={i < EAGER_CARDS} from={near} />,
     [near],
   );
   // The order a refused or unavailable position falls back to: the one picked before 'Nearest first'.
@@ -124,8 +131,8 @@ export function AllDonationsPage({
   return (
     <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
-        title="All Verified Donations"
-        description="Surplus food from local restaurants, checked by our team and ready for charities to request."
+        title={i18n._('donations.title')}
+        description={i18n._('donations.description')}
       />
       <SyncStatus />
 
@@ -133,43 +140,43 @@ export function AllDonationsPage({
         <div className="mb-6 flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm sm:p-5">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
             <div className="flex flex-1 flex-col gap-1.5">
-              <Label htmlFor="donation-search">Search donations</Label>
+              <Label htmlFor="donation-search">{i18n._('search.label')}</Label>
               <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-1/2 size-5 -translate-y-1/2 text-stone-500" aria-hidden />
+                <Search className="pointer-events-none absolute start-3 top-1/2 size-5 -translate-y-1/2 text-stone-500" aria-hidden />
                 <Input
                   id="donation-search"
                   type="search"
                   inputMode="search"
                   autoComplete="off"
-                  placeholder="Title, restaurant or location"
+                  placeholder={i18n._('search.placeholder')}
                   value={query}
                   onChange={(e) => setFilters({ q: e.target.value || undefined, type })}
-                  className="pl-10"
+                  className="ps-10"
                 />
               </div>
             </div>
             <div className="flex flex-col gap-1.5 sm:w-56">
-              <Label htmlFor="donation-sort">Sort by</Label>
+              <Label htmlFor="donation-sort">{i18n._('search.sortBy')}</Label>
               <NativeSelect id="donation-sort" value={sort} onChange={(e) => setSort(e.target.value as DonationSort)}>
-                <option value="bestBefore">Best before soonest</option>
-                <option value="newest">Newest</option>
-                <option value="distance">Nearest first</option>
+                <option value="bestBefore">{i18n._('search.sort.bestBefore')}</option>
+                <option value="newest">{i18n._('search.sort.newest')}</option>
+                <option value="distance">{i18n._('search.sort.distance')}</option>
               </NativeSelect>
             </div>
           </div>
           {(problem || (sort === 'distance' && (status === 'asking' || fromHome))) && (
             <p role="status" className={cn('text-sm', problem ? 'text-amber-800' : 'text-muted-foreground')}>
-              {problem ?? (fromHome ? 'Distances from your home base (your location is not shared).' : 'Finding your location…')}
+              {problem ? i18n._(problem) : fromHome ? i18n._('search.fromHomeBase') : i18n._('search.findingLocation')}
             </p>
           )}
           <div className="flex flex-col gap-1.5">
             <span id="food-type-label" className="text-sm font-medium">
-              Food type
+              {i18n._('search.foodType')}
             </span>
             {/* One scrolling row on phones rather than wrapping chips pushing the list down. */}
             <div role="group" aria-labelledby="food-type-label" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
               <FilterChip pressed={!type} onClick={() => setFilters({ q: query || undefined })}>
-                All
+                {i18n._('search.allTypes')}
               </FilterChip>
               {FOOD_TYPES.map((option) => (
                 <FilterChip
@@ -177,7 +184,7 @@ export function AllDonationsPage({
                   pressed={type === option}
                   onClick={() => setFilters({ q: query || undefined, type: type === option ? undefined : option })}
                 >
-                  {option}
+                  {foodTypeLabel(i18n, option)}
                   {local && <span className="text-xs opacity-75">({counts.get(option) ?? 0})</span>}
                 </FilterChip>
               ))}
@@ -190,13 +197,15 @@ export function AllDonationsPage({
         <div className="mb-4 flex min-h-11 flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {filtering && (local || !type)
-              ? `Showing ${shown.length} of ${data.length} donations`
-              : `${shown.length} ${shown.length === 1 ? 'donation' : 'donations'} ${filtering ? 'found' : 'available'}`}
+              ? i18n._('donations.showingOf', { shown: shown.length, total: data.length })
+              : filtering
+                ? i18n._('donations.found', { count: shown.length })
+                : i18n._('donations.available', { count: shown.length })}
           </p>
           <div className="flex items-center gap-2">
             {filtering && (
               <Button variant="ghost" size="sm" onClick={clearFilters}>
-                <X aria-hidden /> Clear filters
+                <X aria-hidden /> {i18n._('search.clearFilters')}
               </Button>
             )}
             <ViewToggle view={view} onChange={changeView} />
@@ -209,13 +218,13 @@ export function AllDonationsPage({
       ) : error && !data && isOfflineError(error) ? (
         <OfflineNotice />
       ) : error && !data ? (
-        <ErrorState message="Failed to load donations." onRetry={reload} />
+        <ErrorState message={i18n._('donations.failed')} onRetry={reload} />
       ) : !data || !hasList ? (
-        <EmptyState message="No verified donations available right now." />
+        <EmptyState message={i18n._('donations.empty')} />
       ) : shown.length === 0 ? (
-        <EmptyState message="No donations match your search.">
+        <EmptyState message={i18n._('donations.noMatch')}>
           <Button variant="outline" onClick={clearFilters}>
-            Clear filters
+            {i18n._('search.clearFilters')}
           </Button>
         </EmptyState>
       ) : view === 'map' ? (
@@ -223,7 +232,7 @@ export function AllDonationsPage({
       ) : (
         <>
           {/* Cards title themselves with h3; this keeps the outline h1 > h2 > h3 for screen-reader navigation. */}
-          <h2 className="sr-only">Donations</h2>
+          <h2 className="sr-only">{i18n._('donations.listHeading')}</h2>
           {/* Only the rows on screen are drawn: a city's list is thousands of cards. */}
           <VirtualGrid items={shown} getKey={donationKey} renderItem={renderDonation} estimateRowHeight={CARD_HEIGHT} columns={{ base: 1, sm: 2, lg: 3 }} gap={24} />
         </>

@@ -3,7 +3,6 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { CircleCheck, HandHeart, Heart, Star } from 'lucide-react';
 import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
-import { MSG } from '@foodbridge/shared/messages';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { useSession } from '@/lib/auth/session-store';
 import { PickupRefusal, WaitingToSync } from '@/components/sync-status';
@@ -12,6 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { isPast } from '@/lib/best-before';
 import { isOnline } from '@/lib/connectivity-store';
+import { useI18n } from '@/lib/i18n/i18n';
+import { requestStatusLabel } from '@/lib/labels';
 import { removeFavoriteLocally, saveFavoriteLocally } from '@/lib/db/local-store';
 import { confirmPickup, dismissPickupRefusal, isGivenTo, usePickupEntry } from '@/lib/db/pickup-outbox';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
@@ -39,10 +40,11 @@ function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>
 }
 
 function UnavailableDialog({ onOpenChange }: DialogProps) {
+  const i18n = useI18n();
   useEffect(() => {
-    notify.error('Could not open the form.', 'Please reload the page and try again.');
+    notify.error(i18n._('details.formUnavailable'), i18n._('details.formUnavailableDetail'));
     onOpenChange(false);
-  }, [onOpenChange]);
+  }, [onOpenChange, i18n]);
   return null;
 }
 
@@ -65,6 +67,7 @@ export function DonationActions({
   onDonationChanged: () => void;
   onReviewAdded: () => void;
 }) {
+  const i18n = useI18n();
   const { user, role, ready } = useSession();
   const location = useLocation();
   const { isFavorite, favoriteId, reload: reloadFavorite, local: localFavorites } = useIsFavorite(donation._id);
@@ -86,9 +89,9 @@ export function DonationActions({
   if (!user) {
     return (
       <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-brand-900">Log in to save this donation, request it for your charity or leave a review.</p>
+        <p className="text-sm text-brand-900">{i18n._('details.logInToAct')}</p>
         <Link to="/login" search={{ redirect: location.href }} className={cn(buttonVariants({ variant: 'outline' }), actionClass, 'shrink-0')}>
-          <Heart aria-hidden /> Save to Favorites
+          <Heart aria-hidden /> {i18n._('details.saveFavorite')}
         </Link>
       </div>
     );
@@ -107,13 +110,13 @@ export function DonationActions({
         // Saved on the device at once; push replication sends it now or when the connection returns, and tells the
         // user if the server kept something else.
         await saveFavoriteLocally(donation, signedInUser.email);
-        notify.success('Saved!', isOnline() ? undefined : 'It will sync when you are back online.');
+        notify.success(i18n._('details.saved'), isOnline() ? undefined : i18n._('details.savedOffline'));
       } else {
         await saveFavorite(donation._id);
-        notify.success('Saved!');
+        notify.success(i18n._('details.saved'));
       }
     } catch {
-      notify.error(MSG.alreadyFavorite);
+      notify.error(i18n._('details.saveFailed'));
     } finally {
       setSaving(false);
       reloadFavorite();
@@ -126,9 +129,9 @@ export function DonationActions({
     try {
       if (localFavorites) await removeFavoriteLocally(id);
       else await removeFavorite(id);
-      notify.success('Removed', `${donation.title} is no longer in your favorites.`);
+      notify.success(i18n._('details.removed'), i18n._('details.removedDetail', { title: donation.title }));
     } catch {
-      notify.error('Failed to remove favorite');
+      notify.error(i18n._('details.removeFailed'));
     } finally {
       setSaving(false);
       reloadFavorite();
@@ -144,7 +147,7 @@ export function DonationActions({
       // A conflict means the donation moved on (already picked, withdrawn): show where it stands now.
       if (err instanceof ApiError && err.status === 409) onDonationChanged();
       // The dialog shows this message: the server's own reason for a refusal, never a raw server error.
-      throw new Error(serverDetail(err) ?? 'Please try again.');
+      throw new Error(serverDetail(err) ?? i18n._('common.tryAgainLater'));
     }
   }
 
@@ -153,7 +156,7 @@ export function DonationActions({
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {ownRequest && donation.status === 'Verified' && (
           <p className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-50 px-4 text-sm font-medium text-brand-900 sm:min-h-10">
-            <CircleCheck aria-hidden className="size-4" /> Requested · {ownRequest.status}
+            <CircleCheck aria-hidden className="size-4" /> {i18n._('details.requested', { status: requestStatusLabel(i18n, ownRequest.status) })}
           </p>
         )}
         {canRequest && (
@@ -163,7 +166,7 @@ export function DonationActions({
             onPointerEnter={() => void loadRequestDialog()}
             onFocus={() => void loadRequestDialog()}
           >
-            <HandHeart aria-hidden /> Request Donation
+            <HandHeart aria-hidden /> {i18n._('details.requestDonation')}
           </Button>
         )}
         {canConfirmPickup && (
@@ -176,15 +179,15 @@ export function DonationActions({
         {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
         {isFavorite && favoriteId ? (
           <Button variant="outline" className={actionClass} onClick={() => void unsave(favoriteId)} disabled={saving}>
-            <Heart aria-hidden className="fill-red-600 text-red-600" /> {saving ? 'Removing...' : 'Remove from Favorites'}
+            <Heart aria-hidden className="fill-red-600 text-red-600" /> {saving ? i18n._('details.removing') : i18n._('details.removeFavorite')}
           </Button>
         ) : isFavorite ? (
           <Button variant="outline" className={actionClass} disabled>
-            <Heart aria-hidden className="fill-red-600 text-red-600" /> Saved to Favorites
+            <Heart aria-hidden className="fill-red-600 text-red-600" /> {i18n._('details.savedToFavorites')}
           </Button>
         ) : (
           <Button variant="outline" className={actionClass} onClick={() => void save()} disabled={saving}>
-            <Heart aria-hidden /> {saving ? 'Saving...' : 'Save to Favorites'}
+            <Heart aria-hidden /> {saving ? i18n._('details.saving') : i18n._('details.saveFavorite')}
           </Button>
         )}
         <Button
@@ -194,7 +197,7 @@ export function DonationActions({
           onPointerEnter={() => void loadReviewDialog()}
           onFocus={() => void loadReviewDialog()}
         >
-          <Star aria-hidden /> Add Review
+          <Star aria-hidden /> {i18n._('details.addReview')}
         </Button>
       </div>
 
@@ -202,7 +205,7 @@ export function DonationActions({
         <PickupRefusal
           className="mt-4"
           title={pickupEntry.title ?? donation.title}
-          reason={pickupEntry.refusal ?? 'The server refused this confirmation.'}
+          reason={pickupEntry.refusal ?? i18n._('details.pickupRefused')}
           onDismiss={() => void dismissPickupRefusal(pickupEntry.id)}
         />
       )}

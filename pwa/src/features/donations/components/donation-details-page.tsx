@@ -8,6 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
 import { useDonation, useDonationReviews } from '../hooks/use-donation';
 import { DonationActions } from './donation-actions';
 import { DonationTimeline } from './donation-timeline';
@@ -16,6 +18,7 @@ import { ReviewsList } from './reviews-list';
 const DETAIL_WIDTHS = [480, 640, 960, 1280] as const;
 
 export function DonationDetailsPage({ id }: { id: string }) {
+  const i18n = useI18n();
   const donation = useDonation(id);
   const { data, error, loading, reload } = donation;
   const reviews = useDonationReviews(data?._id);
@@ -26,7 +29,7 @@ export function DonationDetailsPage({ id }: { id: string }) {
   else if (error && !data && error instanceof ApiError && (error.status === 404 || error.status === 400)) body = <NotFound />;
   // Offline, and the device has no copy of this donation (not one this account replicates).
   else if (error && !data && isOfflineError(error)) body = <OfflineNotice />;
-  else if (error && !data) body = <ErrorState message="Failed to load donation." onRetry={reload} />;
+  else if (error && !data) body = <ErrorState message={i18n._('details.failed')} onRetry={reload} />;
   else if (data) {
     body = (
       <>
@@ -47,12 +50,12 @@ export function DonationDetailsPage({ id }: { id: string }) {
               <p className="flex flex-col gap-1.5 text-stone-700 sm:flex-row sm:flex-wrap sm:gap-x-5">
                 <span className="inline-flex items-center gap-2">
                   <Store className="size-4 shrink-0 text-brand-700" aria-hidden />
-                  <span className="sr-only">Restaurant: </span>
+                  <span className="sr-only">{i18n._('details.restaurantLabel')} </span>
                   {data.restaurantName}
                 </span>
                 <span className="inline-flex items-center gap-2">
                   <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden />
-                  <span className="sr-only">Location: </span>
+                  <span className="sr-only">{i18n._('details.locationLabel')} </span>
                   {data.location}
                 </span>
               </p>
@@ -60,20 +63,20 @@ export function DonationDetailsPage({ id }: { id: string }) {
             </div>
 
             <dl className="grid grid-cols-2 gap-3">
-              <Fact icon={<Tag />} label="Food type">
-                {data.foodType}
+              <Fact icon={<Tag />} label={i18n._('details.foodType')}>
+                {foodTypeLabel(i18n, data.foodType)}
               </Fact>
-              <Fact icon={<Scale />} label="Quantity">
-                {formatQuantity(data.quantity, data.unit)}
+              <Fact icon={<Scale />} label={i18n._('details.quantity')}>
+                {formatQuantity(data.quantity, data.unit, i18n)}
               </Fact>
-              <Fact icon={<CalendarClock />} label="Pickup window">
-                {data.pickupTime?.trim() || 'Not specified'}
+              <Fact icon={<CalendarClock />} label={i18n._('details.pickupWindow')}>
+                {data.pickupTime?.trim() || i18n._('common.notSpecified')}
               </Fact>
-              <Fact icon={<Info />} label="Status">
+              <Fact icon={<Info />} label={i18n._('details.status')}>
                 <DonationStatusBadge donation={data} />
               </Fact>
               {data.charityName && (
-                <Fact icon={<HandHeart />} label="Charity" wide>
+                <Fact icon={<HandHeart />} label={i18n._('details.charity')} wide>
                   {data.charityName}
                 </Fact>
               )}
@@ -90,8 +93,8 @@ export function DonationDetailsPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/allDonations" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} -ml-3 mb-4`}>
-        <ArrowLeft aria-hidden /> All Donations
+      <Link to="/allDonations" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} -ms-3 mb-4`}>
+        <ArrowLeft aria-hidden className="rtl:-scale-x-100" /> {i18n._('details.back')}
       </Link>
       <SyncStatus />
       {body}
@@ -114,21 +117,23 @@ function Fact({ icon, label, children, wide }: { icon: ReactNode; label: string;
 }
 
 function NotFound() {
+  const i18n = useI18n();
   return (
     <div className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] border border-dashed border-border bg-white px-6 py-16 text-center">
       <SearchX className="size-12 text-stone-400" aria-hidden />
-      <h1 className="text-2xl font-bold text-stone-900">Donation not found</h1>
-      <p className="max-w-sm text-muted-foreground">This donation may have been picked up, withdrawn, or the link may be incomplete.</p>
+      <h1 className="text-2xl font-bold text-stone-900">{i18n._('details.notFound')}</h1>
+      <p className="max-w-sm text-muted-foreground">{i18n._('details.notFoundDetail')}</p>
       <Link to="/allDonations" className={buttonVariants()}>
-        Browse All Donations
+        {i18n._('details.browseAll')}
       </Link>
     </div>
   );
 }
 
 function DetailsSkeleton() {
+  const i18n = useI18n();
   return (
-    <div className="grid gap-8 lg:grid-cols-2 lg:gap-12" role="status" aria-busy="true" aria-label="Loading donation">
+    <div className="grid gap-8 lg:grid-cols-2 lg:gap-12" role="status" aria-busy="true" aria-label={i18n._('details.loading')}>
       <Skeleton className="aspect-[4/3] w-full rounded-[var(--radius-card)]" />
       <div className="flex flex-col gap-4">
         <Skeleton className="h-9 w-3/4" />

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@foodbridge/shared/messages';
 import { DonationRequestCreateSchema, PICKUP_AT_MAX_DAYS } from '@foodbridge/shared/schemas/donation-request';
 import { namedControl } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { useDialogSubmit, type SubmitDialogProps } from '@/components/use-dialog-submit';
 import { ApiError } from '@/lib/api-client';
+import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { requestDonation } from '../api';
 import { firstErrors } from '@/lib/form-errors';
@@ -31,6 +31,7 @@ export function RequestDonationDialog({
   donation,
   ...parent
 }: { donation: { _id: string; title: string; pickupTime?: string | undefined } } & SubmitDialogProps) {
+  const i18n = useI18n();
   const [requestDescription, setRequestDescription] = useState('');
   const [pickupWhen, setPickupWhen] = useState('');
   // Computed when the dialog opens: a form left open a while still offers the minutes that have passed, and the
@@ -53,38 +54,38 @@ export function RequestDonationDialog({
     await send(async () => {
       try {
         await requestDonation(parsed.data);
-        notify.success('Request submitted', 'The restaurant will review your request.');
+        notify.success(i18n._('request.submitted'), i18n._('request.submittedDetail'));
       } catch (err) {
         // Already requested (another tab, a double tap): the request the charity wanted exists, so this one is done.
         if (!(err instanceof ApiError && err.status === 409)) throw err;
-        notify.warning(err.message || MSG.alreadyRequested);
+        notify.warning(err.message || i18n._('request.alreadyRequested'));
       }
-    }, 'Failed to submit request.');
+    }, i18n._('request.failed'));
   }
 
   return (
     <FormDialog
       {...dialog}
-      title="Request Donation"
-      description={<>Tell the restaurant why you need “{donation.title}” and when you will pick it up.</>}
+      title={i18n._('request.title')}
+      description={i18n._('request.description', { title: donation.title })}
       onSubmit={submit}
-      submitLabel={submitting ? 'Submitting...' : 'Submit Request'}
+      submitLabel={submitting ? i18n._('request.submitting') : i18n._('request.submit')}
     >
-      <Field id="requestDescription" label="Request description" error={errors.requestDescription}>
+      <Field id="requestDescription" label={i18n._('request.descriptionLabel')} error={errors.requestDescription}>
         <Textarea
           {...namedControl('requestDescription', errors)}
           required
           maxLength={1000}
-          placeholder="Who the food is for and how you will use it"
+          placeholder={i18n._('request.descriptionPlaceholder')}
           value={requestDescription}
           onChange={(e) => setRequestDescription(e.target.value)}
         />
       </Field>
       <Field
         id="pickupTime"
-        label="Pickup date and time"
+        label={i18n._('request.pickupLabel')}
         error={errors.pickupTime}
-        hint={donation.pickupTime ? `The restaurant's pickup window: ${donation.pickupTime}` : undefined}
+        hint={donation.pickupTime ? i18n._('request.pickupWindowHint', { window: donation.pickupTime }) : undefined}
       >
         <Input
           {...namedControl('pickupTime', errors)}

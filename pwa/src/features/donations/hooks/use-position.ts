@@ -34,11 +34,9 @@ export const usePosition = create<PositionState>()((set, get) => ({
   },
 }));
 
-/** What the page says when the position cannot be had: politely, with what happens instead. */
+/** What the page says when the position cannot be had (a message id): politely, with what happens instead. */
 export function positionProblem(status: PositionStatus): string | undefined {
-  if (status === 'refused') {
-    return 'Nearest first needs your location, and it was not shared. The list keeps its previous order; allow location for this site to try again.';
-  }
-  if (status === 'unavailable') return 'Your location is not available on this device right now, so the list keeps its previous order.';
+  if (status === 'refused') return /*i18n*/ 'search.position.refused';
+  if (status === 'unavailable') return /*i18n*/ 'search.position.unavailable';
   return undefined;
 }

@@ -5,6 +5,7 @@ import type { LatLng } from '@foodbridge/shared/geo';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectivity } from '@/lib/connectivity-store';
+import { useI18n } from '@/lib/i18n/i18n';
 import { useMapConfig } from './map-config';
 
 type MapComponent = ComponentType<ComponentProps<(typeof import('./donations-map'))['default']>>;
@@ -52,16 +53,17 @@ export function DonationsMapPanel({ donations, position, onShowList }: { donatio
 }
 
 function MapUnavailable({ onShowList }: { onShowList: () => void }) {
+  const i18n = useI18n();
   return (
     <div
       role="status"
       className="flex h-[60vh] min-h-72 w-full flex-col items-center justify-center gap-3 rounded-[var(--radius-card)] border border-dashed border-border bg-white px-6 text-center"
     >
       <WifiOff className="size-10 text-stone-400" aria-hidden />
-      <p className="font-medium text-stone-900">The map needs a connection.</p>
-      <p className="text-sm text-muted-foreground">The list works offline, with the same donations.</p>
+      <p className="font-medium text-stone-900">{i18n._('map.unavailable')}</p>
+      <p className="text-sm text-muted-foreground">{i18n._('map.unavailableDetail')}</p>
       <Button variant="outline" onClick={onShowList}>
-        Show the list
+        {i18n._('map.showList')}
       </Button>
     </div>
   );

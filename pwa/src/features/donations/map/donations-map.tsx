@@ -10,11 +10,15 @@ import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { MapConfig } from '@foodbridge/shared/schemas/map-config';
-import { formatDistance, pointOf, type LatLng } from '@foodbridge/shared/geo';
+import { pointOf, type LatLng } from '@foodbridge/shared/geo';
+import type { I18n } from '@lingui/core';
 import { BestBeforeLabel } from '@/components/best-before-label';
 import { formatQuantity } from '@/components/donation-card';
 import { buttonVariants } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
+import { distanceLabel } from '../distance-label';
 import { distanceOf } from '../sort-donations';
 
 // Our own pin drawn in HTML: Leaflet's default icon is a picture whose path bundlers break, and this one follows
@@ -26,13 +30,16 @@ const pin = L.divIcon({
   iconAnchor: [14, 28],
 });
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /** A cluster says how many donations it holds, also to a screen reader, and what pressing it does. */
-function clusterIcon(cluster: L.MarkerCluster) {
+function clusterIcon(i18n: I18n, cluster: L.MarkerCluster) {
   const n = cluster.getChildCount();
   const size = n < 10 ? 'small' : n < 100 ? 'medium' : 'large';
+  const said = escapeHtml(i18n._('map.cluster', { count: n }));
   return L.divIcon({
     className: `marker-cluster marker-cluster-${size}`,
-    html: `<div><span>${n}<span class="sr-only"> donations here; press to zoom in</span></span></div>`,
+    html: `<div><span><span aria-hidden="true">${n}</span><span class="sr-only">${said}</span></span></div>`,
     iconSize: [40, 40],
   });
 }
@@ -47,6 +54,10 @@ interface Props {
 }
 
 export default function DonationsMap({ donations, config, position, onTilesFailed }: Props) {
+  const i18n = useI18n();
+  // The clusters are drawn by Leaflet, outside React: they read the language at each redraw.
+  const words = useRef(i18n);
+  words.current = i18n;
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const cluster = useRef<L.MarkerClusterGroup | null>(null);
@@ -68,7 +79,7 @@ export default function DonationsMap({ donations, config, position, onTilesFaile
       if (errors > 0 && loaded === 0) failed.current();
     });
     tiles.addTo(m);
-    const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 60, iconCreateFunction: clusterIcon });
+    const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 60, iconCreateFunction: (c) => clusterIcon(words.current, c) });
     m.addLayer(group);
     map.current = m;
     cluster.current = group;
@@ -113,12 +124,13 @@ export default function DonationsMap({ donations, config, position, onTilesFaile
     const m = map.current;
     if (!m || !position) return;
     const here = L.circleMarker([position.lat, position.lng], { radius: 8, color: '#fff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 })
-      .bindTooltip('You are here')
+      .bindTooltip(i18n._('map.youAreHere'))
       .addTo(m);
-    here.getElement()?.setAttribute('aria-label', 'Your position');
+    here.getElement()?.setAttribute('aria-label', i18n._('map.yourPosition'));
     here.getElement()?.classList.add('viewer-position');
     return () => void here.remove();
-  }, [position]);
+    // The locale: the marker's words are set once per language.
+  }, [position, i18n, i18n.locale]);
 
   // The selected donation may leave the list (taken, expired, filtered out): its summary goes with it.
   const shown = selected && placed.find((d) => d._id === selected._id);
@@ -126,18 +138,18 @@ export default function DonationsMap({ donations, config, position, onTilesFaile
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground">
-        {placed.length} {placed.length === 1 ? 'donation' : 'donations'} on the map
-        {missing > 0 && `; ${missing} without a pickup point ${missing === 1 ? 'is' : 'are'} in the list only`}.
-        <span className="sr-only"> Each marker is a button that shows its donation below the map; the list view gives the same donations as text.</span>
+        {missing > 0 ? i18n._('map.countWithMissing', { count: placed.length, missing }) : i18n._('map.count', { count: placed.length })}
+        <span className="sr-only"> {i18n._('map.markersHelp')}</span>
       </p>
       {/* isolate: Leaflet's panes have z-indexes up to 1000, which must not rise above the navigation bar. */}
-      <div ref={container} role="region" aria-label="Map of donations" className="isolate h-[60vh] min-h-72 w-full overflow-hidden rounded-[var(--radius-card)] border border-border bg-stone-100" />
+      <div ref={container} role="region" aria-label={i18n._('map.label')} className="isolate h-[60vh] min-h-72 w-full overflow-hidden rounded-[var(--radius-card)] border border-border bg-stone-100" />
       <div aria-live="polite">{shown && <Summary donation={shown} from={position} onClose={() => setSelected(undefined)} />}</div>
     </div>
   );
 }
 
 function Summary({ donation, from, onClose }: { donation: Donation; from: LatLng | undefined; onClose: () => void }) {
+  const i18n = useI18n();
   const km = from ? distanceOf(donation, from) : Infinity;
   return (
     <article aria-label={donation.title} className="relative flex flex-col gap-2 rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm sm:max-w-md">
@@ -145,7 +157,7 @@ function Summary({ donation, from, onClose }: { donation: Donation; from: LatLng
         <h3 className="text-lg font-semibold leading-snug text-stone-900">{donation.title}</h3>
         <button type="button" onClick={onClose} className="-m-2 rounded-full p-2 text-stone-500 hover:text-stone-900">
           <X className="size-5" aria-hidden />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{i18n._('common.close')}</span>
         </button>
       </div>
       {donation.bestBefore && <BestBeforeLabel bestBefore={donation.bestBefore} className="text-sm" />}
@@ -156,13 +168,13 @@ function Summary({ donation, from, onClose }: { donation: Donation; from: LatLng
       <p className="flex items-center gap-2 text-sm text-stone-700">
         <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden />
         <span className="min-w-0 truncate">{donation.location}</span>
-        {Number.isFinite(km) && <span className="ml-auto shrink-0 font-medium text-brand-800">{formatDistance(km)} away</span>}
+        {Number.isFinite(km) && <span className="ms-auto shrink-0 font-medium text-brand-800">{i18n._('card.distanceAway', { distance: distanceLabel(i18n, km) })}</span>}
       </p>
       <p className="text-sm text-stone-700">
-        {donation.foodType} · {formatQuantity(donation.quantity, donation.unit)}
+        {foodTypeLabel(i18n, donation.foodType)} · {formatQuantity(donation.quantity, donation.unit, i18n)}
       </p>
       <Link to="/donations/$id" params={{ id: donation._id }} className={cn(buttonVariants({ variant: 'outline' }), 'mt-1')}>
-        Details
+        {i18n._('map.details')}
       </Link>
     </article>
   );

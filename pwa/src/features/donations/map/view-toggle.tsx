@@ -1,16 +1,18 @@
 import { List, Map as MapIcon } from 'lucide-react';
+import { useI18n } from '@/lib/i18n/i18n';
 import { cn } from '@/lib/utils';
 import type { DonationsView } from './donations-view';
 
 const OPTIONS = [
-  { value: 'list', label: 'List', Icon: List },
-  { value: 'map', label: 'Map', Icon: MapIcon },
+  { value: 'list', label: /*i18n*/ 'map.view.list', Icon: List },
+  { value: 'map', label: /*i18n*/ 'map.view.map', Icon: MapIcon },
 ] as const;
 
 /** Two toggle buttons in a labelled group: each says whether it is the one shown (aria-pressed). */
 export function ViewToggle({ view, onChange }: { view: DonationsView; onChange: (view: DonationsView) => void }) {
+  const i18n = useI18n();
   return (
-    <div role="group" aria-label="Show donations as" className="inline-flex shrink-0 rounded-full border border-border bg-white p-1">
+    <div role="group" aria-label={i18n._('map.view.label')} className="inline-flex shrink-0 rounded-full border border-border bg-white p-1">
       {OPTIONS.map(({ value, label, Icon }) => (
         <button
           key={value}
@@ -23,7 +25,7 @@ export function ViewToggle({ view, onChange }: { view: DonationsView; onChange: 
           )}
         >
           <Icon className="size-4" aria-hidden />
-          {label}
+          {i18n._(label)}
         </button>
       ))}
     </div>

@@ -1,0 +1,44 @@
+// The words of the account e-mails (verification, password reset), in the `texts` catalogue so that the server writes
+// each in its reader's language (users.locale). Plain text, one message per line: a translator sees whole sentences,
+// and the lines are joined here. The server decides the links and how long they live (sync-server/src/mail).
+import type { I18n } from '@lingui/core';
+
+export interface AccountEmailText {
+  subject: string;
+  text: string;
+}
+
+const SIGNATURE = 'FoodBridge';
+
+export function verificationEmailText(i18n: I18n, o: { name: string; link: string; hours: number }): AccountEmailText {
+  return {
+    subject: i18n._('email.verify.subject'),
+    text: [
+      i18n._('email.greeting', { name: o.name }),
+      '',
+      i18n._('email.verify.open'),
+      o.link,
+      '',
+      i18n._('email.verify.expiry', { hours: o.hours }),
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+export function passwordResetEmailText(i18n: I18n, o: { name: string; link: string; minutes: number }): AccountEmailText {
+  return {
+    subject: i18n._('email.reset.subject'),
+    text: [
+      i18n._('email.greeting', { name: o.name }),
+      '',
+      i18n._('email.reset.open'),
+      o.link,
+      '',
+      i18n._('email.reset.expiry', { minutes: o.minutes }),
+      i18n._('email.reset.ignore'),
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

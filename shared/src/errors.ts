@@ -1,0 +1,504 @@
+// The API's error codes (issue 13): every refusal answers `{ message, code }`, where `message` is the English sentence
+// the spec's clients read and `code` a stable key the app translates (`error.<code>` in shared/src/locales/*/errors.po).
+// The table is the one place that pairs each code with its English text; the server finds the code of a refusal from
+// its sentence (`errorOf`), so the routes, permissions and schemas keep saying their sentences as they always have.
+//
+// `message` is the English of the code. `{name}` marks a part that varies (a number, a status, a list of allowed
+// values): the server sends those parts as `values`, and the translations place them (ICU MessageFormat, so a
+// translation may use `{status, select, ...}` or `{count, plural, ...}` on them).
+import { MSG } from './messages.ts';
+
+interface ErrorEntry {
+  /** The catalogue's message id: always `error.<code>` (a test checks it), spelled out for Lingui's extractor. */
+  readonly id: string;
+  /** The English sentence, with `{name}` for the parts that vary. */
+  readonly message: string;
+}
+
+export const ERRORS = {
+  // ---- Form rules (shared/src/schemas): the same sentence whether the form or the server finds the mistake.
+  'validation/password-required': { id: /*i18n*/ 'error.validation/password-required', message: MSG.passwordRequired },
+  'validation/password-too-short': { id: /*i18n*/ 'error.validation/password-too-short', message: MSG.passwordTooShort },
+  'validation/password-too-long': { id: /*i18n*/ 'error.validation/password-too-long', message: 'Password is too long' },
+  'validation/name-required': { id: /*i18n*/ 'error.validation/name-required', message: MSG.nameRequired },
+  'validation/email-required': { id: /*i18n*/ 'error.validation/email-required', message: MSG.emailRequired },
+  'validation/email-invalid': { id: /*i18n*/ 'error.validation/email-invalid', message: MSG.emailInvalid },
+  'validation/title-required': { id: /*i18n*/ 'error.validation/title-required', message: MSG.titleRequired },
+  'validation/food-type-required': { id: /*i18n*/ 'error.validation/food-type-required', message: MSG.foodTypeRequired },
+  'validation/quantity-required': { id: /*i18n*/ 'error.validation/quantity-required', message: MSG.quantityRequired },
+  'validation/quantity-positive': { id: /*i18n*/ 'error.validation/quantity-positive', message: MSG.quantityPositive },
+  'validation/quantity-too-large': { id: /*i18n*/ 'error.validation/quantity-too-large', message: 'Quantity is too large' },
+  'validation/pickup-time-required': { id: /*i18n*/ 'error.validation/pickup-time-required', message: MSG.pickupTimeRequired },
+  'validation/location-required': { id: /*i18n*/ 'error.validation/location-required', message: MSG.locationRequired },
+  'validation/image-required': { id: /*i18n*/ 'error.validation/image-required', message: MSG.imageRequired },
+  'validation/image-foreign': { id: /*i18n*/ 'error.validation/image-foreign', message: MSG.imageForeign },
+  'validation/organization-required': { id: /*i18n*/ 'error.validation/organization-required', message: MSG.organizationRequired },
+  'validation/mission-required': { id: /*i18n*/ 'error.validation/mission-required', message: MSG.missionRequired },
+  'validation/request-description-required': {
+    id: /*i18n*/ 'error.validation/request-description-required',
+    message: MSG.requestDescriptionRequired,
+  },
+  'validation/review-required': { id: /*i18n*/ 'error.validation/review-required', message: MSG.reviewDescriptionRequired },
+  'validation/rating-required': { id: /*i18n*/ 'error.validation/rating-required', message: MSG.ratingRequired },
+  'validation/rating-range': { id: /*i18n*/ 'error.validation/rating-range', message: 'Rating must be from 1 to 5' },
+  'validation/text-too-long': { id: /*i18n*/ 'error.validation/text-too-long', message: 'At most {max} characters' },
+  'validation/invalid-id': { id: /*i18n*/ 'error.validation/invalid-id', message: MSG.invalidId },
+  'validation/best-before-required': { id: /*i18n*/ 'error.validation/best-before-required', message: 'Best before is required' },
+  'validation/best-before-invalid': { id: /*i18n*/ 'error.validation/best-before-invalid', message: 'Best before must be a date and time' },
+  'validation/best-before-past': { id: /*i18n*/ 'error.validation/best-before-past', message: 'Best before must be in the future' },
+  'validation/best-before-too-far': {
+    id: /*i18n*/ 'error.validation/best-before-too-far',
+    message: 'Best before can be at most {days} days ahead',
+  },
+  'validation/latitude-number': { id: /*i18n*/ 'error.validation/latitude-number', message: 'Latitude must be a number' },
+  'validation/latitude-range': { id: /*i18n*/ 'error.validation/latitude-range', message: 'Latitude must be between -90 and 90' },
+  'validation/longitude-number': { id: /*i18n*/ 'error.validation/longitude-number', message: 'Longitude must be a number' },
+  'validation/longitude-range': { id: /*i18n*/ 'error.validation/longitude-range', message: 'Longitude must be between -180 and 180' },
+  'validation/coordinates-pair': { id: /*i18n*/ 'error.validation/coordinates-pair', message: 'Give both latitude and longitude, or neither' },
+  'validation/nothing-to-update': { id: /*i18n*/ 'error.validation/nothing-to-update', message: 'Nothing to update' },
+  'validation/pickup-at-invalid': { id: /*i18n*/ 'error.validation/pickup-at-invalid', message: 'Choose a pickup date and time' },
+  'validation/pickup-at-past': { id: /*i18n*/ 'error.validation/pickup-at-past', message: 'Choose a pickup time from now on' },
+  'validation/pickup-at-too-far': { id: /*i18n*/ 'error.validation/pickup-at-too-far', message: 'Choose a pickup within {days} days' },
+  'validation/address-too-long': {
+    id: /*i18n*/ 'error.validation/address-too-long',
+    message: 'Address must be at most {max} characters long',
+  },
+  'validation/distance-number': { id: /*i18n*/ 'error.validation/distance-number', message: 'Distance must be a number of kilometres' },
+  'validation/distance-positive': { id: /*i18n*/ 'error.validation/distance-positive', message: 'Distance must be more than 0 km' },
+  'validation/distance-too-far': { id: /*i18n*/ 'error.validation/distance-too-far', message: 'Distance must be at most {max} km' },
+  'validation/food-types-unknown': { id: /*i18n*/ 'error.validation/food-types-unknown', message: 'Food types must be among: {allowed}' },
+  'validation/home-base-needed': {
+    id: /*i18n*/ 'error.validation/home-base-needed',
+    message: 'Set your home base to be told of donations within a distance',
+  },
+  'validation/address-query-required': { id: /*i18n*/ 'error.validation/address-query-required', message: 'Type an address to search for' },
+  'validation/address-query-too-short': {
+    id: /*i18n*/ 'error.validation/address-query-too-short',
+    message: 'Type at least {min} characters of the address',
+  },
+  'validation/address-query-too-long': {
+    id: /*i18n*/ 'error.validation/address-query-too-long',
+    message: 'An address search must be at most {max} characters long',
+  },
+  'validation/weight-number': { id: /*i18n*/ 'error.validation/weight-number', message: 'Weight must be a number of kilograms' },
+  'validation/weight-negative': { id: /*i18n*/ 'error.validation/weight-negative', message: 'Weight cannot be negative' },
+  'validation/weight-too-large': { id: /*i18n*/ 'error.validation/weight-too-large', message: 'Weight is too large' },
+  'validation/weight-required': { id: /*i18n*/ 'error.validation/weight-required', message: 'Enter the weight picked up' },
+  'validation/weight-not-zero': { id: /*i18n*/ 'error.validation/weight-not-zero', message: 'Nothing picked up weighs 0 kg' },
+  'validation/outcome-invalid': { id: /*i18n*/ 'error.validation/outcome-invalid', message: 'Outcome must be all, part or none' },
+  'validation/reason-invalid': { id: /*i18n*/ 'error.validation/reason-invalid', message: 'Reason must be one of: {allowed}' },
+  'validation/reason-required': { id: /*i18n*/ 'error.validation/reason-required', message: 'Say why nothing was picked up' },
+  'validation/push-endpoint': {
+    id: /*i18n*/ 'error.validation/push-endpoint',
+    message: 'endpoint must be the push service address the browser gave',
+  },
+  'validation/push-key-format': { id: /*i18n*/ 'error.validation/push-key-format', message: '{field} must be base64url text' },
+  'validation/push-key-length': { id: /*i18n*/ 'error.validation/push-key-length', message: '{field} must be {bytes} bytes' },
+  'validation/sync-push-rows': { id: /*i18n*/ 'error.validation/sync-push-rows', message: 'The push body must be an array of rows' },
+  'validation/sync-push-too-many': { id: /*i18n*/ 'error.validation/sync-push-too-many', message: 'At most {max} rows per push' },
+  /** Any other mistake zod finds (its own English words): the field is named in `values`. */
+  'validation/invalid': { id: /*i18n*/ 'error.validation/invalid', message: 'Invalid value' },
+
+  // ---- The request itself
+  'request/invalid': { id: /*i18n*/ 'error.request/invalid', message: 'Invalid request' },
+  'request/failed': { id: /*i18n*/ 'error.request/failed', message: 'Request failed ({status})' },
+  'request/invalid-json': { id: /*i18n*/ 'error.request/invalid-json', message: 'Request body must be valid JSON' },
+  'request/not-an-object': { id: /*i18n*/ 'error.request/not-an-object', message: 'Request body must be a JSON object' },
+  'request/too-large': { id: /*i18n*/ 'error.request/too-large', message: 'Request body is too large' },
+  'request/nul-in-text': { id: /*i18n*/ 'error.request/nul-in-text', message: 'Text must not contain the NUL character (U+0000)' },
+  'request/invalid-value': { id: /*i18n*/ 'error.request/invalid-value', message: 'Invalid value in request' },
+  'request/already-exists': { id: /*i18n*/ 'error.request/already-exists', message: 'This already exists' },
+  'request/missing-reference': { id: /*i18n*/ 'error.request/missing-reference', message: 'A referenced record does not exist' },
+  'request/invalid-limit': { id: /*i18n*/ 'error.request/invalid-limit', message: 'limit must be a whole number from 1 to {max}' },
+  'request/invalid-cursor': {
+    id: /*i18n*/ 'error.request/invalid-cursor',
+    message: 'Invalid cursor. Follow the address in the Link header of the previous page.',
+  },
+  'request/email-required': { id: /*i18n*/ 'error.request/email-required', message: 'email is required' },
+  'request/idempotency-key-too-long': {
+    id: /*i18n*/ 'error.request/idempotency-key-too-long',
+    message: 'Idempotency-Key must be at most {max} characters',
+  },
+  'request/idempotency-key-reused': {
+    id: /*i18n*/ 'error.request/idempotency-key-reused',
+    message: 'This Idempotency-Key was already used for a different request.',
+  },
+  'request/foreign-origin': {
+    id: /*i18n*/ 'error.request/foreign-origin',
+    message: 'This site may not call the FoodBridge API from another origin.',
+  },
+  'not-found': { id: /*i18n*/ 'error.not-found', message: MSG.notFound },
+  'not-found/resource': { id: /*i18n*/ 'error.not-found/resource', message: 'Resource not found' },
+  'not-found/donation': { id: /*i18n*/ 'error.not-found/donation', message: 'Donation not found' },
+  'not-found/donation-request': { id: /*i18n*/ 'error.not-found/donation-request', message: 'Donation request not found' },
+  'not-found/charity-request': { id: /*i18n*/ 'error.not-found/charity-request', message: 'Charity request not found' },
+  'not-found/user': { id: /*i18n*/ 'error.not-found/user', message: 'User not found' },
+  'not-found/payment': { id: /*i18n*/ 'error.not-found/payment', message: 'Payment not found' },
+  'not-found/review': { id: /*i18n*/ 'error.not-found/review', message: 'Review not found' },
+  'not-found/favorite': { id: /*i18n*/ 'error.not-found/favorite', message: 'Favorite not found' },
+  'not-found/notification': { id: /*i18n*/ 'error.not-found/notification', message: 'Notification not found' },
+  'not-found/image': { id: /*i18n*/ 'error.not-found/image', message: 'Image not found' },
+  'not-found/collection': { id: /*i18n*/ 'error.not-found/collection', message: 'Collection not found' },
+  'not-found/push-subscription': { id: /*i18n*/ 'error.not-found/push-subscription', message: 'Push subscription not found' },
+  'server/error': { id: /*i18n*/ 'error.server/error', message: 'Something went wrong on the server. Please try again.' },
+  'server/unavailable': { id: /*i18n*/ 'error.server/unavailable', message: 'FoodBridge is briefly unavailable. Please try again in a moment.' },
+  'server/metrics-token': { id: /*i18n*/ 'error.server/metrics-token', message: 'The metrics token is missing or wrong.' },
+  /**
+   * Rate limits (429 with Retry-After). One code for every limit, so the sentence names what was limited but the
+   * translation need not: `values` carry `what` and `wait` in English words, and `count` and `unit` (second, minute,
+   * hour) for other languages.
+   */
+  'too-many-requests': { id: /*i18n*/ 'error.too-many-requests', message: 'Too many {what}. Please try again in {wait}.' },
+
+  // ---- Signing in (the built-in identity service answers Firebase's codes, so one client handles both)
+  'auth/sign-in-required': { id: /*i18n*/ 'error.auth/sign-in-required', message: MSG.signInRequired },
+  'auth/invalid-id-token': { id: /*i18n*/ 'error.auth/invalid-id-token', message: 'Invalid sign-in token. Please sign in again.' },
+  'auth/id-token-expired': { id: /*i18n*/ 'error.auth/id-token-expired', message: 'Your session has expired. Please sign in again.' },
+  'auth/invalid-refresh-token': { id: /*i18n*/ 'error.auth/invalid-refresh-token', message: 'Your session has ended. Please sign in again.' },
+  'auth/user-not-found': { id: /*i18n*/ 'error.auth/user-not-found', message: 'This account no longer exists.' },
+  'auth/account-removed': { id: /*i18n*/ 'error.auth/account-removed', message: 'This account has been removed.' },
+  'auth/email-not-verified': {
+    id: /*i18n*/ 'error.auth/email-not-verified',
+    message:
+      'This e-mail belongs to an existing account. Please verify your e-mail address with the link we sent you, then sign in again.',
+  },
+  'auth/invalid-credential': { id: /*i18n*/ 'error.auth/invalid-credential', message: 'Wrong e-mail or password.' },
+  'auth/email-already-in-use': { id: /*i18n*/ 'error.auth/email-already-in-use', message: 'This e-mail is already registered. Please log in.' },
+  'auth/email-already-verified': { id: /*i18n*/ 'error.auth/email-already-verified', message: 'Your e-mail is already verified.' },
+  'auth/invalid-action-code': { id: /*i18n*/ 'error.auth/invalid-action-code', message: 'This link is invalid or has expired.' },
+  'auth/mail-unavailable': {
+    id: /*i18n*/ 'error.auth/mail-unavailable',
+    message: 'The e-mail could not be sent just now. Please try again in a few minutes.',
+  },
+  'auth/operation-not-allowed': {
+    id: /*i18n*/ 'error.auth/operation-not-allowed',
+    message: 'This server signs in through Firebase; use the Firebase client.',
+  },
+  /**
+   * Firebase's code for a locked sign-in, which this server also gives its sign-in rate limits and its "a link was
+   * sent a moment ago" limit: their waits come as `count` and `unit`, the lock's is "a few minutes".
+   */
+  'auth/too-many-requests': {
+    id: /*i18n*/ 'error.auth/too-many-requests',
+    message: 'Too many failed attempts. Please wait a few minutes and try again.',
+  },
+  /** Said by the app itself when no answer came at all. */
+  'auth/network-request-failed': {
+    id: /*i18n*/ 'error.auth/network-request-failed',
+    message: 'Cannot reach FoodBridge. Check your connection and try again.',
+  },
+  // The app's words for Firebase's own codes, which Firebase's client reports in its own terms.
+  'firebase/network-request-failed': {
+    id: /*i18n*/ 'error.firebase/network-request-failed',
+    message: 'Cannot reach the sign-in service. Check your connection and try again.',
+  },
+  'firebase/popup-blocked': {
+    id: /*i18n*/ 'error.firebase/popup-blocked',
+    message: 'The browser blocked the Google sign-in window. Allow pop-ups for this site and try again.',
+  },
+  'firebase/operation-not-allowed': {
+    id: /*i18n*/ 'error.firebase/operation-not-allowed',
+    message: 'This sign-in method is not enabled on this server.',
+  },
+  'firebase/user-disabled': { id: /*i18n*/ 'error.firebase/user-disabled', message: 'This account has been disabled.' },
+  /** Said by the app when the server ends the session of a removed account. */
+  'session/signed-out': { id: /*i18n*/ 'error.session/signed-out', message: 'You have been signed out' },
+  'access/denied': { id: /*i18n*/ 'error.access/denied', message: MSG.accessDenied },
+
+  // ---- Accounts, roles and the charity role
+  'users/own-admin-role': { id: /*i18n*/ 'error.users/own-admin-role', message: 'You cannot remove your own admin role.' },
+  'users/own-account': { id: /*i18n*/ 'error.users/own-account', message: 'You cannot delete your own account.' },
+  'charity-request/exists': { id: /*i18n*/ 'error.charity-request/exists', message: MSG.charityRequestExists },
+  'charity-request/already-charity': { id: /*i18n*/ 'error.charity-request/already-charity', message: 'You already have the charity role.' },
+  'charity-request/users-only': {
+    id: /*i18n*/ 'error.charity-request/users-only',
+    message: 'Only user accounts can request the charity role.',
+  },
+  'charity-request/admin': {
+    id: /*i18n*/ 'error.charity-request/admin',
+    message: 'Admins already have every permission; no charity role request is needed.',
+  },
+  'charity-request/decided': { id: /*i18n*/ 'error.charity-request/decided', message: 'This request was already {status}.' },
+  'charity-request/requester-gone': {
+    id: /*i18n*/ 'error.charity-request/requester-gone',
+    message: 'The account that sent this request no longer exists. Reject the request instead.',
+  },
+  'payments/not-found': { id: /*i18n*/ 'error.payments/not-found', message: 'Payment not found.' },
+  'payments/other-account': { id: /*i18n*/ 'error.payments/other-account', message: 'This payment belongs to another account.' },
+  'payments/wrong-amount': { id: /*i18n*/ 'error.payments/wrong-amount', message: 'This payment is not the $25 charity role fee.' },
+  'payments/not-succeeded': { id: /*i18n*/ 'error.payments/not-succeeded', message: 'The payment has not succeeded yet.' },
+  'payments/already-used': { id: /*i18n*/ 'error.payments/already-used', message: 'This payment was already used.' },
+  'payments/unavailable': {
+    id: /*i18n*/ 'error.payments/unavailable',
+    message: 'The payment service could not be reached. Please try again in a moment.',
+  },
+
+  // ---- Donations, requests, pickups
+  'donations/unknown-status': { id: /*i18n*/ 'error.donations/unknown-status', message: 'Unknown status{shown}. Use one of: {allowed}.' },
+  'donations/search-too-long': { id: /*i18n*/ 'error.donations/search-too-long', message: 'Search text must be at most {max} characters.' },
+  'donations/unknown-food-type': { id: /*i18n*/ 'error.donations/unknown-food-type', message: 'Unknown food type. Use one of: {allowed}.' },
+  'donations/unknown-sort': { id: /*i18n*/ 'error.donations/unknown-sort', message: 'Unknown sort. Use one of: {allowed}.' },
+  'donations/near-without-distance': { id: /*i18n*/ 'error.donations/near-without-distance', message: 'near is used with sort=distance.' },
+  'donations/distance-without-near': {
+    id: /*i18n*/ 'error.donations/distance-without-near',
+    message: 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).',
+  },
+  'donations/update-not-owner': {
+    id: /*i18n*/ 'error.donations/update-not-owner',
+    message: 'Only the restaurant that posted this donation can update it.',
+  },
+  'donations/update-rejected': { id: /*i18n*/ 'error.donations/update-rejected', message: 'Rejected donations cannot be updated.' },
+  'donations/update-accepted': {
+    id: /*i18n*/ 'error.donations/update-accepted',
+    message: 'This donation has been accepted by a charity and can no longer be updated.',
+  },
+  'donations/delete-not-owner': {
+    id: /*i18n*/ 'error.donations/delete-not-owner',
+    message: 'Only the restaurant that posted this donation or an admin can delete it.',
+  },
+  'donations/delete-accepted': {
+    id: /*i18n*/ 'error.donations/delete-accepted',
+    message: 'This donation has been accepted by a charity and cannot be deleted.',
+  },
+  'donations/not-pending': {
+    id: /*i18n*/ 'error.donations/not-pending',
+    message: 'Only Pending donations can be {verb} (this one is {status}).',
+  },
+  'donations/expired': { id: /*i18n*/ 'error.donations/expired', message: 'This donation has expired.' },
+  'donations/not-requestable': { id: /*i18n*/ 'error.donations/not-requestable', message: 'This donation is not available for requests.' },
+  'donation-requests/already-requested': { id: /*i18n*/ 'error.donation-requests/already-requested', message: MSG.alreadyRequested },
+  'donation-requests/accept-not-owner': {
+    id: /*i18n*/ 'error.donation-requests/accept-not-owner',
+    message: 'Only the restaurant that posted this donation can accept requests for it.',
+  },
+  'donation-requests/reject-not-owner': {
+    id: /*i18n*/ 'error.donation-requests/reject-not-owner',
+    message: 'Only the restaurant that posted this donation can reject requests for it.',
+  },
+  'donation-requests/accept-not-pending': {
+    id: /*i18n*/ 'error.donation-requests/accept-not-pending',
+    message: 'Only Pending requests can be accepted (this one is {status}).',
+  },
+  'donation-requests/reject-not-pending': {
+    id: /*i18n*/ 'error.donation-requests/reject-not-pending',
+    message: 'Only Pending requests can be rejected (this one is {status}).',
+  },
+  'donation-requests/donation-taken': {
+    id: /*i18n*/ 'error.donation-requests/donation-taken',
+    message: 'This donation is no longer available: it has already been accepted or withdrawn.',
+  },
+  'donation-requests/delete-not-owner': {
+    id: /*i18n*/ 'error.donation-requests/delete-not-owner',
+    message: 'Only the charity that made this request or an admin can delete it.',
+  },
+  'donation-requests/cancel-not-pending': {
+    id: /*i18n*/ 'error.donation-requests/cancel-not-pending',
+    message: 'A request can be cancelled only while it is Pending.',
+  },
+  'donation-requests/already-picked': {
+    id: /*i18n*/ 'error.donation-requests/already-picked',
+    message: 'This donation has already been picked up.',
+  },
+  'pickups/reassigned': {
+    id: /*i18n*/ 'error.pickups/reassigned',
+    message: 'This donation was reassigned and is no longer yours to pick up.',
+  },
+  'pickups/not-your-pickup': {
+    id: /*i18n*/ 'error.pickups/not-your-pickup',
+    message: 'Only the charity that was given this donation can confirm its pickup.',
+  },
+  'pickups/already-confirmed': { id: /*i18n*/ 'error.pickups/already-confirmed', message: 'Pickup already confirmed.' },
+  'pickups/not-accepted': {
+    id: /*i18n*/ 'error.pickups/not-accepted',
+    message: 'Pickup can be confirmed only for an accepted donation (this one is {status}).',
+  },
+  'pickup-reports/not-your-pickup': {
+    id: /*i18n*/ 'error.pickup-reports/not-your-pickup',
+    message: 'Only the charity that picked up this donation can correct its report.',
+  },
+  'pickup-reports/not-picked': {
+    id: /*i18n*/ 'error.pickup-reports/not-picked',
+    message: 'Only a picked-up donation has a report to correct.',
+  },
+  'pickup-reports/too-late': {
+    id: /*i18n*/ 'error.pickup-reports/too-late',
+    message: 'Reports can be corrected for {days} days after the pickup.',
+  },
+  'pickup-reports/forbidden': {
+    id: /*i18n*/ 'error.pickup-reports/forbidden',
+    message: 'Only the restaurant, the charity that picked it up and admins can read this pickup report.',
+  },
+
+  // ---- Favorites and reviews
+  'favorites/already': { id: /*i18n*/ 'error.favorites/already', message: MSG.alreadyFavorite },
+  'favorites/id-taken': {
+    id: /*i18n*/ 'error.favorites/id-taken',
+    message: 'This favorite id is already used. Please try again with a new one.',
+  },
+  'favorites/not-yours': { id: /*i18n*/ 'error.favorites/not-yours', message: 'You can only remove your own favorites.' },
+  'reviews/already': { id: /*i18n*/ 'error.reviews/already', message: 'You have already reviewed this donation.' },
+  'reviews/not-yours': { id: /*i18n*/ 'error.reviews/not-yours', message: 'You can only delete your own reviews.' },
+  'reviews/not-your-pickup': {
+    id: /*i18n*/ 'error.reviews/not-your-pickup',
+    message: 'Only the charity that picked up this donation can review it.',
+  },
+  'reviews/not-picked': {
+    id: /*i18n*/ 'error.reviews/not-picked',
+    message: 'You can review a donation only after its pickup is confirmed.',
+  },
+
+  // ---- Pictures
+  'images/missing': {
+    id: /*i18n*/ 'error.images/missing',
+    message: 'No image received. Send the picture as multipart/form-data in the field "image".',
+  },
+  'images/unreadable-upload': { id: /*i18n*/ 'error.images/unreadable-upload', message: 'The upload could not be read. Please try again.' },
+  'images/empty': { id: /*i18n*/ 'error.images/empty', message: 'The image file is empty.' },
+  'images/too-large': { id: /*i18n*/ 'error.images/too-large', message: 'Image is larger than {mb} MB' },
+  'images/not-supported': {
+    id: /*i18n*/ 'error.images/not-supported',
+    message: 'The file is not a supported image. Please upload a JPEG, PNG, WebP or GIF picture.',
+  },
+  'images/unreadable': {
+    id: /*i18n*/ 'error.images/unreadable',
+    message: 'The image could not be read. It may be damaged; please try another picture.',
+  },
+  'images/too-many-pixels': {
+    id: /*i18n*/ 'error.images/too-many-pixels',
+    message: 'The image dimensions are too large. Please upload a smaller picture.',
+  },
+  'images/daily-bytes': {
+    id: /*i18n*/ 'error.images/daily-bytes',
+    message: 'This picture would take you over the {mb} MB of pictures allowed in one day. Please try again in {wait}.',
+  },
+  'images/daily-files': {
+    id: /*i18n*/ 'error.images/daily-files',
+    message: 'You have uploaded the {files} pictures allowed in one day. Please try again in {wait}.',
+  },
+  'images/invalid-width': { id: /*i18n*/ 'error.images/invalid-width', message: 'w must be a width in pixels from 1 to {max}' },
+  'images/not-resizable': { id: /*i18n*/ 'error.images/not-resizable', message: 'This picture cannot be resized; open it without ?w=.' },
+  'images/storage-unavailable': {
+    id: /*i18n*/ 'error.images/storage-unavailable',
+    message: 'This picture is in object storage, which this server is not set up to read.',
+  },
+  /** Said by the app when an upload failed without a readable answer. */
+  'images/upload-failed': { id: /*i18n*/ 'error.images/upload-failed', message: 'Failed to upload image.' },
+
+  // ---- Replication, exports, history, notifications, addresses
+  'sync/token-in-url': {
+    id: /*i18n*/ 'error.sync/token-in-url',
+    message: 'Sign-in tokens are not accepted in the address: open the stream with a ticket from POST /sync/stream-ticket.',
+  },
+  'sync/invalid-ticket': {
+    id: /*i18n*/ 'error.sync/invalid-ticket',
+    message: 'This sync ticket has expired or was already used. Please reconnect.',
+  },
+  'sync/invalid-checkpoint-id': {
+    id: /*i18n*/ 'error.sync/invalid-checkpoint-id',
+    message: 'Invalid checkpoint: id must be the id of the last document pulled',
+  },
+  'sync/invalid-checkpoint-seq': { id: /*i18n*/ 'error.sync/invalid-checkpoint-seq', message: 'Invalid checkpoint: seq must be a whole number' },
+  'sync/requests-hidden': {
+    id: /*i18n*/ 'error.sync/requests-hidden',
+    message: 'Donation requests are shown to charities, restaurants and admins only.',
+  },
+  'sync/read-only': {
+    id: /*i18n*/ 'error.sync/read-only',
+    message: 'This collection is read-only here: donations and requests change through their own actions in the app.',
+  },
+  'exports/donations-forbidden': {
+    id: /*i18n*/ 'error.exports/donations-forbidden',
+    message: 'Donation exports are for restaurants (their own donations) and admins.',
+  },
+  'exports/pickups-forbidden': {
+    id: /*i18n*/ 'error.exports/pickups-forbidden',
+    message: 'Pickup exports are for charities (their own pickups) and admins.',
+  },
+  'exports/users-forbidden': { id: /*i18n*/ 'error.exports/users-forbidden', message: 'The export of accounts is for admins only.' },
+  'exports/invalid-date': {
+    id: /*i18n*/ 'error.exports/invalid-date',
+    message: '{name} must be a date (2026-11-25) or a date-time (2026-11-25T18:30:00Z).',
+  },
+  'exports/from-after-to': { id: /*i18n*/ 'error.exports/from-after-to', message: 'from must not be after to.' },
+  'history/invalid-actor': { id: /*i18n*/ 'error.history/invalid-actor', message: "actor must be a person's account id or e-mail address." },
+  'history/unknown-kind': { id: /*i18n*/ 'error.history/unknown-kind', message: 'Unknown kind. Use one of: {allowed}.' },
+  'push/unavailable': { id: /*i18n*/ 'error.push/unavailable', message: 'Notifications on the phone are not available on this server.' },
+  'push/endpoint-not-https': {
+    id: /*i18n*/ 'error.push/endpoint-not-https',
+    message: "endpoint must be the https address of a browser's push service",
+  },
+  'charity-preferences/charities-only': {
+    id: /*i18n*/ 'error.charity-preferences/charities-only',
+    message: 'Home base and alerts are for charities only.',
+  },
+  'geocode/not-set-up': { id: /*i18n*/ 'error.geocode/not-set-up', message: 'Address search is not set up on this server.' },
+  'geocode/not-answering': {
+    id: /*i18n*/ 'error.geocode/not-answering',
+    message: 'Address search is not answering. Try again, or use your current location.',
+  },
+  'geocode/busy': { id: /*i18n*/ 'error.geocode/busy', message: 'Too many address searches right now. Try again in a few seconds.' },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The parts of a sentence that vary, by placeholder name: numbers as numbers. */
+export type ErrorValues = Record<string, string | number>;
+
+/** Each code's message id, for `i18n._(ERROR_MESSAGE_IDS[code], values)`. */
+export const ERROR_MESSAGE_IDS = /* @__PURE__ */ Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.id])) as Record<
+  ErrorCode,
+  string
+>;
+
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface Lookup {
+  /** Sentences without varying parts, looked up whole. */
+  exact: Map<string, ErrorCode>;
+  /** The others as patterns, tried in the table's order. */
+  patterns: Array<{ code: ErrorCode; pattern: RegExp; names: string[] }>;
+}
+
+// Built on first use, not at import: a page that imports something else of shared/ must not pay for the table.
+let lookup: Lookup | undefined;
+function buildLookup(): Lookup {
+  const built: Lookup = { exact: new Map(), patterns: [] };
+  for (const [code, { message }] of Object.entries(ERRORS) as Array<[ErrorCode, ErrorEntry]>) {
+    const names = [...message.matchAll(PLACEHOLDER)].map((m) => m[1]!);
+    if (names.length === 0) {
+      // The first code of a sentence wins.
+      if (!built.exact.has(message)) built.exact.set(message, code);
+      continue;
+    }
+    const source = message
+      .split(PLACEHOLDER)
+      .map((part, i) => (i % 2 === 1 ? '(.*?)' : escapeRegExp(part)))
+      .join('');
+    built.patterns.push({ code, pattern: new RegExp(`^${source}$`, 's'), names });
+  }
+  return built;
+}
+
+/**
+ * The code of an English sentence of the table, and its varying parts (a whole number comes back as a number); or
+ * undefined for a sentence the table does not have.
+ */
+export function errorOf(message: string): { code: ErrorCode; values?: ErrorValues } | undefined {
+  lookup ??= buildLookup();
+  const code = lookup.exact.get(message);
+  if (code) return { code };
+  for (const { code, pattern, names } of lookup.patterns) {
+    const m = pattern.exec(message);
+    if (!m) continue;
+    const values: ErrorValues = {};
+    names.forEach((name, i) => {
+      const part = m[i + 1] ?? '';
+      values[name] = /^-?\d+$/.test(part) ? Number(part) : part;
+    });
+    return { code, values };
+  }
+  return undefined;
+}
