@@ -93,6 +93,8 @@ export const RegisterSchema = z.object({
   email: EmailSchema,
   password,
   photoURL,
+  /** The language the person registered in: the verification e-mail, sent at once, is written in it. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type RegisterInput = z.input<typeof RegisterSchema>;
 

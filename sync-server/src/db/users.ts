@@ -79,15 +79,16 @@ export async function insertUser(
     createdAt?: Date;
     lastLogin?: Date | null;
     emailVerified?: boolean;
+    locale?: string | undefined;
   },
 ): Promise<UserRow> {
   const [row] = await sql<UserRow[]>`
     INSERT INTO users (id, email, name, role, photo_url, password_hash, mission, address, phone, created_at, last_login,
-                       email_verified)
+                       email_verified, locale)
     VALUES (${u.id ?? sql`DEFAULT`}, ${u.email.toLowerCase()}, ${u.name}, ${u.role}, ${u.photoURL ?? null},
             ${u.passwordHash ?? null}, ${u.mission ?? null}, ${u.address ?? null}, ${u.phone ?? null},
             ${u.createdAt ?? sql`DEFAULT`}, ${u.lastLogin === undefined ? sql`now()` : u.lastLogin},
-            ${u.emailVerified ?? false})
+            ${u.emailVerified ?? false}, ${u.locale ?? null})
     RETURNING *`;
   return row!;
 }

@@ -97,6 +97,16 @@ describe('account e-mails through SMTP: e-mail verification, password reset, ADM
     expect((await t.post('/auth/password-reset-email', { email: 'not an e-mail' })).status).toBe(400);
   });
 
+  it('writes the verification e-mail in the language the person registered in, and keeps it on the account', async () => {
+    const input = createRegisterInput({ email: `es-${Math.random().toString(16).slice(2)}@example.test` });
+    const res = await t.post('/auth/register', { ...input, locale: 'es' });
+    expect(res.status).toBe(201);
+    expect(res.body.user.locale).toBe('es');
+    const mail = await inbox.next(input.email.toLowerCase());
+    expect(mail.text).toMatch(/^Hola, .*:\n\nConfirma que es/);
+    expect((await t.post('/auth/register', { ...createRegisterInput(), locale: 'fr' })).status).toBe(400);
+  });
+
   it('writes the reset e-mail in the language the account chose', async () => {
     const u = await register();
     await inbox.next(u.email);

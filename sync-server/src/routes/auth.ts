@@ -74,6 +74,7 @@ export const authRoutes = (deps: Deps) =>
           // Admin only once the e-mail is verified: registering an address proves nothing.
           role: roleForNewAccount(deps.config, body.email, false),
           passwordHash: await hashPassword(body.password),
+          locale: body.locale,
         });
       } catch (err) {
         // Two registrations racing for one e-mail: the unique index decides.

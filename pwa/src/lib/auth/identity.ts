@@ -147,7 +147,8 @@ export async function signUp(input: { name: string; email: string; password: str
   const config = await getAuthConfig();
   await whileLoading(async () => {
     if (config.provider === 'firebase') return (await loadFirebase(config)).signUp(input);
-    await signInLocally(await requestSession('/auth/register', input), input);
+    // The verification e-mail goes out at once: in the language the person registered in.
+    await signInLocally(await requestSession('/auth/register', { ...input, locale: i18n.locale }), input);
   });
 }
 
