@@ -50,6 +50,12 @@ export function createApp(deps: Deps) {
   app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
   // Outermost: it sees every answer as it leaves, errors included, and how long it took.
   app.use('*', requestLog(deps));
+  // The embedded database's change feed polls: a write answered here reaches the open streams at once, not at the
+  // next poll (Postgres notifies on commit, and nudge does nothing there).
+  app.use('*', async (c, next) => {
+    await next();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) deps.changes.nudge();
+  });
   // So that every answer, refusals and errors included, carries the headers.
   app.use('*', securityHeaders(deps));
   app.use('*', corsForConfiguredOrigins(deps.config));

@@ -25,6 +25,11 @@ export interface ChangeFeed {
    * connection is listened again, as changes may have been missed meanwhile.
    */
   watchAccounts(listener: () => void): Promise<void>;
+  /**
+   * A request of this process may have written: look for changes now rather than at the next poll (embedded only;
+   * Postgres notifies on commit by itself).
+   */
+  nudge(): void;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,8 @@ export const RELISTEN_INTERVAL_MS = 500;
  */
 export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
   readonly kind = 'notify';
+  /** Postgres notifies every process on commit: nothing to hurry. */
+  nudge(): void {}
   private listenerSql: Sql | undefined;
   private ready: Promise<void> | undefined;
   private listening = false;
@@ -257,12 +264,38 @@ export class PollingChangeFeed extends BaseFeed implements ChangeFeed {
     this.last = undefined;
   }
 
+  /**
+   * Polls at once instead of at the timer (a write request just finished here, and one process owns the embedded
+   * database: that is where its changes come from). A poll already running is followed by one more, so a write that
+   * committed after it read is still seen now.
+   */
+  nudge(): void {
+    if (this.closed || !this.last || !this.timer) {
+      if (this.inFlight) this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.run(this.generation);
+  }
+
+  private again = false;
+
+  private run(generation: number) {
+    this.inFlight = this.poll(generation).finally(() => {
+      this.inFlight = undefined;
+      if (generation !== this.generation || this.closed) return;
+      if (this.again) {
+        this.again = false;
+        this.run(generation);
+      } else this.schedule(generation);
+    });
+  }
+
   private schedule(generation: number) {
     this.timer = setTimeout(() => {
-      this.inFlight = this.poll(generation).finally(() => {
-        this.inFlight = undefined;
-        if (generation === this.generation && !this.closed) this.schedule(generation);
-      });
+      this.timer = undefined;
+      this.run(generation);
     }, this.intervalMs);
     this.timer.unref();
   }

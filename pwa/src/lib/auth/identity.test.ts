@@ -214,7 +214,7 @@ describe('signIn and signUp', () => {
     await signUp(input);
     expect(useSession.getState()).toMatchObject({ user: { ...DANA, photoURL: '/images/dana.jpg' }, role: 'user' });
     expect(server.requests.slice(1).map((r) => [r.path, r.body])).toEqual([
-      ['/auth/register', input],
+      ['/auth/register', { ...input, locale: 'en' }],
       ['/users', { name: 'Dana Driver', photoURL: '/images/dana.jpg' }],
     ]);
   });

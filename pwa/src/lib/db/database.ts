@@ -4,6 +4,7 @@
 import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb/plugins/core';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { Dexie, DBCoreKeyRange, DBCoreTable } from 'dexie';
 import { favoriteConflictHandler } from './favorite-conflicts';
 import {
   donationRequestSchema,
@@ -33,7 +34,51 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** Where the collections live: Dexie (IndexedDB) in the app; tests open the same collections on memory storage. */
 type DatabaseStorage = RxStorage<unknown, unknown>;
-const dexie: DatabaseStorage = getRxStorageDexie();
+/** From this many keys on, a read by keys looks at which of them the table holds first (see fewerReads). */
+const MANY_KEYS = 50;
+const ANY_KEY = { type: 3 /* DBCoreRangeType.Any */ } as DBCoreKeyRange;
+
+/**
+ * A Dexie middleware for reads of many documents by id, which RxDB makes three times for each pulled batch (the
+ * local copies, the replication's records of them, and again inside the write). IndexedDB answers one request per
+ * key, and a first sync asks for thousands of ids that are not there yet: ~30,000 requests at 10,000 donations.
+ * Here an empty table answers at once, and a table with fewer than 8 rows a key asked for reads its keys in one
+ * request and fetches only the documents it has. Same transaction, same answer: one entry per key, undefined for
+ * the missing.
+ */
+export function fewerReads(db: Dexie) {
+  db.use({
+    stack: 'dbcore',
+    name: 'foodbridge-fewer-reads',
+    create: (down) => ({
+      ...down,
+      table: (name: string): DBCoreTable => {
+        const table = down.table(name);
+        const primaryKey = table.schema.primaryKey;
+        if (primaryKey.compound || typeof primaryKey.keyPath !== 'string') return table;
+        const all = { index: primaryKey, range: ANY_KEY };
+        return {
+          ...table,
+          getMany: async (req) => {
+            if (req.keys.length < MANY_KEYS || !req.keys.every((k) => typeof k === 'string')) return table.getMany(req);
+            const count = await table.count({ trans: req.trans, query: all });
+            if (count === 0) return req.keys.map(() => undefined);
+            if (count > req.keys.length * 8) return table.getMany(req);
+            const { result: present } = await table.query({ trans: req.trans, values: false, query: all });
+            const held = new Set(present as string[]);
+            const wanted = req.keys.filter((k) => held.has(k as string));
+            if (wanted.length === req.keys.length) return table.getMany(req);
+            const found = wanted.length ? await table.getMany({ ...req, keys: wanted }) : [];
+            const byKey = new Map(wanted.map((k, i) => [k, found[i]]));
+            return req.keys.map((k) => byKey.get(k));
+          },
+        };
+      },
+    }),
+  });
+}
+
+const dexie: DatabaseStorage = getRxStorageDexie({ addons: [fewerReads] });
 const opened = new Map<string, Promise<FoodBridgeDatabase>>();
 
 /** The account's database name: RxDB names allow lower-case letters, digits and underscores. */

@@ -5,6 +5,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
+import { SYNC_PULL_LIMIT_MAX } from '@foodbridge/shared/schemas/sync';
 import { createDonation } from '@foodbridge/shared/testing/factories';
 import type { OutboxEntry } from './schemas';
 import {
@@ -32,7 +33,7 @@ const BO_TOKEN = makeToken({ sub: BO._id, email: BO.email, name: BO.name });
 const BO_DB = 'foodbridge_user2';
 const COLLECTIONS = ['_rxdb_internal', 'donationrequests', 'donations', 'favorites', 'notifications', 'outbox'];
 const ALL_PULLED = { donations: true, favorites: true, donationrequests: true, notifications: true };
-const PULLS = ['donations', 'favorites', 'donation-requests', 'notifications'].map((c) => `GET /sync/${c}/pull?limit=500`);
+const PULLS = ['donations', 'favorites', 'donation-requests', 'notifications'].map((c) => `GET /sync/${c}/pull?limit=${SYNC_PULL_LIMIT_MAX}`);
 
 type Routes = Parameters<typeof stubServer>[0];
 

@@ -6,7 +6,7 @@ import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } f
 import type { OpenStore } from './local-database';
 import { createOutbox, readEntries, type Outbox } from './pickup-outbox';
 import { readRecord, writeRecord } from './record';
-import { startReplication, type Replications } from './replication';
+import { prefetchFirstPull, startReplication, type Replications } from './replication';
 import type { OutboxEntry } from './schemas';
 import { bindSyncState, forgetSyncState, markLive, markPulled, useSyncStore } from './sync-store';
 
@@ -75,6 +75,9 @@ export async function activate(account: LocalAccount): Promise<OpenStore> {
     await removeAccountData(record.name);
   }
 
+  // A database created now starts empty: its first donations are asked for while it opens.
+  const fresh = !record || record.name !== name || record.role !== account.role;
+  const firstPull = fresh ? prefetchFirstPull('donations') : undefined;
   bindSyncState(name);
   const db = await openDatabase(name);
   writeRecord({ name, role: account.role });
@@ -92,7 +95,7 @@ export async function activate(account: LocalAccount): Promise<OpenStore> {
       },
       onLive: markLive,
       onError: (message) => useSyncStore.setState({ lastError: message }),
-    });
+    }, firstPull);
   } catch (err) {
     outbox.stop();
     throw err;

@@ -1,12 +1,15 @@
 // Live queries of the open database for React. Light on purpose (no RxDB import): the queries are methods of the
 // open database. It does not start the local store: useLocalMode does, for every local-first read, and main.tsx does
 // at sign-in.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSession } from '@/lib/auth/session-store';
 import { useConnectivity } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { useLocalDatabase } from './local-database';
 import { useSyncStore, type LocalCollection } from './sync-store';
+
+/** During a collection's first pull, the most often its queries' answers reach the screen. */
+const FIRST_PULL_EVERY_MS = 1_000;
 
 export interface LocalResult<T> {
   data: T | undefined;
@@ -59,19 +62,56 @@ export function useLocalQuery<R, T>(
   const [result, setResult] = useState<{ key: string; db: FoodBridgeDatabase; value: T } | null>(null);
   const enabled = Boolean(build) && !failed;
 
+  // While the collection's first pull runs (10,000 donations at city scale arrive in ~10 writes), the screen gets
+  // the first answer at once and then at most one every FIRST_PULL_EVERY_MS: each answer costs a conversion and a
+  // render of the whole list, time the writes need. The last one is never held back: it goes out as soon as the
+  // pull is through (see the effect below), and every answer after that at once.
+  const pulledRef = useRef(pulled);
+  pulledRef.current = pulled;
+  const held = useRef<{ flush(): void } | null>(null);
+
   useEffect(() => {
     if (!db || !build || !enabled) return;
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: { raw: R } | null = null;
+    const deliver = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (!pending) return;
+      const { raw } = pending;
+      pending = null;
+      const value = convert(raw);
+      // Nothing to show yet is no answer worth waiting after: the first documents show as soon as they are in.
+      if (!isEmpty(value)) last = performance.now();
+      setResult({ key, db, value });
+    };
+    held.current = { flush: deliver };
     const sub = build(db).subscribe({
-      next: (raw) => setResult({ key, db, value: convert(raw) }),
+      next: (raw) => {
+        pending = { raw };
+        const wait = pulledRef.current ? 0 : last + FIRST_PULL_EVERY_MS - performance.now();
+        if (wait <= 0) deliver();
+        else timer ??= setTimeout(deliver, wait);
+      },
       error: (err) => {
         // As when the store cannot open: the screens fall back to the online API rather than load forever.
         console.error(`[local store] ${collection} query failed; screens fall back to the network`, err);
         useSyncStore.setState({ unavailable: true });
       },
     });
-    return () => sub.unsubscribe();
+    return () => {
+      sub.unsubscribe();
+      clearTimeout(timer);
+      held.current = null;
+    };
     // `key` stands for `build` and `convert`, which callers create inline.
   }, [db, key, enabled]);
+
+  // The first pull is through: what was held back shows now.
+  useEffect(() => {
+    if (pulled) held.current?.flush();
+  }, [pulled]);
 
   if (!enabled || !signedIn) return { data: undefined, loading: false, unavailable: true };
   const current = result && result.db === db && result.key === key ? result.value : undefined;

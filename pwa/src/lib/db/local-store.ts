@@ -24,6 +24,8 @@ let wanted: Wanted = { key: '(not started)', account: null };
 let queue: Promise<void> = Promise.resolve();
 
 function follow(state: ReturnType<typeof useSession.getState>) {
+  // Signing in (or up): the engine downloads and compiles while the credentials are checked, not after.
+  if (state.loading && !state.user) void loadEngine().catch(() => (engine = null));
   if (!state.ready) return;
   const account = state.user ? { userId: state.user.id, email: state.user.email, role: state.role } : null;
   const key = account ? `${account.userId}|${account.role}` : '';

@@ -6,7 +6,7 @@ import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxd
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { Role } from '@foodbridge/shared/constants';
 import {
-  SYNC_PULL_LIMIT_DEFAULT,
+  SYNC_PULL_LIMIT_MAX,
   SYNC_PUSH_MAX_ROWS,
   SYNC_RESYNC,
   type SyncCheckpoint,
@@ -20,8 +20,18 @@ import { explainFavoriteConflict } from './favorite-conflicts';
 import type { FavoriteDocType } from './schemas';
 import type { LocalCollection } from './sync-store';
 
-/** Initial sync pulls in large batches; the server's default is also its usual batch. */
-const PULL_BATCH = SYNC_PULL_LIMIT_DEFAULT;
+/**
+ * Pulls take the most the server gives at once: a first sign-in at city scale (10,000 donations) then costs 11
+ * requests and as many local writes and list updates instead of 21 (RxDB asks for the next batch while it writes
+ * the previous one). Later pulls are short anyway.
+ */
+const PULL_BATCH = SYNC_PULL_LIMIT_MAX;
+/**
+ * The other collections start once donations' first pull is through (or failed, or after this long at most): at
+ * sign-in on a fresh device their requests, streams and writes would otherwise compete with the 10,000 donations
+ * that All Donations waits for, and they are small.
+ */
+const OTHERS_AFTER_MS = 5_000;
 const RETRY_MS = 3_000;
 const STREAM_BACKOFF_MAX_MS = 30_000;
 /** How often an open, quiet stream refreshes 'Last synced' (the server's heartbeats are invisible to EventSource). */
@@ -163,16 +173,42 @@ export function pullStream<T>(
   }).pipe(share());
 }
 
-function pullHandler<T>(name: LocalCollection, events: ReplicationEvents) {
+/** GET /sync/{collection}/pull after `checkpoint` (from the start without one). */
+function pullAfter<T>(name: LocalCollection, checkpoint: SyncCheckpoint | undefined, batchSize: number) {
+  const query = new URLSearchParams({ limit: String(batchSize) });
+  if (checkpoint) {
+    query.set('id', checkpoint.id);
+    query.set('seq', String(checkpoint.seq));
+  }
+  return api.get<SyncPullResult<WithDeleted<T>>>(`/sync/${ENDPOINT[name]}/pull?${query}`);
+}
+
+/**
+ * The first batch of a collection pulled from the start, asked for while the local database is still opening (a
+ * fresh device has no checkpoint to wait for). The pull handler takes it once, for its first pull from the start;
+ * a failed one is simply asked for again.
+ */
+export type FirstPull = Promise<SyncPullResult<unknown>>;
+
+export function prefetchFirstPull(name: LocalCollection): FirstPull | undefined {
+  if (!isOnline()) return undefined;
+  const first = pullAfter<unknown>(name, undefined, PULL_BATCH);
+  // Unhandled until the handler takes it: a failure must not reach the console as an unhandled rejection.
+  first.catch(() => undefined);
+  return first;
+}
+
+function pullHandler<T>(name: LocalCollection, events: ReplicationEvents, prefetched?: FirstPull) {
+  let first = prefetched;
   return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
-    // Certainly offline: fail without a request (RxDB retries, and at once when the browser goes online).
-    if (!isOnline()) throw new ApiError(0, 'Offline');
-    const query = new URLSearchParams({ limit: String(batchSize) });
-    if (checkpoint) {
-      query.set('id', checkpoint.id);
-      query.set('seq', String(checkpoint.seq));
+    const early = !checkpoint && batchSize === PULL_BATCH ? first : undefined;
+    first = undefined;
+    let result = early ? ((await early.catch(() => null)) as SyncPullResult<WithDeleted<T>> | null) : null;
+    if (!result) {
+      // Certainly offline: fail without a request (RxDB retries, and at once when the browser goes online).
+      if (!isOnline()) throw new ApiError(0, 'Offline');
+      result = await pullAfter<T>(name, checkpoint, batchSize);
     }
-    const result = await api.get<SyncPullResult<WithDeleted<T>>>(`/sync/${ENDPOINT[name]}/pull?${query}`);
     // A short batch means the server has nothing newer: this collection is up to date as of now.
     if (result.documents.length < batchSize) events.onPulled(name);
     return { documents: result.documents, checkpoint: result.checkpoint ?? checkpoint };
@@ -190,16 +226,18 @@ function replicate<T>(
   collection: RxCollection<T>,
   name: LocalCollection,
   events: ReplicationEvents,
-  push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>,
+  options: { push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>; prefetched?: FirstPull; after?: Promise<unknown> } = {},
 ): RxReplicationState<T, SyncCheckpoint> {
+  const { push, prefetched, after } = options;
   const state = replicateRxCollection<T, SyncCheckpoint>({
     replicationIdentifier: `foodbridge-${name}-via-/sync/${ENDPOINT[name]}`,
     collection,
     live: true,
     retryTime: RETRY_MS,
     waitForLeadership: true,
+    autoStart: !after,
     pull: {
-      handler: pullHandler<T>(name, events),
+      handler: pullHandler<T>(name, events, prefetched),
       batchSize: PULL_BATCH,
       stream$: pullStream<T>(
         ENDPOINT[name],
@@ -217,28 +255,61 @@ function replicate<T>(
     console.error(`[sync] ${name}:`, message, err);
     events.onError(message);
   });
+  // Started later (see OTHERS_AFTER_MS): on leadership, as RxDB itself would.
+  if (after) {
+    void after.then(async () => {
+      if (state.isStopped()) return;
+      await collection.database.waitForLeadership();
+      if (!state.isStopped()) await state.start().catch(() => undefined);
+    });
+  }
   return state;
 }
 
-/** Starts replicating every collection this role may read. Requests are not shown to plain users (403). */
-export function startReplication(db: FoodBridgeDatabase, role: Role, events: ReplicationEvents): Replications {
+/**
+ * Starts replicating every collection this role may read. Requests are not shown to plain users (403). Donations go
+ * first: the others start when donations' first pull reached the server's head or failed (offline, say), and after
+ * OTHERS_AFTER_MS at the latest.
+ */
+export function startReplication(
+  db: FoodBridgeDatabase,
+  role: Role,
+  events: ReplicationEvents,
+  prefetched?: FirstPull,
+): Replications {
   const states: RxReplicationState<any, SyncCheckpoint>[] = [];
-  states.push(replicate(db.donations, 'donations', events));
+  let othersGo: () => void = () => undefined;
+  const donationsFirst = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, OTHERS_AFTER_MS);
+    othersGo = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  const donations = replicate(db.donations, 'donations', { ...events, onPulled: (c) => (othersGo(), events.onPulled(c)) }, { prefetched });
+  const errorSub = donations.error$.subscribe(() => othersGo());
+  void donationsFirst.then(() => errorSub.unsubscribe());
+  states.push(donations);
 
-  const favorites = replicate<FavoriteDocType>(db.favorites, 'favorites', events, (rows) =>
-    api.post<WithDeleted<FavoriteDocType>[]>('/sync/favorites/push', rows),
-  );
+  const favorites = replicate<FavoriteDocType>(db.favorites, 'favorites', events, {
+    push: (rows) => api.post<WithDeleted<FavoriteDocType>[]>('/sync/favorites/push', rows),
+    after: donationsFirst,
+  });
   favorites.conflict$.subscribe(explainFavoriteConflict);
   states.push(favorites);
 
-  if (role !== 'user') states.push(replicate(db.donationrequests, 'donationrequests', events));
-  states.push(replicate(db.notifications, 'notifications', events));
+  if (role !== 'user') states.push(replicate(db.donationrequests, 'donationrequests', events, { after: donationsFirst }));
+  states.push(replicate(db.notifications, 'notifications', events, { after: donationsFirst }));
 
   return {
     reSync: () => states.forEach((s) => s.reSync()),
-    // Pushes favourites changed offline before the database goes away (log-out).
-    flush: () => favorites.awaitInSync().then(() => undefined),
+    // Pushes favourites changed offline before the database goes away (log-out), starting them now if need be.
+    flush: () => {
+      othersGo();
+      return favorites.awaitInSync().then(() => undefined);
+    },
     cancel: async () => {
+      othersGo();
       await Promise.all(states.map((s) => s.cancel().catch(() => undefined)));
     },
   };
