@@ -18,12 +18,10 @@
 // Environment: BENCH_HOME_SIZE (default 100000), BENCH_ROUNDS (default 3), E2E_PWA_DIST (a build to use; otherwise
 // the PWA is built into a temporary folder), CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DESKTOP, launchChromium } from './lib/browser.mjs';
-import { ensureBuild, rootDir, sleep, startServer } from './lib/server.mjs';
+import { asJson, kB, median, openBench, say, secs } from './lib/bench.mjs';
+import { rootDir, sleep } from './lib/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
@@ -34,16 +32,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const JS_BUDGET = 125_000;
 const WIRE_BUDGET = 200_000;
-const asJson = process.argv.includes('--json');
-// With --json, stdout carries the JSON line alone.
-const say = (/** @type {string} */ line) => (asJson ? console.error(line) : console.log(line));
 
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] ?? NaN : ((s[s.length / 2 - 1] ?? NaN) + (s[s.length / 2] ?? NaN)) / 2;
-};
-const secs = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
-const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const n = SIZE.toLocaleString('en');
 
 /** What a response is, for the breakdown of the bytes. @param {string} type @param {string} url */
@@ -59,29 +48,11 @@ const kindOf = (type, url) => {
 };
 
 // --- Data and server ---------------------------------------------------------------------------------------------------
-process.env.E2E_PRIVATE_BUILD ??= '1';
-const dist = ensureBuild(say);
-const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-bench-home-'));
-/** @type {Awaited<ReturnType<typeof startServer>> | null} */
-let server = null;
 /** @type {Browser | null} */
 let browser = null;
-const cleanUp = async () => {
-  await browser?.close().catch(() => {});
-  await server?.stop();
-  if (dist.startsWith(tmpdir()) && !process.env.E2E_PWA_DIST) rmSync(dist, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const { server, cleanUp } = await openBench({ name: 'home', size: SIZE, browser: () => browser, env: { LOG_LEVEL: 'warn' } });
 
 try {
-  const t0 = performance.now();
-  const made = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsx'), ['sync-server/src/bench/many-donations.ts', dataDir, String(SIZE)], {
-    cwd: rootDir,
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`many-donations.ts failed (${made.status}): ${made.stderr.slice(-2000)}`);
-  say(`· ${n} Verified donations and the demo data in the database (${secs(performance.now() - t0)})`);
-  server = await startServer({ dist, seed: 'never', env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, log: say });
   const base = server.url;
   /** @type {Row[]} */
   const rows = [];

@@ -10,13 +10,11 @@
 //
 // Environment: BENCH_LIST_SIZE (default 10000), BENCH_ROUNDS (default 3), E2E_PWA_DIST (a build to use; otherwise
 // the PWA is built into a temporary folder), CHROMIUM_PATH.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, apiAs, launchChromium } from './lib/browser.mjs';
-import { ensureBuild, pwaDir, rootDir, startServer } from './lib/server.mjs';
+import { asJson, median, msOf, openBench, pct, say, secs } from './lib/bench.mjs';
+import { pwaDir } from './lib/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
@@ -24,45 +22,14 @@ import { ensureBuild, pwaDir, rootDir, startServer } from './lib/server.mjs';
 
 const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const asJson = process.argv.includes('--json');
-// With --json, stdout carries the JSON line alone.
-const say = (/** @type {string} */ line) => (asJson ? console.error(line) : console.log(line));
 
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] ?? NaN : ((s[s.length / 2 - 1] ?? NaN) + (s[s.length / 2] ?? NaN)) / 2;
-};
-const pct = (/** @type {number[]} */ xs, /** @type {number} */ p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-};
-const secs = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
-const msOf = (/** @type {number} */ ms) => `${ms.toFixed(0)} ms`;
 
 // --- Data, server, and the reference's RxDB bundle ------------------------------------------------------------------
-process.env.E2E_PRIVATE_BUILD ??= '1';
-const dist = ensureBuild(say);
-const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-bench-lists-'));
-/** @type {Awaited<ReturnType<typeof startServer>> | null} */
-let server = null;
 /** @type {Browser | null} */
 let browser = null;
-const cleanUp = async () => {
-  await browser?.close().catch(() => {});
-  await server?.stop();
-  if (dist.startsWith(tmpdir()) && !process.env.E2E_PWA_DIST) rmSync(dist, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const { server, cleanUp } = await openBench({ name: 'lists', size: SIZE, browser: () => browser });
 
 try {
-  const t0 = performance.now();
-  const made = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsx'), ['sync-server/src/bench/many-donations.ts', dataDir, String(SIZE)], {
-    cwd: rootDir,
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`many-donations.ts failed (${made.status}): ${made.stderr.slice(-2000)}`);
-  say(`· ${SIZE.toLocaleString('en')} Verified donations and the demo data in the database (${secs(performance.now() - t0)})`);
-  server = await startServer({ dist, seed: 'never', env: { DATA_DIR: dataDir }, log: say });
   const base = server.url;
 
   // Exactly what the app's first pull brings this charity, as the reference inserts it.

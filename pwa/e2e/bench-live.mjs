@@ -18,13 +18,10 @@
 //
 // Environment: BENCH_LIST_SIZE (default 10000), BENCH_LIVE_CHANGES (default 50), BENCH_PICKUPS (default 200),
 // E2E_PWA_DIST (a build to use; otherwise the PWA is built into a temporary folder), CHROMIUM_PATH.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { register } from 'tsx/esm/api';
 import { ACCOUNTS, DESKTOP, apiAs, launchChromium, openFromMenu, signIn } from './lib/browser.mjs';
-import { ensureBuild, rootDir, sleep, startServer } from './lib/server.mjs';
+import { asJson, kB, median, msOf, openBench, say, secs } from './lib/bench.mjs';
+import { sleep } from './lib/server.mjs';
 
 // The test data's factories are TypeScript (run.mjs gives the tests tsx's loader; run alone, this does).
 register();
@@ -38,17 +35,7 @@ const { createAcceptedDonations, outboxEntries, serverDonation, syncStatus, uplo
 const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 50);
 const PICKUPS = Number(process.env.BENCH_PICKUPS ?? 200);
-const asJson = process.argv.includes('--json');
-// With --json, stdout carries the JSON line alone.
-const say = (/** @type {string} */ line) => (asJson ? console.error(line) : console.log(line));
 
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] ?? NaN : ((s[s.length / 2 - 1] ?? NaN) + (s[s.length / 2] ?? NaN)) / 2;
-};
-const secs = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
-const msOf = (/** @type {number} */ ms) => `${ms.toFixed(0)} ms`;
-const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
  * Answers of the server's API: what the app's code fetched (fetch, XMLHttpRequest, EventSource), pictures left out;
@@ -66,30 +53,11 @@ async function confirmationsOf(/** @type {string} */ base) {
 }
 
 // --- Data and server ---------------------------------------------------------------------------------------------------
-process.env.E2E_PRIVATE_BUILD ??= '1';
-const dist = ensureBuild(say);
-const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-bench-live-'));
-/** @type {Awaited<ReturnType<typeof startServer>> | null} */
-let server = null;
 /** @type {Browser | null} */
 let browser = null;
-const cleanUp = async () => {
-  await browser?.close().catch(() => {});
-  await server?.stop();
-  if (dist.startsWith(tmpdir()) && !process.env.E2E_PWA_DIST) rmSync(dist, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const { server, cleanUp } = await openBench({ name: 'live', size: SIZE, browser: () => browser, env: { RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' } });
 
 try {
-  const t0 = performance.now();
-  const made = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsx'), ['sync-server/src/bench/many-donations.ts', dataDir, String(SIZE)], {
-    cwd: rootDir,
-    encoding: 'utf8',
-  });
-  if (made.status !== 0) throw new Error(`many-donations.ts failed (${made.status}): ${made.stderr.slice(-2000)}`);
-  say(`· ${SIZE.toLocaleString('en')} Verified donations and the demo data in the database (${secs(performance.now() - t0)})`);
-  // The pickups below make some 1,000 API calls within a minute from one address.
-  server = await startServer({ dist, seed: 'never', env: { DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' }, log: say });
   const base = server.url;
 
   const [restaurant, admin, charity] = await Promise.all([

@@ -206,6 +206,16 @@ export async function openFromMenu(page, label) {
 }
 
 /**
+ * Where an element is on the page (layout checks: mirrored in right to left, side by side); fails if it is not laid out.
+ * @param {Locator} locator
+ */
+export async function box(locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`${locator} is not laid out`);
+  return b;
+}
+
+/**
  * @param {Page} page
  * @param {string | RegExp} text
  * @param {{ exact?: boolean }} [opts]

@@ -5,20 +5,13 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { DESKTOP, PHONE, openHarness } from '../lib/browser.mjs';
+import { DESKTOP, PHONE, box, openHarness } from '../lib/browser.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
 
 const h = await openHarness();
 after(() => h.close());
-
-/** @param {Locator} locator */
-async function box(locator) {
-  const b = await locator.boundingBox();
-  assert.ok(b, 'element is laid out');
-  return b;
-}
 
 /** @param {Page} page */
 const html = (page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));

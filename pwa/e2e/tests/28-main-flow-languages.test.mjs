@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { createDonationInput } from '@foodbridge/shared/testing/factories';
-import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, PHONE, apiAs, dismissToasts, eventually, openHarness, waitForText } from '../lib/browser.mjs';
+import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, PHONE, apiAs, box, dismissToasts, eventually, openHarness, waitForText } from '../lib/browser.mjs';
 import { pngFile } from '../lib/images.mjs';
 import { pickupCard } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
@@ -19,13 +19,6 @@ import { wordsOf } from '../lib/words.mjs';
 
 const h = await openHarness();
 after(() => h.close());
-
-/** @param {Locator} locator */
-async function box(locator) {
-  const b = await locator.boundingBox();
-  assert.ok(b, 'element is laid out');
-  return b;
-}
 
 /** Serious or critical axe-core violations in the page's main content, as 'rule: help at targets' lines. @param {Page} page */
 async function axeProblems(page) {

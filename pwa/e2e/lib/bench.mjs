@@ -1,0 +1,66 @@
+// @ts-check
+// What the browser benches (bench-lists, bench-live, bench-home) share: how they speak (--json keeps stdout for the
+// one JSON line `npm run bench` reads), their statistics, and their set-up: a private build of the app, a data folder
+// holding the demo data and `size` more Verified donations (sync-server/src/bench/many-donations.ts), the real server
+// on it, and one clean-up.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuild, rootDir, startServer } from './server.mjs';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+
+export const asJson = process.argv.includes('--json');
+/** A line of progress: on stderr with --json, whose stdout carries the JSON line alone. @param {string} line */
+export const say = (line) => (asJson ? console.error(line) : console.log(line));
+
+/** @param {number[]} xs */
+export const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? (s[(s.length - 1) / 2] ?? NaN) : ((s[s.length / 2 - 1] ?? NaN) + (s[s.length / 2] ?? NaN)) / 2;
+};
+/** @param {number[]} xs @param {number} p a fraction, 0.95 for the 95th percentile */
+export const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+};
+/** @param {number} ms */
+export const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
+/** @param {number} ms */
+export const msOf = (ms) => `${ms.toFixed(0)} ms`;
+/** @param {number} bytes */
+export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * The build, the data and the server of one bench. `browser()` names the browser the clean-up closes (the bench
+ * launches it later).
+ * @param {{ name: string, size: number, env?: Record<string, string>, browser: () => Browser | null }} opts
+ */
+export async function openBench({ name, size, env = {}, browser }) {
+  process.env.E2E_PRIVATE_BUILD ??= '1';
+  const dist = ensureBuild(say);
+  const dataDir = mkdtempSync(join(tmpdir(), `foodbridge-bench-${name}-`));
+  /** @type {Awaited<ReturnType<typeof startServer>> | null} */
+  let server = null;
+  const cleanUp = async () => {
+    await browser()?.close().catch(() => {});
+    await server?.stop();
+    if (dist.startsWith(tmpdir()) && !process.env.E2E_PWA_DIST) rmSync(dist, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const t0 = performance.now();
+    const made = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsx'), ['sync-server/src/bench/many-donations.ts', dataDir, String(size)], {
+      cwd: rootDir,
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) throw new Error(`many-donations.ts failed (${made.status}): ${made.stderr.slice(-2000)}`);
+    say(`· ${size.toLocaleString('en')} Verified donations and the demo data in the database (${secs(performance.now() - t0)})`);
+    server = await startServer({ dist, seed: 'never', env: { DATA_DIR: dataDir, ...env }, log: say });
+  } catch (err) {
+    await cleanUp();
+    throw err;
+  }
+  return { dist, server, cleanUp };
+}
