@@ -139,18 +139,37 @@ function expectSecurityHeaders(res: TestResponse, what: string) {
   return policy;
 }
 
+/** A JSON answer: nothing may load or frame it, no sniffing, and none of the page-only headers (issue 9's bytes). */
+function expectApiHeaders(res: TestResponse, what: string) {
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+  expect(res.headers.get('content-security-policy'), what).toBe("default-src 'none'; frame-ancestors 'none'");
+  for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'x-dns-prefetch-control']) {
+    expect(res.headers.get(name), `${what}: ${name}`).toBeNull();
+  }
+}
+
+/** A page this server serves by itself, built app or not: the API reference, under the app's policy. */
+const appPage = (app: TestApp) => app.request('GET', '/api/docs');
+
 describe('security headers', () => {
-  it('are on API answers, with no inline script and no outside origin when nothing outside is configured', async () => {
+  it('are on API answers: a policy that allows nothing, and no header only a page needs', async () => {
     const res = await t.get('/donations/verified');
     expect(res.status).toBe(200);
-    const policy = expectSecurityHeaders(res, 'GET /donations/verified');
+    expectApiHeaders(res, 'GET /donations/verified');
+    expect(res.headers.get('cache-control')).toBeNull();
+  });
+
+  it('are on the app, with no inline script and no outside origin when nothing outside is configured', async () => {
+    const res = await appPage(t);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const policy = expectSecurityHeaders(res, 'the app');
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
     expect(policy.get('frame-src')).toEqual(["'none'"]);
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
     // Sonner's toasts and Radix's scroll lock add <style> elements at run time.
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(res.headers.get('cache-control')).toBeNull();
   });
 
   it('are on errors: not found, refused and bad input', async () => {
@@ -162,7 +181,7 @@ describe('security headers', () => {
     ] as const) {
       const res = await t.request(method, path);
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
-      expectSecurityHeaders(res, `${method} ${path}`);
+      expectApiHeaders(res, `${method} ${path}`);
     }
   });
 
@@ -215,7 +234,7 @@ describe('security headers with outside services configured', () => {
   });
 
   it("allow Stripe's script, frames and API only when a publishable key is set", async () => {
-    const policy = expectSecurityHeaders(await stripe.get('/auth/config'), 'Stripe');
+    const policy = expectSecurityHeaders(await appPage(stripe), 'Stripe');
     expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
     expect(policy.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
@@ -224,7 +243,7 @@ describe('security headers with outside services configured', () => {
   });
 
   it("allow Firebase's sign-in origins only in Firebase mode", async () => {
-    const res = await firebase.get('/auth/config');
+    const res = await appPage(firebase);
     const policy = expectSecurityHeaders(res, 'Firebase');
     expect(policy.get('script-src')).toEqual(["'self'", 'https://apis.google.com']);
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://*.googleapis.com']);
