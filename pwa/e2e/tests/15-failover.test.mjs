@@ -96,9 +96,11 @@ describe(
         const acknowledged = answers
           .filter((a) => a.status === 201)
           .map((a) => /** @type {string} */ (a.data.insertedId));
+        // Round robin gives the surviving instance about half of the burst (the charity's own requests through the
+        // same proxy shift the alternation by a few); the killed one's share in flight is lost unanswered.
         assert.ok(
-          acknowledged.length >= 15,
-          `most of the burst was answered (${acknowledged.length} of 30 got 201)`,
+          acknowledged.length >= 10,
+          `the surviving instance answered its share of the burst (${acknowledged.length} of 30 got 201)`,
         );
         for (const a of answers)
           assert.ok(
