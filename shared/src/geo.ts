@@ -25,12 +25,18 @@ export function pointOf(p: { latitude?: number | null | undefined; longitude?: n
 }
 
 /**
- * A distance as a driver reads it: metres under a kilometre, rounded to 10 m ("800 m"); one decimal under 10 km
- * ("2.3 km"); whole kilometres beyond ("42 km").
+ * A distance rounded as a driver reads it: metres under a kilometre, to 10 m (800 m); one decimal under 10 km
+ * (2.3 km); whole kilometres beyond (42 km). Undefined for no distance. The app says it in the reader's language.
  */
+export function roundDistance(km: number): { unit: 'm' | 'km'; value: number; decimals: 0 | 1 } | undefined {
+  if (!Number.isFinite(km) || km < 0) return undefined;
+  if (km < 0.995) return { unit: 'm', value: Math.max(10, Math.round((km * 1000) / 10) * 10), decimals: 0 };
+  if (km < 9.95) return { unit: 'km', value: Math.round(km * 10) / 10, decimals: 1 };
+  return { unit: 'km', value: Math.round(km), decimals: 0 };
+}
+
+/** roundDistance in English: "800 m", "2.3 km", "1,234 km". */
 export function formatDistance(km: number): string {
-  if (!Number.isFinite(km) || km < 0) return '';
-  if (km < 0.995) return `${Math.max(10, Math.round((km * 1000) / 10) * 10)} m`;
-  if (km < 9.95) return `${(Math.round(km * 10) / 10).toFixed(1)} km`;
-  return `${Math.round(km).toLocaleString('en-GB')} km`;
+  const d = roundDistance(km);
+  return d ? `${d.value.toLocaleString('en-GB', { minimumFractionDigits: d.decimals, maximumFractionDigits: d.decimals })} ${d.unit}` : '';
 }

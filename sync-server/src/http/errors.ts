@@ -25,17 +25,18 @@ export function errorBody(status: number, message: string, code?: ErrorCode, val
 
 /** Every refusal the API gives: a status and a sentence a person can read, with its code. */
 export class ApiError extends HTTPException {
-  readonly code: ErrorCode;
-  readonly values: ErrorValues | undefined;
+  readonly body: ErrorBody;
   constructor(status: ContentfulStatusCode, message: string, code?: ErrorCode, values?: ErrorValues) {
     super(status, { message });
-    const body = errorBody(status, message, code, values);
-    this.code = body.code;
-    this.values = body.values;
+    this.body = errorBody(status, message, code, values);
   }
 
-  get body(): ErrorBody {
-    return { message: this.message, code: this.code, ...(this.values ? { values: this.values } : {}) };
+  get code(): ErrorCode {
+    return this.body.code;
+  }
+
+  get values(): ErrorValues | undefined {
+    return this.body.values;
   }
 }
 

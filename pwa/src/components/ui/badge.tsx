@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { I18n } from '@lingui/core';
+import { canonical, DONATION_STATUSES } from '@foodbridge/shared/constants';
 import { useI18n } from '@/lib/i18n/i18n';
 import { charityRequestStatusLabel, donationStatusLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
@@ -39,7 +40,7 @@ const STATUS_TONES: Record<string, VariantProps<typeof badgeVariants>['tone']> =
  */
 export function statusWord(i18n: I18n, status: string): string {
   const key = status.toLowerCase();
-  const word = key === 'approved' ? charityRequestStatusLabel(i18n, key) : donationStatusLabel(i18n, key.charAt(0).toUpperCase() + key.slice(1));
+  const word = key === 'approved' ? charityRequestStatusLabel(i18n, key) : donationStatusLabel(i18n, canonical(DONATION_STATUSES, status) ?? status);
   return word.charAt(0).toLocaleUpperCase(i18n.locale) + word.slice(1);
 }
 
