@@ -1,4 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertManyDonations } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
@@ -45,5 +47,25 @@ describe('compressed answers', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(((await res.json()) as { message: string }).message).toMatch(/limit/);
+  });
+
+  // Through @hono/node-server, whose light answers the middleware reads without a stream (app.request above uses
+  // the runtime's own Response): the same outcome either way.
+  it('through the Node server, sends a small answer as it is, with its Vary, and still compresses a large one', async () => {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((r) => server.once('listening', () => r()));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const [one] = (await (await get('/donations/verified?limit=1')).json()) as { _id: string }[];
+      const small = await fetch(`${base}/donations/${one!._id}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(small.headers.get('vary')).toContain('Accept-Encoding');
+      expect(((await small.json()) as { _id: string })._id).toBe(one!._id);
+      const large = await fetch(`${base}/donations/verified`, { headers: { 'accept-encoding': 'br' } });
+      expect(large.headers.get('content-encoding')).toBe('br');
+      expect((await large.json()) as unknown[]).toHaveLength(40);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

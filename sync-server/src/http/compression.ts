@@ -31,7 +31,8 @@ export function accepts(header: string | undefined, name: string): boolean {
 export const compressAnswers = createMiddleware(async (c, next) => {
   await next();
   const res = c.res;
-  if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.headers.has('Content-Encoding')) return;
+  // Status and headers only: reading `res.body` would turn @hono/node-server's light answer into a web stream.
+  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding')) return;
   if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
   if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
   const vary = res.headers.get('Vary');
@@ -39,16 +40,38 @@ export const compressAnswers = createMiddleware(async (c, next) => {
   const header = c.req.header('accept-encoding');
   const encoding = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : undefined;
   if (!encoding) return;
-  const raw = Buffer.from(await res.arrayBuffer());
+  const held = heldBody(res);
+  // A small answer is left as it is, untouched, so that it is written straight from its string (issue 9:
+  // rebuilding it cost /donations/{id} a fifth of its throughput).
+  if (held !== undefined && (held === null || byteLength(held) < MIN_BYTES)) return;
+  const raw = held == null ? Buffer.from(await res.arrayBuffer()) : Buffer.from(held);
   if (raw.length < MIN_BYTES) {
-    c.res = new Response(raw, res);
+    c.res = new Response(raw, { status: res.status, headers: res.headers });
     return;
   }
   const body =
     encoding === 'br'
       ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
       : await gz(raw, { level: 6 });
-  c.res = new Response(body, res);
-  c.res.headers.set('Content-Encoding', encoding);
-  c.res.headers.delete('Content-Length');
+  const headers = new Headers(res.headers);
+  headers.set('Content-Encoding', encoding);
+  headers.delete('Content-Length');
+  c.res = new Response(body, { status: res.status, headers });
 });
+
+const byteLength = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+
+/**
+ * The body a response was made with, when it was a string or bytes and nothing has read it: @hono/node-server's
+ * Response keeps it under a private symbol and writes it straight to the socket, while reading it through the
+ * Fetch API builds a web stream (and a second Response) per answer. `undefined` when it cannot tell (another
+ * runtime, a streamed body, a future version): the caller then reads it the standard way.
+ */
+function heldBody(res: Response): string | Uint8Array | null | undefined {
+  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  if (!key) return undefined;
+  const cache = (res as unknown as Record<symbol, unknown>)[key];
+  if (!Array.isArray(cache)) return undefined;
+  const body: unknown = cache[1];
+  return body === null || typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
+}
