@@ -67,9 +67,11 @@ const pwa = VitePWA({
 // catalogue, and the few app modules every page imports at start. Left alone, the bundler cuts these into a dozen
 // small shared chunks (so the lazy routes can import them), and every extra file costs the signed-out home page's
 // budget its own gzip start and import/export glue: about 2.3 kB over 17 files, which paid for the languages of
-// issue 13 (ADR 008). Nothing here is loaded that the home page did not load already.
+// issue 13 (ADR 008). Nothing here is loaded that the home page did not load already. The public pages' frame (navbar,
+// footer, logo, language menu) is here too: it is shared by lazy chunks (the public layout, the not-found page, the
+// login page, the dashboards), and left alone it became four scripts of its own on the home page (about 1.4 kB more).
 const startupChunk =
-  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]messages\.ts|shared[\\/]src[\\/]constants/;
+  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]messages\.ts|shared[\\/]src[\\/]constants|[\\/]src[\\/]components[\\/](layout[\\/](navbar|navbar-parts|footer|logo)|language-select)\.tsx/;
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa, precompress()],

@@ -191,8 +191,11 @@ try {
           const failed = Object.values(lhr.audits)
             .filter((a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id))
             .map((a) => a.id);
+          // Which element Lighthouse timed as LCP (index.html's first screen paints the home page's before the app runs).
+          const lcpDetails = /** @type {{ items?: { items?: { node?: { selector?: string } }[] }[] } | undefined} */ (lhr.audits['largest-contentful-paint-element']?.details);
+          const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? 'unknown';
           say(
-            `  Lighthouse ${path} run ${r + 1}: ${run.perf.at(-1)?.toFixed(0)} / ${run.a11y.at(-1)?.toFixed(0)}, LCP ${secs(run.lcp.at(-1) ?? NaN)}, ` +
+            `  Lighthouse ${path} run ${r + 1}: ${run.perf.at(-1)?.toFixed(0)} / ${run.a11y.at(-1)?.toFixed(0)}, LCP ${secs(run.lcp.at(-1) ?? NaN)} (${lcpElement}), ` +
               `TBT ${run.tbt.at(-1)?.toFixed(0)} ms, CLS ${run.cls.at(-1)?.toFixed(3)}${failed.length ? `; accessibility audits failed: ${failed.join(', ')}` : ''}`,
           );
         } finally {

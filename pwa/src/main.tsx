@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
@@ -28,11 +28,17 @@ const stopWatching = useSession.subscribe((s) => {
 });
 
 // English is bundled; a visitor who reads Spanish or Arabic waits for that one small catalogue rather than seeing
-// English flash first.
-void startLocale().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  ),
-);
+// English flash first. The first page's route chunks load meanwhile, so React's first render is the whole page: it
+// replaces index.html's first screen (the home page's picture) at once, with no empty frame between them.
+// (startLocale first: the root route's beforeLoad loads the catalogues of the language it chose.)
+void Promise.all([startLocale(), router.load().catch((err: unknown) => console.error(err))]).then(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, React renders the page in short slices instead of one long task (the page is on screen already).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
+  );
+});

@@ -12,6 +12,8 @@ const controlClass = 'inline-flex size-11 items-center justify-center rounded-fu
 
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+// index.html paints the first slide's picture (and its shade) before the app has run, at the same sizes: keep the
+// two alike, or the page moves when React replaces it.
 export function HeroCarousel() {
   const i18n = useI18n();
   // Right to left, the first slide is at the right and "next" moves leftwards, as the reader's eye does.

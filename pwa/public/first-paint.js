@@ -1,0 +1,1 @@
+if(location.pathname==='/')document.documentElement.classList.add('home-first-paint')
