@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createAuthSession, createUser, json, stubServer } from '@/testing/server';
@@ -24,6 +24,10 @@ async function openLogin(redirect?: unknown) {
   useSession.setState({ user: null, role: 'user', loading: false, ready: true });
   return render(<LoginPage redirect={redirect} />);
 }
+
+// The page's module graph is transformed once here, with time to spare on a busy machine (a cold first import took
+// the first test past its 5 s in CI); each test's fresh import then reuses the transform.
+beforeAll(() => import('./login-page'), 60_000);
 
 beforeEach(() => {
   vi.resetModules();
