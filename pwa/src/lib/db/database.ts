@@ -81,10 +81,7 @@ export function fewerReads(db: Dexie) {
 const dexie: DatabaseStorage = getRxStorageDexie({ addons: [fewerReads] });
 const opened = new Map<string, Promise<FoodBridgeDatabase>>();
 
-/** The account's database name: RxDB names allow lower-case letters, digits and underscores. */
-export function databaseName(userId: string): string {
-  return `foodbridge_${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-}
+export { databaseName } from './record';
 
 async function create(name: string, storage: DatabaseStorage): Promise<FoodBridgeDatabase> {
   const db = await createRxDatabase<FoodBridgeCollections>({ name, storage, multiInstance: true, eventReduce: true });

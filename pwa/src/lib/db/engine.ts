@@ -3,10 +3,12 @@
 import type { Role } from '@foodbridge/shared/constants';
 import { isOnline } from '@/lib/connectivity-store';
 import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
+import { donationsByNewest, VERIFIED } from './donation-lists';
 import type { OpenStore } from './local-database';
 import { createOutbox, readEntries, type Outbox } from './pickup-outbox';
-import { readRecord, writeRecord } from './record';
-import { prefetchFirstPull, startReplication, type Replications } from './replication';
+import { prefetchFirstPull, type FirstPull } from './first-pull';
+import { isFresh, readRecord, writeRecord } from './record';
+import { startReplication, type Replications } from './replication';
 import type { OutboxEntry } from './schemas';
 import { bindSyncState, forgetSyncState, markLive, markPulled, useSyncStore } from './sync-store';
 
@@ -58,9 +60,17 @@ async function stopAndRemove() {
  * not keep the previous driver's data), and so is this account's own when its role changed: the server does not
  * re-send documents whose visibility a role change altered.
  */
-export async function activate(account: LocalAccount): Promise<OpenStore> {
+export async function activate(account: LocalAccount, prefetched?: FirstPull): Promise<OpenStore> {
   const name = databaseName(account.userId);
-  if (active && active.name === name && active.role === account.role) return { db: active.db, outbox: active.outbox };
+  // A database created now starts empty: its first donations are asked for while it opens (local-store asks earlier
+  // still, before this module has loaded).
+  const fresh = isFresh(name, account.role);
+  const firstPull = fresh ? (prefetched ?? prefetchFirstPull('donations')) : undefined;
+  if (firstPull !== prefetched) prefetched?.stop();
+  if (active && active.name === name && active.role === account.role) {
+    firstPull?.stop();
+    return { db: active.db, outbox: active.outbox };
+  }
 
   // The outbox survives a role reset, waiting confirmations and refusals not yet dismissed alike (only the server
   // may refuse, only the driver may dismiss); another account's does not.
@@ -75,19 +85,20 @@ export async function activate(account: LocalAccount): Promise<OpenStore> {
     await removeAccountData(record.name);
   }
 
-  // A database created now starts empty: its first donations are asked for while it opens.
-  const fresh = !record || record.name !== name || record.role !== account.role;
-  const firstPull = fresh ? prefetchFirstPull('donations') : undefined;
   bindSyncState(name);
   const db = await openDatabase(name);
   writeRecord({ name, role: account.role });
   if (carried.length) await db.outbox.bulkInsert(carried);
 
   const outbox = createOutbox(db, account.email, () => replication.reSync());
+  // All Donations' list, kept from the first write on: opened during the first sync, the screen then finds it ready
+  // instead of reading the thousands of donations written so far (a read that also holds the next write back).
+  const warm = fresh ? donationsByNewest(db, VERIFIED).subscribe({ next: () => undefined, error: () => undefined }) : null;
   let replication: Replications;
   try {
     replication = startReplication(db, account.role, {
       onPulled: (collection) => {
+        if (collection === 'donations') warm?.unsubscribe();
         markPulled(collection);
         // A successful pull means the server is reachable: a good moment to send what waits (replay() coalesces
         // the burst of pulls into one pass).
@@ -97,6 +108,7 @@ export async function activate(account: LocalAccount): Promise<OpenStore> {
       onError: (message) => useSyncStore.setState({ lastError: message }),
     }, firstPull);
   } catch (err) {
+    warm?.unsubscribe();
     outbox.stop();
     throw err;
   }
@@ -104,7 +116,17 @@ export async function activate(account: LocalAccount): Promise<OpenStore> {
     useSyncStore.setState({ pendingPickups: docs.length });
   });
 
-  active = { name, role: account.role, db, replication, outbox, unsubscribe: () => pendingSub.unsubscribe() };
+  active = {
+    name,
+    role: account.role,
+    db,
+    replication,
+    outbox,
+    unsubscribe: () => {
+      warm?.unsubscribe();
+      pendingSub.unsubscribe();
+    },
+  };
   void outbox.replay();
   return { db, outbox };
 }

@@ -7,6 +7,7 @@ import type { DonationRequest } from '@foodbridge/shared/schemas/donation-reques
 import type { Notification } from '@foodbridge/shared/schemas/notification';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { useSession } from '@/lib/auth/session-store';
+import { donationsByNewest } from './donation-lists';
 import { plain, plainDoc, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
 import { startLocalStore } from './local-store';
 import { isGivenTo } from './pickup-outbox';
@@ -41,18 +42,15 @@ const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
 const byNewest = <T extends { createdAt: string }>(list: T[]) => list.sort((a, b) => newestFirst(a.createdAt, b.createdAt));
 const emptyList = (list: unknown[]) => list.length === 0;
 
-/** Donations in the local store with one of these statuses (all when none given), newest first. */
+const same = <T>(value: T) => value;
+
+/**
+ * Donations in the local store with one of these statuses (all when none given), newest first. A live list rather
+ * than an RxDB query (see live-list.ts): All Donations holds 10,000 of them, and a live change must not cost work
+ * in proportion to all of them.
+ */
 export function useLocalDonations(statuses?: readonly DonationStatus[], enabled = true): LocalResult<Donation[]> {
-  const key = statuses?.join(',') ?? '*';
-  return useLocalQuery(
-    'donations',
-    key,
-    enabled
-      ? (db) => db.donations.find(statuses ? { selector: { status: { $in: [...statuses] } } } : {}).$ as Subscribable<Docs<Donation>>
-      : null,
-    (docs) => byNewest(plain(docs)),
-    emptyList,
-  );
+  return useLocalQuery('donations', statuses?.join(',') ?? '*', enabled ? (db) => donationsByNewest(db, statuses) : null, same, emptyList);
 }
 
 /** One donation; null when the store does not have it (not visible to this account, or not pulled yet). */

@@ -4,8 +4,9 @@
 import type { Role } from '@foodbridge/shared/constants';
 import { onSignOut } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
+import { prefetchFirstPull } from './first-pull';
 import { requireStore, useLocalDatabase } from './local-database';
-import { readRecord } from './record';
+import { databaseName, isFresh, readRecord } from './record';
 import type { FavoriteDocType } from './schemas';
 import { useSyncStore } from './sync-store';
 import { uuid } from './uuid';
@@ -33,15 +34,21 @@ function follow(state: ReturnType<typeof useSession.getState>) {
   const target: Wanted = { key, account };
   wanted = target;
   useLocalDatabase.setState({ db: null, outbox: null });
+  // A fresh device has no checkpoint to wait for: its first donations are asked for now, while the engine downloads
+  // and the database opens (at sign-in, about as long as the pull of the first batches).
+  const firstPull = account && isFresh(databaseName(account.userId), account.role) ? prefetchFirstPull('donations') : undefined;
   queue = queue.then(async () => {
-    if (wanted !== target) return;
+    if (wanted !== target) {
+      firstPull?.stop();
+      return;
+    }
     try {
       if (!target.account) {
         // Nothing was ever opened on this device: no reason to load RxDB at all.
         if (readRecord()) await (await loadEngine()).deactivate();
         return;
       }
-      const opened = await (await loadEngine()).activate(target.account);
+      const opened = await (await loadEngine()).activate(target.account, firstPull);
       if (wanted === target) useLocalDatabase.setState(opened);
     } catch (err) {
       console.error('[local store] could not open the local database; screens fall back to the network', err);

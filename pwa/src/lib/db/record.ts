@@ -10,6 +10,17 @@ export interface DatabaseRecord {
   role: Role;
 }
 
+/** The account's database name: RxDB names allow lower-case letters, digits and underscores. */
+export function databaseName(userId: string): string {
+  return `foodbridge_${userId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+}
+
+/** Whether this account's database would be created (or made again) now: none on the device, or another's, or another role's. */
+export function isFresh(name: string, role: Role): boolean {
+  const record = readRecord();
+  return !record || record.name !== name || record.role !== role;
+}
+
 export function readRecord(): DatabaseRecord | null {
   try {
     const raw = localStorage.getItem(RECORD_KEY);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYNC_RESYNC } from '@foodbridge/shared/schemas/sync';
 import { setTokenSource } from '@/lib/api-client';
 import { json, offline, stubServer } from '@/testing/server';
-import { pullStream } from './replication';
+import { pullStream, resyncGate } from './replication';
 
 const TOKEN = 'header.claims.signature';
 
@@ -92,5 +92,40 @@ describe('pullStream', () => {
     } finally {
       subscription.unsubscribe();
     }
+  });
+});
+
+describe('resyncGate', () => {
+  const deferred = () => {
+    let resolve: () => void = () => undefined;
+    const promise = new Promise<void>((r) => (resolve = r));
+    return { promise, resolve };
+  };
+
+  it('drops a RESYNC of the first sync when a pull sent after it reached the head', async () => {
+    const settled = deferred();
+    const gate = resyncGate(settled.promise);
+    const emit = vi.fn();
+    gate.ask(emit);
+    await new Promise((r) => setTimeout(r, 2));
+    gate.reachedHead(performance.now());
+    settled.resolve();
+    await settled.promise;
+    await Promise.resolve();
+    expect(emit).not.toHaveBeenCalled();
+  });
+
+  it('hands a RESYNC of the first sync on once in sync, when no later pull covered it; later ones at once', async () => {
+    const settled = deferred();
+    const gate = resyncGate(settled.promise);
+    gate.reachedHead(performance.now());
+    await new Promise((r) => setTimeout(r, 2));
+    const emit = vi.fn();
+    gate.ask(emit);
+    expect(emit).not.toHaveBeenCalled();
+    settled.resolve();
+    await vi.waitFor(() => expect(emit).toHaveBeenCalledTimes(1));
+    gate.ask(emit);
+    expect(emit).toHaveBeenCalledTimes(2);
   });
 });

@@ -6,7 +6,6 @@ import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxd
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { Role } from '@foodbridge/shared/constants';
 import {
-  SYNC_PULL_LIMIT_MAX,
   SYNC_PUSH_MAX_ROWS,
   SYNC_RESYNC,
   type SyncCheckpoint,
@@ -17,15 +16,10 @@ import { api, ApiError } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
+import { ENDPOINT, PULL_BATCH, pullAfter, type FirstPull } from './first-pull';
 import type { FavoriteDocType } from './schemas';
 import type { LocalCollection } from './sync-store';
 
-/**
- * Pulls take the most the server gives at once: a first sign-in at city scale (10,000 donations) then costs 11
- * requests and as many local writes and list updates instead of 21 (RxDB asks for the next batch while it writes
- * the previous one). Later pulls are short anyway.
- */
-const PULL_BATCH = SYNC_PULL_LIMIT_MAX;
 /**
  * The other collections start once donations' first pull is through (or failed, or after this long at most): at
  * sign-in on a fresh device their requests, streams and writes would otherwise compete with the 10,000 donations
@@ -52,13 +46,6 @@ export interface Replications {
   cancel(): Promise<void>;
 }
 
-const ENDPOINT: Record<LocalCollection, SyncCollection> = {
-  donations: 'donations',
-  favorites: 'favorites',
-  donationrequests: 'donation-requests',
-  notifications: 'notifications',
-};
-
 /** A database null must never reach RxDB (a document failing the schema stalls the loop): absent instead. */
 function dropNulls<T>(doc: T): T {
   const out: Record<string, unknown> = {};
@@ -83,14 +70,46 @@ async function streamTicket(): Promise<string | null> {
 }
 
 /**
+ * When a RESYNC of the stream reaches RxDB. RxDB hands every RESYNC to its upstream too, which then reads every
+ * document written since its last checkpoint, 100 at a time, even for a collection that pushes nothing. The stream
+ * opens (and says RESYNC) while a first sync of 10,000 donations is still being pulled and written: that read chased
+ * the pull's writes through the whole collection (~100 reads and checkpoint writes) and live changes waited for it.
+ * So a RESYNC that comes before the replication is first in sync waits for it, and is dropped when a pull begun after
+ * it reached the server's head: that pull already brought whatever the stream might have missed before it opened.
+ */
+export function resyncGate(settled: Promise<unknown>) {
+  let headAfter = -1;
+  let isSettled = false;
+  void settled.then(() => (isSettled = true));
+  return {
+    /** A pull sent at `sentAt` (performance.now()) came back short: the server had nothing newer when it answered. */
+    reachedHead(sentAt: number) {
+      headAfter = Math.max(headAfter, sentAt);
+    },
+    /** The stream asks for a resync; `emit` hands it to RxDB. */
+    ask(emit: () => void) {
+      if (isSettled) return emit();
+      const askedAt = performance.now();
+      void settled.then(() => {
+        if (headAfter <= askedAt) emit();
+      });
+    },
+  };
+}
+
+export type ResyncGate = ReturnType<typeof resyncGate>;
+
+/**
  * The collection's SSE stream as an observable: it connects when RxDB subscribes (on leadership) and closes when
  * the replication is cancelled. It reconnects with backoff and a fresh ticket; the server's first message on every
- * connection is RESYNC, which makes RxDB pull whatever was missed while disconnected.
+ * connection is RESYNC, which makes RxDB pull whatever was missed while disconnected (through `gate`, see
+ * resyncGate).
  */
 export function pullStream<T>(
   endpoint: SyncCollection,
   onData: () => void,
   onLive: () => void,
+  gate?: Pick<ResyncGate, 'ask'>,
 ): Observable<RxReplicationPullStreamItem<T, SyncCheckpoint>> {
   return new Observable<RxReplicationPullStreamItem<T, SyncCheckpoint>>((subscriber) => {
     let source: EventSource | null = null;
@@ -100,6 +119,13 @@ export function pullStream<T>(
     // open a source (an older one would never be closed, and would keep a slot of the account's streams).
     let generation = 0;
     let closed = false;
+    const resync = () => {
+      const emit = () => {
+        if (!closed) subscriber.next('RESYNC');
+      };
+      if (gate) gate.ask(emit);
+      else emit();
+    };
 
     const disconnect = () => {
       source?.close();
@@ -130,7 +156,7 @@ export function pullStream<T>(
       };
       es.onmessage = (e: MessageEvent<string>) => {
         if (e.data === SYNC_RESYNC) {
-          subscriber.next('RESYNC');
+          resync();
           return;
         }
         try {
@@ -173,44 +199,23 @@ export function pullStream<T>(
   }).pipe(share());
 }
 
-/** GET /sync/{collection}/pull after `checkpoint` (from the start without one). */
-function pullAfter<T>(name: LocalCollection, checkpoint: SyncCheckpoint | undefined, batchSize: number) {
-  const query = new URLSearchParams({ limit: String(batchSize) });
-  if (checkpoint) {
-    query.set('id', checkpoint.id);
-    query.set('seq', String(checkpoint.seq));
-  }
-  return api.get<SyncPullResult<WithDeleted<T>>>(`/sync/${ENDPOINT[name]}/pull?${query}`);
-}
-
-/**
- * The first batch of a collection pulled from the start, asked for while the local database is still opening (a
- * fresh device has no checkpoint to wait for). The pull handler takes it once, for its first pull from the start;
- * a failed one is simply asked for again.
- */
-export type FirstPull = Promise<SyncPullResult<unknown>>;
-
-export function prefetchFirstPull(name: LocalCollection): FirstPull | undefined {
-  if (!isOnline()) return undefined;
-  const first = pullAfter<unknown>(name, undefined, PULL_BATCH);
-  // Unhandled until the handler takes it: a failure must not reach the console as an unhandled rejection.
-  first.catch(() => undefined);
-  return first;
-}
-
-function pullHandler<T>(name: LocalCollection, events: ReplicationEvents, prefetched?: FirstPull) {
-  let first = prefetched;
+function pullHandler<T>(name: LocalCollection, events: ReplicationEvents, gate: ResyncGate, prefetched?: FirstPull) {
   return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
-    const early = !checkpoint && batchSize === PULL_BATCH ? first : undefined;
-    first = undefined;
-    let result = early ? ((await early.catch(() => null)) as SyncPullResult<WithDeleted<T>> | null) : null;
+    const early = batchSize === PULL_BATCH ? prefetched?.take(checkpoint) : null;
+    let result = early ? ((await early.answer.catch(() => null)) as SyncPullResult<WithDeleted<T>> | null) : null;
+    let sentAt = early?.sentAt ?? 0;
     if (!result) {
       // Certainly offline: fail without a request (RxDB retries, and at once when the browser goes online).
       if (!isOnline()) throw new ApiError(0, 'Offline');
-      result = await pullAfter<T>(name, checkpoint, batchSize);
+      sentAt = performance.now();
+      result = await pullAfter<WithDeleted<T>>(name, checkpoint, batchSize);
     }
     // A short batch means the server has nothing newer: this collection is up to date as of now.
-    if (result.documents.length < batchSize) events.onPulled(name);
+    if (result.documents.length < batchSize) {
+      prefetched?.stop();
+      gate.reachedHead(sentAt);
+      events.onPulled(name);
+    }
     return { documents: result.documents, checkpoint: result.checkpoint ?? checkpoint };
   };
 }
@@ -229,6 +234,8 @@ function replicate<T>(
   options: { push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>; prefetched?: FirstPull; after?: Promise<unknown> } = {},
 ): RxReplicationState<T, SyncCheckpoint> {
   const { push, prefetched, after } = options;
+  let settle: () => void = () => undefined;
+  const gate = resyncGate(new Promise<void>((resolve) => (settle = resolve)));
   const state = replicateRxCollection<T, SyncCheckpoint>({
     replicationIdentifier: `foodbridge-${name}-via-/sync/${ENDPOINT[name]}`,
     collection,
@@ -237,17 +244,21 @@ function replicate<T>(
     waitForLeadership: true,
     autoStart: !after,
     pull: {
-      handler: pullHandler<T>(name, events, prefetched),
+      handler: pullHandler<T>(name, events, gate, prefetched),
       batchSize: PULL_BATCH,
       stream$: pullStream<T>(
         ENDPOINT[name],
         () => events.onPulled(name),
         () => events.onLive(name),
+        gate,
       ),
       modifier: dropNulls,
     },
     ...(push ? { push: { handler: push, batchSize: SYNC_PUSH_MAX_ROWS } } : {}),
   });
+  // In sync, not only first-synced: the upstream must also have recorded the first pull's writes, or the RESYNC makes
+  // it read them again.
+  void state.awaitInSync().then(settle, () => undefined);
   state.error$.subscribe((err) => {
     // Offline failures are expected and the status line already says Offline.
     if (!isOnline()) return;
