@@ -30,7 +30,8 @@ const stopWatching = useSession.subscribe((s) => {
 // English is bundled; a visitor who reads Spanish or Arabic waits for that one small catalogue rather than seeing
 // English flash first. The first page's route chunks load meanwhile, so React's first render is the whole page: it
 // replaces index.html's first screen (the home page's picture) at once, with no empty frame between them.
-// (startLocale first: the root route's beforeLoad loads the catalogues of the language it chose.)
+// Both start at once; startLocale is called first so that its switch is queued first on i18n's chain, and the root
+// route's beforeLoad (loadAppCatalogues, queued behind it) loads the catalogues of the language it chose.
 void Promise.all([startLocale(), router.load().catch((err: unknown) => console.error(err))]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the page in short slices instead of one long task (the page is on screen already).

@@ -3,24 +3,9 @@ import { DonationSchema } from './donation.ts';
 import { DonationRequestSchema } from './donation-request.ts';
 import { FavoriteSchema } from './favorite.ts';
 import { NotificationSchema } from './notification.ts';
+import { SYNC_PUSH_MAX_ROWS } from '../sync-limits.ts';
 
-/**
- * RxDB HTTP replication (docs/decisions/002-replication.md): one pull, push and pull-stream endpoint per collection
- * under `/sync/{collection}/...`. The collection names are the URL segments.
- */
-export const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests', 'notifications'] as const;
-export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
-/** Only favourites are written through replication; donations and requests change through the REST API. */
-export const SYNC_PUSH_COLLECTIONS: readonly SyncCollection[] = ['favorites'];
-
-export const SYNC_PULL_LIMIT_DEFAULT = 500;
-export const SYNC_PULL_LIMIT_MAX = 1000;
-export const SYNC_PUSH_MAX_ROWS = 200;
-export const SYNC_HEARTBEAT_MS = 15_000;
-/** The pull stream's first message, and the one after every reconnect: the client re-runs its checkpoint pull. */
-export const SYNC_RESYNC = 'RESYNC';
-/** Dates of a tombstone that carries no data of its own (a row the caller may not or no longer see). */
-export const SYNC_TOMBSTONE_DATE = '1970-01-01T00:00:00.000Z';
+export * from '../sync-limits.ts';
 
 /**
  * Position in a collection's change stream: the server's change sequence of the last document sent and its id

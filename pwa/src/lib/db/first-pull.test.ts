@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_PULL_LIMIT_MAX } from '@foodbridge/shared/schemas/sync';
 import { setTokenSource } from '@/lib/api-client';
 import { PULL_BATCH, prefetchFirstPull } from './first-pull';
 
@@ -31,10 +30,6 @@ const path = (after?: { id: string; seq: number }) =>
   `/sync/donations/pull?limit=${PULL_BATCH}${after ? `&id=${after.id}&seq=${after.seq}` : ''}`;
 
 describe('prefetchFirstPull', () => {
-  it('asks for the most the server gives at once', () => {
-    expect(PULL_BATCH).toBe(SYNC_PULL_LIMIT_MAX);
-  });
-
   it('asks for the next batches ahead, each after the previous one, and hands them over in order', async () => {
     answers.set(path(), batch(PULL_BATCH, 0, 1));
     answers.set(path({ id: `d${PULL_BATCH - 1}`, seq: 1 }), batch(PULL_BATCH, PULL_BATCH, 2));

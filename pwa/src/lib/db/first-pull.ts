@@ -1,18 +1,19 @@
 // The pull requests of the replication, and a fresh device's first pull asked for ahead of RxDB. Light on purpose (no
 // RxDB import): local-store starts the first pull as soon as the signed-in account is known, while the engine (RxDB,
 // Dexie) still downloads and the database opens, instead of after them.
-import type { SyncCheckpoint, SyncCollection, SyncPullResult } from '@foodbridge/shared/schemas/sync';
+import type { SyncCheckpoint, SyncPullResult } from '@foodbridge/shared/schemas/sync';
+import { SYNC_PULL_LIMIT_MAX, type SyncCollection } from '@foodbridge/shared/sync-limits';
 import { api } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import type { LocalCollection } from './sync-store';
 
 /**
- * Pulls take the most the server gives at once (SYNC_PULL_LIMIT_MAX, which first-pull.test.ts holds this to): a
- * first sign-in at city scale (10,000 donations) then costs 11 requests instead of 21. Later pulls are short anyway.
- * Written out rather than imported: the module that defines it brings every zod schema along, and local-store, which
- * loads right after sign-in, would wait for them before it could ask for anything.
+ * Pulls take the most the server gives at once: a first sign-in at city scale (10,000 donations) then costs 11
+ * requests instead of 21. Later pulls are short anyway. (From sync-limits, not schemas/sync: that one brings every zod
+ * schema along, and local-store, which loads right after sign-in, would wait for them before it could ask for
+ * anything.)
  */
-export const PULL_BATCH = 1000;
+export const PULL_BATCH = SYNC_PULL_LIMIT_MAX;
 
 export const ENDPOINT: Record<LocalCollection, SyncCollection> = {
   donations: 'donations',
