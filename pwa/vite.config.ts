@@ -73,6 +73,23 @@ const pwa = VitePWA({
 const startupChunk =
   /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]messages\.ts|shared[\\/]src[\\/]constants|[\\/]src[\\/]components[\\/](layout[\\/](navbar|navbar-parts|footer|logo)|language-select)\.tsx/;
 
+// A page other than home needs all the app's catalogues of its language (src/lib/i18n/app-catalogues-*.ts) before it
+// renders: one chunk per language rather than one per catalogue, so they come in one request instead of six on a
+// first visit (each request a round trip of its own on a slow phone's network). The home page's catalogues
+// (messages.ts) stay apart: home loads that one alone.
+const catalogueChunk = (id: string) => {
+  const locale = /[\\/]locales[\\/](\w+)[\\/](?!messages\.ts$)[\w-]+\.ts$|[\\/]i18n[\\/]app-catalogues-(\w+)\.ts$/.exec(id)?.slice(1).find(Boolean);
+  return locale ? `catalogues-${locale}` : null;
+};
+
+// What the list of donations (the public page, and the dashboards' lists) draws with and reads through, in one chunk:
+// left alone, the bundler cut it into 16 small ones, four imports deep (card -> local-first -> hooks -> outbox),
+// which a first visit of /allDonations fetched one level after another (issue 9). Only these modules, not what they
+// import (includeDependenciesRecursively: false): buttons, inputs and icons stay shared chunks of their own, or every
+// page with a button would load the list. A module missing here is only one more small chunk.
+const donationListChunk =
+  /[\\/]src[\\/](components[\\/](donation-card|virtual-grid|sync-status|best-before-label)\.tsx|features[\\/]donations[\\/]hooks[\\/](use-donation|use-unexpired)\.ts|lib[\\/](best-before|db[\\/](local-first|local-query|hooks|pickup-outbox))\.ts)$|node_modules[\\/](@tanstack[\\/](react-virtual|virtual-core)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|clock|refresh-cw|search|x)\.mjs)/;
+
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa, precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
@@ -80,11 +97,17 @@ export default defineConfig({
   build: {
     sourcemap: false,
     target: 'es2022',
-    // Preload hints (the list of every lazy chunk's dependencies, inlined in the entry) only for the public pages, which
-    // a first visit opens: the signed-out home page's JavaScript budget is spent. Other routes load their own
-    // dependencies when opened (one round trip more on a first visit; the service worker has them after).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'startup', test: startupChunk }] } } },
+    // Preload hints (the list of every lazy chunk's dependencies, inlined in the entry) only for the public layout,
+    // home and All Donations, which a first visit opens: the signed-out home page's JavaScript budget is spent (the
+    // list of All Donations' 20 chunks costs it about 270 bytes). Other routes load their own dependencies when opened
+    // (a round trip per level of imports on a first visit; the service worker has them after).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'startup', test: startupChunk }, { name: catalogueChunk }, { name: 'donation-list', test: donationListChunk, includeDependenciesRecursively: false }] } } },
     // No modulepreload polyfill (about 300 bytes of the home page): every browser the app supports preloads modules.
-    modulePreload: { polyfill: false, resolveDependencies: (filename, deps) => (/(^|\/)_public-/.test(filename) ? deps : []) },
+    // index.html lists the entry's own imports (the startup chunk), which the browser then fetches beside the entry
+    // rather than after it.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'html' || /(^|\/)(_public|allDonations)-/.test(filename) ? deps : []),
+    },
   },
 });

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import { answerHeaders, heldBody } from './answer.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -28,15 +29,15 @@ export function accepts(header: string | undefined, name: string): boolean {
  * (a 1,000-row list shrinks about 10x), else gzip. The built app's files come precompressed at the highest level
  * (spa.ts) and are left alone, as are pictures, streams and answers too small to gain.
  */
-export const compressAnswers = createMiddleware(async (c, next) => {
-  await next();
+export async function compressAnswer(c: Context): Promise<void> {
   const res = c.res;
   // Status and headers only: reading `res.body` would turn @hono/node-server's light answer into a web stream.
-  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || res.headers.has('Content-Encoding')) return;
-  if (!COMPRESSIBLE.test(res.headers.get('Content-Type') ?? '')) return;
-  if (/no-transform/i.test(res.headers.get('Cache-Control') ?? '')) return;
-  const vary = res.headers.get('Vary');
-  if (!vary?.toLowerCase().includes('accept-encoding')) res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const headers = answerHeaders(res);
+  if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || headers.has('Content-Encoding')) return;
+  if (!COMPRESSIBLE.test(headers.get('Content-Type') ?? '')) return;
+  if (/no-transform/i.test(headers.get('Cache-Control') ?? '')) return;
+  const vary = headers.get('Vary');
+  if (!vary?.toLowerCase().includes('accept-encoding')) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const header = c.req.header('accept-encoding');
   const encoding = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : undefined;
   if (!encoding) return;
@@ -53,25 +54,11 @@ export const compressAnswers = createMiddleware(async (c, next) => {
     encoding === 'br'
       ? await brotli(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
       : await gz(raw, { level: 6 });
-  const headers = new Headers(res.headers);
-  headers.set('Content-Encoding', encoding);
-  headers.delete('Content-Length');
-  c.res = new Response(body, { status: res.status, headers });
-});
+  const out = new Headers(res.headers);
+  out.set('Content-Encoding', encoding);
+  out.delete('Content-Length');
+  c.res = new Response(body, { status: res.status, headers: out });
+}
 
 const byteLength = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
 
-/**
- * The body a response was made with, when it was a string or bytes and nothing has read it: @hono/node-server's
- * Response keeps it under a private symbol and writes it straight to the socket, while reading it through the
- * Fetch API builds a web stream (and a second Response) per answer. `undefined` when it cannot tell (another
- * runtime, a streamed body, a future version): the caller then reads it the standard way.
- */
-function heldBody(res: Response): string | Uint8Array | null | undefined {
-  const key = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  if (!key) return undefined;
-  const cache = (res as unknown as Record<symbol, unknown>)[key];
-  if (!Array.isArray(cache)) return undefined;
-  const body: unknown = cache[1];
-  return body === null || typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
-}

@@ -1,6 +1,7 @@
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
+import { answerHeaders } from './answer.ts';
 import { errorBody } from './errors.ts';
 
 /**
@@ -23,8 +24,11 @@ export function corsForConfiguredOrigins(config: Pick<Config, 'CORS_ORIGINS'>) {
     if (origin !== undefined && allowed.has(origin.toLowerCase())) return allow(c, next);
     const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
     if (preflight) return c.json(errorBody(403, 'This site may not call the FoodBridge API from another origin.'), 403);
+    if (allowed.size === 0) return next();
     await next();
     // Caches must not hand an answer made for an allowed origin (with its CORS headers) to another one, or back.
-    if (allowed.size > 0) c.header('Vary', 'Origin', { append: true });
+    const headers = answerHeaders(c.res);
+    const vary = headers.get('Vary');
+    headers.set('Vary', vary ? `${vary}, Origin` : 'Origin');
   });
 }

@@ -1,7 +1,8 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { tilesOrigin } from '@foodbridge/shared/schemas/map-config';
 import type { Deps } from '../deps.ts';
+import { answerHeaders } from './answer.ts';
 
 const STRIPE_JS = 'https://js.stripe.com';
 /** Paths whose answers belong to the caller even when the request carries no Authorization header (a 401). */
@@ -9,6 +10,17 @@ const PRIVATE_PATH = /^\/(users\/me|transactions)(\/|$)|^\/my-/;
 
 /** Answers no browser shows as a page: JSON and the sync stream. */
 const isApiAnswer = (type: string | null) => type !== null && /^(application\/([a-z.+-]*\+)?json|text\/event-stream)\b/.test(type);
+
+/**
+ * The headers a hono/secure-headers middleware writes (no nonces here: the same for every answer), read once by
+ * running it on a stand-in answer. Hono keeps the defaults and the policy's syntax; each answer then gets them
+ * through answerHeaders, which leaves a light answer light.
+ */
+async function headersOf(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const standIn = new Headers();
+  await middleware({ res: { headers: standIn } } as unknown as Context, () => Promise.resolve());
+  return [...standIn];
+}
 
 /** An empty source list means 'none'; say so, for whoever reads the header. */
 const sources = (list: string[]) => (list.length ? list : ["'none'"]);
@@ -18,7 +30,8 @@ const when = (configured: boolean, ...origins: string[]) => (configured ? origin
  * The headers of the app's pages and files: a Content-Security-Policy with no inline script (the app
  * keeps its tokens in localStorage, so an injected script must have nowhere to run), no framing, no MIME sniffing,
  * no full URL in the Referer to other sites. Outside origins are allowed only for the services this server is
- * configured with, as /auth/config tells the app which ones to load.
+ * configured with, as /auth/config tells the app which ones to load. Returns what writes them onto a finished answer
+ * (the API's own, smaller set onto JSON and the stream).
  */
 export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
   const stripe = Boolean(deps.config.STRIPE_PUBLISHABLE_KEY);
@@ -73,16 +86,18 @@ export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  // hono/secure-headers writes its headers after its own `await next()`, so called with a next that does nothing, on an
-  // answer that already exists, it writes them onto that answer (hardening.test.ts checks both sets still arrive).
-  const answered = () => Promise.resolve();
-  return createMiddleware(async (c, next) => {
-    await next();
+  const lists = Promise.all([headersOf(apiHeaders), headersOf(pageHeaders)]);
+  let ready: [string, string][][] | undefined;
+  void lists.then((both) => (ready = both));
+  return async (c: Context): Promise<void> => {
+    const [api = [], page = []] = ready ?? (await lists);
     // Chosen once the answer exists (its type tells which), each set written once.
-    await (isApiAnswer(c.res.headers.get('content-type')) ? apiHeaders : pageHeaders)(c, answered);
+    const headers = answerHeaders(c.res);
+    for (const [name, value] of isApiAnswer(headers.get('content-type')) ? api : page) headers.set(name, value);
+    headers.delete('X-Powered-By');
     // A signed-in answer is the caller's own (profile, payments); nothing between them and us may keep it. Answers
     // that chose their own caching (public pictures, the app's files, the stream) keep it.
     const signedIn = c.req.header('authorization') !== undefined || PRIVATE_PATH.test(c.req.path);
-    if (signedIn && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-  });
+    if (signedIn && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  };
 }

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { IdSchema, MSG } from '@foodbridge/shared';
 import { badRequest, NUL_IN_TEXT } from './errors.ts';
@@ -86,7 +85,6 @@ export function parseId(value: string | undefined): string {
  * The raw URL is enough to look at: a URL cannot carry a bare NUL (the URL parser, and Node's HTTP parser before
  * it, would encode or refuse it), so it arrives as %00, which Hono decodes into params and query values.
  */
-export const refuseNulInUrl = createMiddleware(async (c, next) => {
-  if (c.req.url.includes('%00')) throw badRequest(NUL_IN_TEXT);
-  await next();
-});
+export function refuseNulInUrl(url: string): void {
+  if (url.includes('%00')) throw badRequest(NUL_IN_TEXT);
+}

@@ -15,6 +15,7 @@ import { firstErrors } from '@/lib/form-errors';
 import { GoogleButton } from './google-button';
 import { LanguageSelect } from '@/components/language-select';
 import { useI18n } from '@/lib/i18n/i18n';
+import { preloadEngine } from '@/lib/db/preload-engine';
 
 export function LoginPage({ redirect: requested }: { redirect?: unknown }) {
   const i18n = useI18n();
@@ -27,6 +28,8 @@ export function LoginPage({ redirect: requested }: { redirect?: unknown }) {
   // Signed out by the server (the account was removed): said here too, as its toast may have gone by unseen.
   const [formError, setFormError] = useState<string | null>(signedOutReason.read);
   useEffect(() => signedOutReason.clear(), []);
+  // The local store opens right after sign-in: its engine downloads while the form is filled in, not after the click.
+  useEffect(() => preloadEngine(), []);
   const [submitting, setSubmitting] = useState(false);
   // Set while this page signs someone in, so the "already signed in" redirect does not race the success path.
   const signingIn = useRef(false);

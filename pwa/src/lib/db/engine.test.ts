@@ -370,3 +370,39 @@ describe('switching accounts and roles', () => {
     expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
   });
 });
+
+describe('first sync', () => {
+  it("counts a fresh device's donations as pulled once they are in the store, not when their last batch arrived", async () => {
+    // The screens stop holding answers back once a collection is pulled (local-query.ts): before its writes, they
+    // redrew the whole list for each of them. The pull is held until the database is open and watched.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const donations = [createDonation({ status: 'Verified' }), createDonation({ status: 'Verified' })];
+    serve({
+      [PULLS[0]!]: async () => {
+        await held;
+        return json(200, { documents: donations, checkpoint: { id: donations[1]!._id, seq: 2 } });
+      },
+    });
+    storeSession({ idToken: DANA_TOKEN });
+    page = await openPage();
+    await page.initIdentity();
+    const p = page;
+    const db = await vi.waitFor(
+      () => {
+        const { db } = p.useLocalDatabase.getState();
+        if (!db) throw new Error('not open yet');
+        return db;
+      },
+      { timeout: 3000 },
+    );
+    const pulledAtWrite: boolean[] = [];
+    const sub = db.donations.$.subscribe(() => pulledAtWrite.push(Boolean(p.useSyncStore.getState().pulled.donations)));
+    release();
+    await vi.waitFor(() => expect(p.useSyncStore.getState().pulled.donations).toBe(true), { timeout: 3000 });
+    sub.unsubscribe();
+    expect(pulledAtWrite.length).toBeGreaterThan(0);
+    expect(pulledAtWrite.every((pulled) => !pulled)).toBe(true);
+    expect(await db.donations.count().exec()).toBe(2);
+  });
+});

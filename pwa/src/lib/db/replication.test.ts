@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYNC_RESYNC } from '@foodbridge/shared/schemas/sync';
 import { setTokenSource } from '@/lib/api-client';
 import { json, offline, stubServer } from '@/testing/server';
-import { pullStream, resyncGate } from './replication';
+import { dropNulls, pullStream, resyncGate } from './replication';
 
 const TOKEN = 'header.claims.signature';
 
@@ -127,5 +127,24 @@ describe('resyncGate', () => {
     await vi.waitFor(() => expect(emit).toHaveBeenCalledTimes(1));
     gate.ask(emit);
     expect(emit).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('dropNulls', () => {
+  it('leaves nulls out, keeping every other field (false, 0 and empty text are values)', () => {
+    expect(dropNulls({ _id: 'a', bestBefore: null, quantity: 0, notes: '', done: false, latitude: null })).toEqual({
+      _id: 'a',
+      quantity: 0,
+      notes: '',
+      done: false,
+    });
+  });
+
+  it('hands a document without nulls on as it is, and never changes the one it was given', () => {
+    const clean = { _id: 'a', title: 'Bread' };
+    expect(dropNulls(clean)).toBe(clean);
+    const withNull = { _id: 'b', image: null };
+    dropNulls(withNull);
+    expect(withNull).toEqual({ _id: 'b', image: null });
   });
 });

@@ -1,8 +1,8 @@
 // The app's one Lingui instance, the chosen language as a zustand store, and the switch between languages.
 // English's home-page catalogue is bundled with this module, so the first render never waits for it and the home
-// page stays within its budget; every other catalogue (the rest of the app, shared/'s errors and texts, and every
-// catalogue of another language) is a chunk of its own, downloaded when a page other than home first opens or when
-// someone picks that language (docs/decisions/008-languages.md).
+// page stays within its budget; every other catalogue is downloaded on demand (docs/decisions/008-languages.md): the
+// rest of the app's and shared/'s errors and texts, one chunk per language, when a page other than home first opens;
+// another language's home catalogue when someone picks that language.
 import { i18n, type I18n, type Messages } from '@lingui/core';
 import { create } from 'zustand';
 import { messages as english } from '@/locales/en/messages';
@@ -13,6 +13,14 @@ type Catalogue = () => Promise<{ messages: Messages }>;
 const homeCatalogues: Record<Exclude<Locale, 'en'>, Catalogue> = {
   es: () => import('@/locales/es/messages'),
   ar: () => import('@/locales/ar/messages'),
+};
+
+// Each language's app catalogues are one chunk, imported directly: a list of them loaded first would be one more
+// round trip before any page but home could render.
+const appCatalogues: Record<Locale, Catalogue> = {
+  en: () => import('./app-catalogues-en'),
+  es: () => import('./app-catalogues-es'),
+  ar: () => import('./app-catalogues-ar'),
 };
 
 i18n.load(SOURCE_LOCALE, { ...english });
@@ -51,10 +59,7 @@ async function loadCatalogues(locale: Locale) {
     loaded.add(`${locale}:home`);
   }
   if (appWanted && !loaded.has(`${locale}:app`)) {
-    // The list of catalogues is itself loaded on demand: 18 paths are bytes the home page does not need.
-    const { appCataloguesOf } = await import('./app-catalogues');
-    const parts = await Promise.all(appCataloguesOf(locale).map((load) => load()));
-    for (const { messages } of parts) i18n.load(locale, messages);
+    i18n.load(locale, (await appCatalogues[locale]()).messages);
     loaded.add(`${locale}:app`);
   }
 }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Search, X } from 'lucide-react';
 import { FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
@@ -47,6 +47,18 @@ function distanceFrom(i18n: I18n, d: Donation, from: LatLng | undefined): string
 }
 
 /**
+ * Intl's first number and date formats on a page load the locale's data (tens of ms each on a slow phone), in the
+ * task that draws the list: its count, the cards' best-before times. Made while the list is on its way instead.
+ */
+function warmIntl(i18n: I18n): () => void {
+  const id = setTimeout(() => {
+    i18n.number(0);
+    i18n.date(0, { hour: '2-digit', minute: '2-digit' });
+  });
+  return () => clearTimeout(id);
+}
+
+/**
  * The public list of verified donations. The filters live in the URL (owned by the route) so that a filtered list
  * can be shared and survives the back button.
  */
@@ -80,7 +92,12 @@ export function AllDonationsPage({
   const fromHome = position.status === 'refused' || position.status === 'unavailable' ? homeBase.point : undefined;
   const near = sort === 'distance' ? (position.point ?? fromHome) : undefined;
   // A visitor's list is narrowed and ordered by the server; the text is matched on what came back, as typed.
-  const { data, error, loading, reload, local } = useVerifiedDonations({ foodType: type, sort, near });
+  const { data: latest, error, loading: fetching, reload, local } = useVerifiedDonations({ foodType: type, sort, near });
+  // A city's list arrives at once: React draws it in short slices, not in one long task that a tap would wait for.
+  // Until then the page stays as it was (the skeleton at first, which must not turn into 'no donations').
+  const data = useDeferredValue(latest);
+  const loading = fetching || data !== latest;
+  useEffect(() => warmIntl(i18n), [i18n]);
   // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
   const sorted = useMemo(() => (data ? sortDonations(data, sort, near) : []), [data, sort, near]);
   const shown = useMemo(() => filterDonations(sorted, { q: query, type }), [sorted, query, type]);
