@@ -75,8 +75,11 @@ export function createApp(deps: Deps) {
   const addSecurityHeaders = securityHeaders(deps);
   app.use('*', async (c, next) => {
     await next();
-    await compressAnswer(c);
-    await addSecurityHeaders(c);
+    // Each returns a promise only when it has something to wait for (a large answer to compress, say).
+    const compressing = compressAnswer(c);
+    if (compressing) await compressing;
+    const writing = addSecurityHeaders(c);
+    if (writing) await writing;
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'OPTIONS') deps.changes.nudge();
   });
   // The request's own checks, as one layer: origin (CORS), NUL in the URL, body size.

@@ -16,30 +16,35 @@ import { isAdminEmail } from './roles.ts';
  */
 export function authenticate(deps: Deps) {
   const cache = deps.users;
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const header = c.req.header('authorization');
-    if (header) {
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
-      const token = match[1]!;
-      let row = cache.get(token);
-      if (!row) {
-        const generation = cache.begin();
-        const found = await accountFromToken(deps, token);
-        row = found.row;
-        if (await cache.watch(deps.changes)) cache.set(token, row, found.expiresAtMs, generation);
-      }
-      // The row is kept too, so routes that answer with the caller's own account need not load it again.
-      c.set('user', toAuthUser(row));
-      c.set('userRow', row);
-    }
-    if (!changesAccounts(c.req.method, c.req.path)) return next();
+  const signedIn = (c: Context<AppEnv>, row: UserRow, next: () => Promise<void>) => {
+    // The row is kept too, so routes that answer with the caller's own account need not load it again.
+    c.set('user', toAuthUser(row));
+    c.set('userRow', row);
+    return proceed(c, next);
+  };
+  const proceed = (c: Context<AppEnv>, next: () => Promise<void>) => (changesAccounts(c.req.method, c.req.path) ? clearAfter(next) : next());
+  const clearAfter = async (next: () => Promise<void>) => {
     try {
       await next();
     } finally {
       // After the change is committed (or failed): whatever was read before it is not used again.
       cache.clear();
     }
+  };
+  // Not async on the way every call takes (no token, or one already checked): no promise of its own.
+  return createMiddleware<AppEnv>((c, next) => {
+    const header = c.req.header('authorization');
+    if (!header) return proceed(c, next);
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
+    const token = match[1]!;
+    const cached = cache.get(token);
+    if (cached) return signedIn(c, cached, next);
+    const generation = cache.begin();
+    return accountFromToken(deps, token).then(async (found) => {
+      if (await cache.watch(deps.changes)) cache.set(token, found.row, found.expiresAtMs, generation);
+      return signedIn(c, found.row, next);
+    });
   });
 }
 

@@ -31,13 +31,15 @@ describe('answerHeaders over a light answer', () => {
     const made = { 'Content-Type': 'application/json', Vary: 'Origin' };
     const res = new Response('{"a":1}', { status: 201, headers: made });
     const headers = answerHeaders(res);
-    expect(headers).not.toBeInstanceOf(Headers);
+    expect(headers.constructor.name).toBe('RecordHeaders');
     expect(heldBody(res)).toBe('{"a":1}');
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.has('VARY')).toBe(true);
     headers.set('vary', 'Origin, Accept-Encoding');
     headers.set('X-Request-Id', 'r1');
     headers.delete('Content-Type');
+    headers.assign({ 'x-request-id': 'r1', 'x-frame-options': 'DENY' });
+    headers.delete('X-Frame-Options');
     expect(headers.get('Vary')).toBe('Origin, Accept-Encoding');
     expect(headers.has('content-type')).toBe(false);
     // The object given to the constructor may be shared between answers: it is left as it was.
@@ -45,6 +47,18 @@ describe('answerHeaders over a light answer', () => {
     // What the view changed is what the answer says through the standard API.
     expect(Object.fromEntries(res.headers)).toEqual({ vary: 'Origin, Accept-Encoding', 'x-request-id': 'r1' });
     expect(res.status).toBe(201);
+  });
+
+  it('is the same view for every middleware, until something reads res.headers', () => {
+    const res = new Response('{}', { headers: { 'content-type': 'application/json' } });
+    const first = answerHeaders(res);
+    first.set('X-A', '1');
+    expect(answerHeaders(res)).toBe(first);
+    expect(res.headers.get('x-a')).toBe('1');
+    const after = answerHeaders(res);
+    after.set('X-B', '2');
+    expect(res.headers.get('x-b')).toBe('2');
+    expect(res.headers.get('x-a')).toBe('1');
   });
 
   it('falls back to the standard Headers for an answer made with a Headers object', () => {

@@ -45,54 +45,87 @@ export interface AnswerHeaders {
   has(name: string): boolean;
   set(name: string, value: string): void;
   delete(name: string): void;
+  /** Sets each of `values` (lower-case names), as set() would one by one. */
+  assign(values: Readonly<HeaderRecord>): void;
 }
 
-/** Over the plain object a light answer was made with: copied before the first change (it may be shared). */
+/**
+ * Over the plain object a light answer was made with (one to three names: c.json's Content-Type, say). A change makes
+ * a new object rather than adding to it: the given one may be shared, and V8 copies a spread of a few properties fast,
+ * where adding them one by one to an object literal is slow.
+ */
 class RecordHeaders implements AnswerHeaders {
-  private own = false;
-  /** Lower-cased name -> the record's key, as the record spells it. */
-  private readonly keys = new Map<string, string>();
+  private seen: unknown;
 
   constructor(private readonly held: Held) {
-    for (const key in held[2] as HeaderRecord) this.keys.set(key.toLowerCase(), key);
+    this.seen = held[2];
+  }
+
+  /** False once something else replaced the record (a read of `res.headers` turns it into a Headers). */
+  current(): boolean {
+    return this.held[2] === this.seen;
   }
 
   private get record(): HeaderRecord {
     return this.held[2] as HeaderRecord;
   }
 
-  private writable(): HeaderRecord {
-    if (!this.own) {
-      this.held[2] = { ...this.record };
-      this.own = true;
-    }
-    return this.record;
+  private replace(record: HeaderRecord) {
+    this.held[2] = this.seen = record;
+  }
+
+  /** The record's own spelling of `lower`, if it has that header. */
+  private keyOf(lower: string): string | undefined {
+    for (const key in this.record) if (key.length === lower.length && key.toLowerCase() === lower) return key;
+    return undefined;
+  }
+
+  /** The record without the headers of `lower` names (in any spelling). */
+  private without(lower: (name: string) => boolean): HeaderRecord {
+    const out: HeaderRecord = {};
+    for (const key in this.record) if (!lower(key.toLowerCase())) out[key] = this.record[key]!;
+    return out;
   }
 
   get(name: string): string | null {
-    const key = this.keys.get(name.toLowerCase());
+    const key = this.keyOf(name.toLowerCase());
     return key === undefined ? null : String(this.record[key]);
   }
 
   has(name: string): boolean {
-    return this.keys.has(name.toLowerCase());
+    return this.keyOf(name.toLowerCase()) !== undefined;
   }
 
   set(name: string, value: string): void {
     const lower = name.toLowerCase();
-    const key = this.keys.get(lower);
-    const record = this.writable();
-    if (key !== undefined && key !== name) delete record[key];
-    record[name] = value;
-    this.keys.set(lower, name);
+    const key = this.keyOf(lower);
+    this.replace(key === undefined || key === name ? { ...this.record, [name]: value } : { ...this.without((n) => n === lower), [name]: value });
   }
 
   delete(name: string): void {
     const lower = name.toLowerCase();
-    const key = this.keys.get(lower);
-    if (key === undefined) return;
-    delete this.writable()[key];
-    this.keys.delete(lower);
+    if (this.keyOf(lower) !== undefined) this.replace(this.without((n) => n === lower));
+  }
+
+  assign(values: Readonly<HeaderRecord>): void {
+    let clash = false;
+    for (const key in this.record) {
+      const lower = key.toLowerCase();
+      if (lower !== key && lower in values) clash = true;
+    }
+    this.replace({ ...(clash ? this.without((n) => n in values) : this.record), ...values });
+  }
+}
+
+/** The standard Headers as an AnswerHeaders. */
+class StandardHeaders implements AnswerHeaders {
+  constructor(private readonly headers: Headers) {}
+  get = (name: string) => this.headers.get(name);
+  has = (name: string) => this.headers.has(name);
+  set = (name: string, value: string) => this.headers.set(name, value);
+  delete = (name: string) => this.headers.delete(name);
+  assign(values: Readonly<HeaderRecord>) {
+    for (const name in values) this.headers.set(name, values[name]!);
   }
 }
 
@@ -101,7 +134,15 @@ class RecordHeaders implements AnswerHeaders {
  * it with `res.headers` on the same answer (read `res.headers` once this view is no longer used).
  */
 export function answerHeaders(res: Response): AnswerHeaders {
-  const held = heldOf(res);
-  if (held && isRecord(held[2])) return new RecordHeaders(held);
-  return res.headers;
+  let view = views.get(res);
+  if (!view?.current()) {
+    const held = heldOf(res);
+    if (!held || !isRecord(held[2])) return new StandardHeaders(res.headers);
+    view = new RecordHeaders(held);
+    views.set(res, view);
+  }
+  return view;
 }
+
+/** One view per answer: the middlewares that finish it share it (and its copy of the headers). */
+const views = new WeakMap<Response, RecordHeaders>();

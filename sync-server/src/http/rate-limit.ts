@@ -1,4 +1,4 @@
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { RATE_LIMITS, type ErrorCode, type UseLimit } from '@foodbridge/shared';
 import { purgeEndedLimits, takeFromLimit } from '../db/rate-limits.ts';
@@ -76,9 +76,12 @@ export async function enforceLimit(
  */
 export function rateLimits(deps: Deps) {
   const scale = deps.config.RATE_LIMIT_SCALE;
-  return createMiddleware<AppEnv>(async (c, next) => {
+  // Not async for the calls no rule is about (almost all): no promise of its own.
+  return createMiddleware<AppEnv>((c, next) => {
     const rules = RULES[`${c.req.method} ${c.req.path}`];
-    if (!rules) return next();
+    return rules ? limited(c, next, rules) : next();
+  });
+  async function limited(c: Context<AppEnv>, next: Next, rules: readonly Rule[]) {
     if (Math.random() < 1 / PURGE_EVERY) await purgeEndedLimits(deps.sql);
     const code = c.req.path.startsWith('/auth/') ? 'auth/too-many-requests' : 'too-many-requests';
     for (const rule of rules) {
@@ -89,5 +92,5 @@ export function rateLimits(deps: Deps) {
       await enforceLimit(c, deps, `${rule.name}:${rule.per}:${who}`, use, (wait) => `Too many ${rule.what}. Please try again in ${wait}.`, code);
     }
     return next();
-  });
+  }
 }

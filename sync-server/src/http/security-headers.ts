@@ -16,10 +16,10 @@ const isApiAnswer = (type: string | null) => type !== null && /^(application\/([
  * running it on a stand-in answer. Hono keeps the defaults and the policy's syntax; each answer then gets them
  * through answerHeaders, which leaves a light answer light.
  */
-async function headersOf(middleware: MiddlewareHandler): Promise<[string, string][]> {
+async function headersOf(middleware: MiddlewareHandler): Promise<Record<string, string>> {
   const standIn = new Headers();
   await middleware({ res: { headers: standIn } } as unknown as Context, () => Promise.resolve());
-  return [...standIn];
+  return Object.fromEntries(standIn);
 }
 
 /** An empty source list means 'none'; say so, for whoever reads the header. */
@@ -87,17 +87,19 @@ export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
     xXssProtection: false,
   });
   const lists = Promise.all([headersOf(apiHeaders), headersOf(pageHeaders)]);
-  let ready: [string, string][][] | undefined;
+  type Lists = Awaited<typeof lists>;
+  let ready: Lists | undefined;
   void lists.then((both) => (ready = both));
-  return async (c: Context): Promise<void> => {
-    const [api = [], page = []] = ready ?? (await lists);
+  const write = (c: Context, [api, page]: Lists) => {
     // Chosen once the answer exists (its type tells which), each set written once.
     const headers = answerHeaders(c.res);
-    for (const [name, value] of isApiAnswer(headers.get('content-type')) ? api : page) headers.set(name, value);
+    headers.assign(isApiAnswer(headers.get('content-type')) ? api : page);
     headers.delete('X-Powered-By');
     // A signed-in answer is the caller's own (profile, payments); nothing between them and us may keep it. Answers
     // that chose their own caching (public pictures, the app's files, the stream) keep it.
     const signedIn = c.req.header('authorization') !== undefined || PRIVATE_PATH.test(c.req.path);
     if (signedIn && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   };
+  // Only the very first answers can find the lists not read yet.
+  return (c: Context): Promise<void> | undefined => (ready ? void write(c, ready) : lists.then((both) => write(c, both)));
 }
