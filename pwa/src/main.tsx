@@ -2,9 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
-import { initIdentity } from '@/lib/auth/identity';
+import { initIdentity, ROLE_KEY } from '@/lib/auth/identity';
+import { SESSION_KEY } from '@/lib/auth/local-tokens';
 import { useSession } from '@/lib/auth/session-store';
 import { startLocale } from '@/lib/i18n/i18n';
+import { prefetchPage } from '@/lib/use-api';
+import { VISITOR_FIRST_SCREEN } from '@/features/donations/first-screen';
 import './styles.css';
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
@@ -16,6 +19,19 @@ declare module '@tanstack/react-router' {
 }
 
 void initIdentity();
+
+// A signed-out visitor opening All Donations: its first screen of cards is asked for now, beside the page's code,
+// rather than after it and React's first render (useFirstScreenFirst takes the answer). Only with no saved session
+// and no role kept (lib/auth/identity.ts keeps it while signed in): an account reads its own store, and may see more.
+function signedOutHere(): boolean {
+  try {
+    return !localStorage.getItem(SESSION_KEY) && !localStorage.getItem(ROLE_KEY);
+  } catch {
+    // Storage blocked (private modes): nobody is kept signed in here, but the page reads it the usual way.
+    return false;
+  }
+}
+if (location.pathname === '/allDonations' && !location.search && signedOutHere()) prefetchPage(VISITOR_FIRST_SCREEN);
 
 // Once someone is signed in, open the local store on whatever screen they land on, so pickup confirmations waiting
 // in the outbox are replayed at start-up. Loaded lazily: signed-out visitors never download it.

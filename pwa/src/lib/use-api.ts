@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from './api-client';
+import { api, getPage } from './api-client';
 import { isUnreachableError, noteServerReach } from './connectivity-store';
 
 export interface ApiState<T> {
@@ -48,4 +48,25 @@ export function useApi<T>(path: string | null): ApiState<T> {
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data, error, loading, reload, setData };
+}
+
+type Page = ReturnType<typeof getPage>;
+const early = new Map<string, Page>();
+
+/**
+ * Starts a page's GET at start-up, before React and the page's code are there, for the first read of the same path
+ * to take (takePrefetched): on a cold start that read would otherwise wait for the route's chunks and a render.
+ */
+export function prefetchPage(path: string) {
+  const page = getPage(path);
+  // Whoever takes it hears of a failure; one nobody takes must not be an unhandled rejection.
+  page.catch(() => {});
+  early.set(path, page);
+}
+
+/** The answer prefetchPage started for `path`, once: a later read of the same path asks the server again. */
+export function takePrefetched<T>(path: string): Promise<{ items: T[]; next: string | null }> | undefined {
+  const page = early.get(path);
+  early.delete(path);
+  return page as Promise<{ items: T[]; next: string | null }> | undefined;
 }

@@ -32,6 +32,12 @@ export function verifiedDonationsPathOf({ foodType, sort, near }: VerifiedQuery)
   const text = query.toString();
   return text ? `${verifiedDonationsPath}?${text}` : verifiedDonationsPath;
 }
+/** `path` asking for at most `limit` rows (a list's `?limit=`), its other parameters (a page's cursor too) kept. */
+export function withLimit(path: string, limit: number): string {
+  const url = new URL(path, 'http://origin.invalid');
+  url.searchParams.set('limit', String(limit));
+  return url.pathname + url.search;
+}
 export const donationPath = (id: string) => `/donations/${encodeURIComponent(id)}`;
 export const donationReviewsPath = (donationId: string) => `/reviews/${encodeURIComponent(donationId)}`;
 export const favoritesPath = (email: string) => `/favorites/${encodeURIComponent(email)}`;

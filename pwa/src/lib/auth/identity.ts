@@ -61,7 +61,7 @@ function loadFirebase(config: AuthConfig): Promise<FirebaseModule> {
   return firebase;
 }
 
-const ROLE_KEY = 'foodbridge.role';
+export const ROLE_KEY = 'foodbridge.role';
 // The role the server last gave is kept, so a start without the server opens the same dashboard.
 useSession.subscribe((s) => {
   if (s.user) localStorage.setItem(ROLE_KEY, s.role);

@@ -92,10 +92,12 @@ export function AllDonationsPage({
   const fromHome = position.status === 'refused' || position.status === 'unavailable' ? homeBase.point : undefined;
   const near = sort === 'distance' ? (position.point ?? fromHome) : undefined;
   // A visitor's list is narrowed and ordered by the server; the text is matched on what came back, as typed.
-  const { data: latest, error, loading: fetching, reload, local } = useVerifiedDonations({ foodType: type, sort, near });
+  const { data: latest, error, loading: fetching, reload, local, partial: partialNow } = useVerifiedDonations({ foodType: type, sort, near });
   // A city's list arrives at once: React draws it in short slices, not in one long task that a tap would wait for.
   // Until then the page stays as it was (the skeleton at first, which must not turn into 'no donations').
   const data = useDeferredValue(latest);
+  // Deferred with the list, so the count comes back in the same render as the whole list it counts.
+  const partial = useDeferredValue(partialNow);
   const loading = fetching || data !== latest;
   useEffect(() => warmIntl(i18n), [i18n]);
   // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
@@ -213,7 +215,10 @@ export function AllDonationsPage({
       {hasList && data && (
         <div className="mb-4 flex min-h-11 flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {filtering && (local || !type)
+            {/* A visitor's first screen comes before the rest of the list: no count until the whole list is there. */}
+            {partial
+              ? null
+              : filtering && (local || !type)
               ? i18n._('donations.showingOf', { shown: shown.length, total: data.length })
               : filtering
                 ? i18n._('donations.found', { count: shown.length })
@@ -238,6 +243,8 @@ export function AllDonationsPage({
         <ErrorState message={i18n._('donations.failed')} onRetry={reload} />
       ) : !data || !hasList ? (
         <EmptyState message={i18n._('donations.empty')} />
+      ) : shown.length === 0 && partial ? (
+        <CardGridSkeleton count={6} />
       ) : shown.length === 0 ? (
         <EmptyState message={i18n._('donations.noMatch')}>
           <Button variant="outline" onClick={clearFilters}>

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalRequests } from '@/lib/db/hooks';
 import { useLocalFirst, type ReadState } from '@/lib/db/local-first';
 import { useApi, type ApiState } from '@/lib/use-api';
+import { useFirstScreenFirst } from './use-first-screen-first';
 import { useUnexpired } from './use-unexpired';
 import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPathOf, type VerifiedQuery } from '../api';
 
@@ -16,9 +17,12 @@ import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, 
  * the visitor's call only (`local` says which source answered): the device's copy is filtered on the device, so a
  * signed-in viewer's position never leaves it.
  */
-export function useVerifiedDonations(serverQuery: VerifiedQuery = {}): ReadState<Donation[]> & { local: boolean } {
-  const read = useLocalFirst(useLocalDonations(['Verified']), verifiedDonationsPathOf(serverQuery));
-  return { ...read, data: useUnexpired(read.data), local: read.source === 'local' };
+export function useVerifiedDonations(serverQuery: VerifiedQuery = {}): ReadState<Donation[]> & { local: boolean; partial: boolean } {
+  // The switch alone decides the source; a visitor's list is asked for below, first screen first.
+  const read = useLocalFirst(useLocalDonations(['Verified']), null);
+  const online = useFirstScreenFirst<Donation>(read.source === 'online' ? verifiedDonationsPathOf(serverQuery) : null);
+  const answer = read.source === 'online' ? online : { ...read, partial: false };
+  return { data: useUnexpired(answer.data), error: answer.error, loading: answer.loading, reload: answer.reload, partial: answer.partial, local: read.source === 'local' };
 }
 
 /**
