@@ -1,31 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { stubPendingFetch, type PendingRequest } from '@/testing/pending-fetch';
 import { useConnectivity } from './connectivity-store';
 import { useApi } from './use-api';
 
 // Each request waits until the test answers it, so the order of answers is the test's to choose.
-interface Pending {
-  url: string;
-  signal: AbortSignal;
-  answer: (status: number, body: unknown) => void;
-}
-let pending: Pending[];
+let pending: PendingRequest[];
 
 beforeEach(() => {
-  pending = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string, init: RequestInit) =>
-        new Promise<Response>((resolve) => {
-          pending.push({
-            url,
-            signal: init.signal!,
-            answer: (status, body) => resolve(new Response(JSON.stringify(body), { status })),
-          });
-        }),
-    ),
-  );
+  pending = stubPendingFetch();
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -69,7 +52,7 @@ describe('useApi', () => {
     await requested(1);
     rerender({ path: '/favorites/b' });
     await requested(2);
-    expect(pending.map((p) => [p.url, p.signal.aborted])).toEqual([
+    expect(pending.map((p) => [p.url, p.signal?.aborted])).toEqual([
       ['/favorites/a', true],
       ['/favorites/b', false],
     ]);

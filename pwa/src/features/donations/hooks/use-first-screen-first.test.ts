@@ -1,29 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
+import { stubPendingFetch, type PendingRequest } from '@/testing/pending-fetch';
 import { prefetchPage } from '@/lib/use-api';
 import { verifiedDonationsPathOf, withLimit } from '../api';
 import { VISITOR_FIRST_SCREEN } from '../first-screen';
 import { defaultSort } from '../filter-donations';
 import { FIRST_SCREEN, useFirstScreenFirst } from './use-first-screen-first';
 
-// Each request waits until the test answers it (fetch is the browser's, stubbed: the server is not ours to fake here).
-interface Pending {
-  url: string;
-  answer: (status: number, body: unknown, headers?: Record<string, string>) => void;
-}
-let pending: Pending[];
+// Each request waits until the test answers it, so the order of answers is the test's to choose.
+let pending: PendingRequest[];
 
 beforeEach(() => {
-  pending = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      (url: string) =>
-        new Promise<Response>((resolve) => {
-          pending.push({ url, answer: (status, body, headers) => resolve(new Response(JSON.stringify(body), { status, headers })) });
-        }),
-    ),
-  );
+  pending = stubPendingFetch();
 });
 
 afterEach(() => {
