@@ -144,5 +144,12 @@ export function answerHeaders(res: Response): AnswerHeaders {
   return view;
 }
 
+/** Adds `name` to the answer's `Vary` (caches must tell answers apart by that request header), once. */
+export function varyOn(headers: AnswerHeaders, name: string): void {
+  const vary = headers.get('Vary');
+  if (!vary) headers.set('Vary', name);
+  else if (!vary.toLowerCase().split(/\s*,\s*/).includes(name.toLowerCase())) headers.set('Vary', `${vary}, ${name}`);
+}
+
 /** One view per answer: the middlewares that finish it share it (and its copy of the headers). */
 const views = new WeakMap<Response, RecordHeaders>();

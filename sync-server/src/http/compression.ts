@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
-import { answerHeaders, heldBody } from './answer.ts';
+import { answerHeaders, heldBody, varyOn } from './answer.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -36,8 +36,7 @@ export function compressAnswer(c: Context): Promise<void> | undefined {
   if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304 || headers.has('Content-Encoding')) return;
   if (!COMPRESSIBLE.test(headers.get('Content-Type') ?? '')) return;
   if (/no-transform/i.test(headers.get('Cache-Control') ?? '')) return;
-  const vary = headers.get('Vary');
-  if (!vary?.toLowerCase().includes('accept-encoding')) headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  varyOn(headers, 'Accept-Encoding');
   const header = c.req.header('accept-encoding');
   const encoding = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : undefined;
   if (!encoding) return;

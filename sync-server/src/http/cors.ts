@@ -1,7 +1,7 @@
 import { cors } from 'hono/cors';
 import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config.ts';
-import { answerHeaders } from './answer.ts';
+import { answerHeaders, varyOn } from './answer.ts';
 import { errorBody } from './errors.ts';
 
 /**
@@ -27,8 +27,6 @@ export function corsForConfiguredOrigins(config: Pick<Config, 'CORS_ORIGINS'>) {
     if (allowed.size === 0) return next();
     await next();
     // Caches must not hand an answer made for an allowed origin (with its CORS headers) to another one, or back.
-    const headers = answerHeaders(c.res);
-    const vary = headers.get('Vary');
-    headers.set('Vary', vary ? `${vary}, Origin` : 'Origin');
+    varyOn(answerHeaders(c.res), 'Origin');
   });
 }
