@@ -25,7 +25,7 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     ? new FirebaseVerifier(config.FIREBASE_PROJECT_ID, config.FIREBASE_JWKS_URL)
     : undefined;
   const payments = config.STRIPE_SECRET_KEY
-    ? new StripePaymentProvider(db.sql, config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
+    ? await StripePaymentProvider.create(db.sql, config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE)
     : new TestPaymentProvider(db.sql);
   const changes = createChangeFeed(db);
   const stopping = new AbortController();

@@ -71,20 +71,35 @@ export function freePort() {
   });
 }
 
+let serverBuilt = false;
 /**
- * Starts `tsx sync-server/src/index.ts` in its own process group with a fresh DATA_DIR (embedded PGlite, seeded
+ * The built server as `npm start` runs it (sync-server/scripts/build.mjs, once per run; started by its launcher,
+ * scripts/start.mjs, which sets its malloc setting; the launcher shares the process group, so stop() ends both).
+ */
+function builtServer() {
+  if (!serverBuilt) {
+    const res = spawnSync(process.execPath, ['sync-server/scripts/build.mjs'], { cwd: rootDir, stdio: 'inherit' });
+    if (res.status !== 0) throw new Error('sync-server/scripts/build.mjs failed');
+    serverBuilt = true;
+  }
+  return 'sync-server/scripts/start.mjs';
+}
+
+/**
+ * Starts `tsx sync-server/src/index.ts` (or, with `built`, the built server as production runs it) in its own process group with a fresh DATA_DIR (embedded PGlite, seeded
  * demo data, payments in test mode) and waits until /auth/config answers.
  * `databaseUrl` runs it on a real Postgres database instead (several processes may share one: seed it with the
  * first, `seed: 'never'` for the others).
  * Returns { url, dataDir, stop(), output() }.
  * `env` adds settings of its own (TRUST_PROXY behind a proxy, say).
- * @param {{ dist?: string, log?: (line: string) => void, timeoutMs?: number, databaseUrl?: string, seed?: string, env?: Record<string, string> }} [options]
+ * @param {{ dist?: string, log?: (line: string) => void, timeoutMs?: number, databaseUrl?: string, seed?: string, env?: Record<string, string>, built?: boolean }} [options]
  */
-export async function startServer({ dist, log = console.log, timeoutMs = 90_000, databaseUrl = '', seed = 'always', env: extraEnv = {} } = {}) {
+export async function startServer({ dist, log = console.log, timeoutMs = 90_000, databaseUrl = '', seed = 'always', env: extraEnv = {}, built = false } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-e2e-data-'));
   const tsx = join(rootDir, 'node_modules', '.bin', 'tsx');
-  const [cmd, args] = existsSync(tsx) ? [tsx, []] : ['npx', ['tsx']];
+  /** @type {[string, string[]]} */
+  const [cmd, args] = built ? [process.execPath, [builtServer()]] : existsSync(tsx) ? [tsx, ['sync-server/src/index.ts']] : ['npx', ['tsx', 'sync-server/src/index.ts']];
   // Empty values win over a developer's .env (the server never overwrites variables that are already set), so the
   // run always uses the embedded database, the built-in identity provider and test-mode payments, outside production
   // mode (which refuses to start with those).
@@ -113,7 +128,7 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
     process.env.E2E_SERVER_DIST ??= dist;
   }
   let out = '';
-  const child = spawn(cmd, [...args, 'sync-server/src/index.ts'], {
+  const child = spawn(cmd, args, {
     cwd: rootDir,
     env,
     detached: true,

@@ -77,6 +77,8 @@ export async function startTopology({ dist, log = console.log }) {
         databaseUrl: database.url,
         seed: "always",
         env,
+        // Production runs the built server: so does this topology, so that a fault of the build shows here.
+        built: true,
       }),
     );
     instances.push(
@@ -86,6 +88,7 @@ export async function startTopology({ dist, log = console.log }) {
         databaseUrl: database.url,
         seed: "never",
         env,
+        built: true,
       }),
     );
     const port = String(await freePort());

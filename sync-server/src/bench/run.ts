@@ -17,6 +17,7 @@ import { measureStreams } from './streams.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed.ts';
 import { EMBEDDED_SHARED_BUFFERS } from '../db/connection.ts';
 import type { LoadResult } from './load.ts';
+import { MALLOC_ENV } from '../../scripts/malloc-env.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../..');
@@ -200,19 +201,24 @@ setInterval(() => {}, 1000);`;
   }
 }
 
+// The server process as `npm start` and the image run it: the built dist/index.mjs (not tsx), with MALLOC_ENV.
+const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
+if (built.status !== 0) throw new Error('scripts/build.mjs failed');
+const SERVER_ARGS = ['dist/index.mjs'];
+
 const dataDir = mkdtempSync(join(tmpdir(), 'fb-bench-data-'));
 const idleDb = await serverDatabase();
 try {
-  const serverEnv: Record<string, string> = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'never', PWA_DIST: '', ...idleDb.env };
-  const serverRss = await rssOf(['--import', 'tsx', 'src/index.ts'], serverEnv, /FoodBridge sync-server on/);
+  const serverEnv: Record<string, string> = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'never', PWA_DIST: '', ...MALLOC_ENV, ...idleDb.env };
+  const serverRss = await rssOf(SERVER_ARGS, serverEnv, /FoodBridge sync-server on/);
   const bareRss = process.env.DATABASE_URL
-    ? await rssOf(['--import', 'tsx', '-e', 'setInterval(() => {}, 1000)'], {}, null)
+    ? await rssOf(['-e', 'setInterval(() => {}, 1000)'], {}, null)
     : await barePgliteRss();
   const limit = process.env.DATABASE_URL ? 200 : 300;
   report({
     figure: `server RSS, idle (${process.env.DATABASE_URL ? 'Postgres' : 'embedded'})`,
     result: `${serverRss.toFixed(0)} MB`,
-    reference: `${process.env.DATABASE_URL ? 'a bare node process with tsx' : `a bare PGlite process (shared_buffers ${EMBEDDED_SHARED_BUFFERS}) reopening its data folder`}: ${bareRss.toFixed(0)} MB`,
+    reference: `${process.env.DATABASE_URL ? 'a bare node process' : `a bare PGlite process (shared_buffers ${EMBEDDED_SHARED_BUFFERS}) reopening its data folder`}: ${bareRss.toFixed(0)} MB`,
     target: `<= ${limit} MB`,
     verdict: serverRss <= limit ? 'ok' : 'MISSED',
   });
@@ -222,9 +228,9 @@ try {
 }
 
 // --- 500 open pull streams on the real server process: memory, and what one change costs them -------------------
-/** Starts the real server (src/index.ts) with `env`; answers its address and pid once it listens. */
+/** Starts the real server (built, as above) with `env`; answers its address and pid once it listens. */
 async function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, SERVER_ARGS, { cwd: serverDir, env: { ...process.env, ...MALLOC_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolvePromise, reject) => {
     let out = '';
     const onData = (d: Buffer) => {

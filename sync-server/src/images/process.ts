@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '@foodbridge/shared';
 import { sniffImageType, type ImageType } from './sniff.ts';
 
@@ -28,6 +28,13 @@ export interface InspectedImage {
   height: number;
 }
 
+/**
+ * sharp (libvips, ~20 MB resident) is loaded by the first picture, not at start-up: a server that serves no upload
+ * in its life, or not yet, does not hold it (issue 9's memory target).
+ */
+let loading: Promise<typeof import('sharp')['default']> | undefined;
+export const loadSharp = () => (loading ??= import('sharp').then((m) => m.default));
+
 /** sharp's refusal of a picture over `limitInputPixels` (its only signal is the message). */
 const overPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
@@ -41,7 +48,7 @@ export async function inspectImage(bytes: Buffer): Promise<InspectedImage> {
   if (!type) throw new ImageRejected(IMAGE_NOT_SUPPORTED);
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, PIXEL_LIMIT).metadata();
+    meta = await (await loadSharp())(bytes, PIXEL_LIMIT).metadata();
   } catch (err) {
     throw new ImageRejected(overPixelLimit(err) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
   }
@@ -70,6 +77,7 @@ export function variantWidth(requested: number, originalWidth: number): number {
  * small screens on weak signal, and a long animation would multiply the pixels decoded past the upload check.
  */
 export async function renderVariant(bytes: Buffer, width: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(bytes, PIXEL_LIMIT)
     .autoOrient()
     .resize({ width, withoutEnlargement: true })

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Sql } from '../db/connection.ts';
 import { recordPaymentIntent } from '../db/payments.ts';
 import { ApiError } from '../http/errors.ts';
@@ -6,22 +6,26 @@ import { FEE, type CreatedIntent, type PaymentIntentInfo, type PaymentProvider }
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
-  private readonly stripe: Stripe;
-
-  constructor(
+  private constructor(
     private readonly sql: Sql,
-    secretKey: string,
-    /** Tests point the real SDK at a local stub server. */
-    apiBase?: string,
-  ) {
+    private readonly stripe: Stripe,
+  ) {}
+
+  /**
+   * The SDK (~20 MB resident) is loaded only by a server that takes real payments, not by every one that imports
+   * this module. `apiBase`: tests point the real SDK at a local stub server.
+   */
+  static async create(sql: Sql, secretKey: string, apiBase?: string): Promise<StripePaymentProvider> {
+    const { default: StripeSdk } = await import('stripe');
     const base = apiBase ? new URL(apiBase) : undefined;
-    this.stripe = new Stripe(secretKey, {
+    const stripe = new StripeSdk(secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
       ...(base
         ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
         : {}),
     });
+    return new StripePaymentProvider(sql, stripe);
   }
 
   async createFeeIntent(user: { id: string; email: string }): Promise<CreatedIntent> {
@@ -53,7 +57,9 @@ export class StripePaymentProvider implements PaymentProvider {
     try {
       return toInfo(await this.stripe.paymentIntents.retrieve(id));
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return undefined;
+      // The SDK's error classes are not imported (see create); its errors name their class in `type`.
+      const e = err as { type?: unknown; statusCode?: unknown };
+      if (e.type === 'StripeInvalidRequestError' && e.statusCode === 404) return undefined;
       throw paymentServiceError(err);
     }
   }

@@ -1,13 +1,12 @@
 // Sends web push messages (RFC 8030) to a user's devices: web-push encrypts the message for each device (RFC 8291,
 // aes128gcm) and signs the VAPID header (RFC 8292); the request itself goes out through fetch, which speaks http as
 // well as https, so tests reach a local push-service stub through the same protocol as real push services.
-import webPush from 'web-push';
 import type { PushMessage, PushSendResult } from '@foodbridge/shared';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connection.ts';
 import { deletePushSubscriptionById, listPushTargets, markPushSuccess, type PushSubscriptionRow } from '../db/push.ts';
 import type { Logger } from '../observability/logger.ts';
-import { checkVapidSettings, loadVapidKeys, type VapidKeys } from './vapid.ts';
+import { checkVapidSettings, loadVapidKeys, loadWebPush, type VapidKeys } from './vapid.ts';
 
 /** A message older than a day is stale news (a reminder's food may be gone): the push service drops it. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -38,7 +37,7 @@ export function createPushSender(sql: Sql, config: Config, log: Logger): PushSen
     }));
 
   async function sendOne(row: PushSubscriptionRow, payload: string, message: PushMessage, k: VapidKeys) {
-    const details = webPush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, {
+    const details = (await loadWebPush()).generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, {
       vapidDetails: { subject: k.subject, publicKey: k.publicKey, privateKey: k.privateKey },
       TTL: PUSH_TTL_SECONDS,
       contentEncoding: 'aes128gcm',

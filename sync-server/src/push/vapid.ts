@@ -1,4 +1,3 @@
-import webPush from 'web-push';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/connection.ts';
 import { readSetting, settingOrInsert } from '../db/push.ts';
@@ -13,6 +12,10 @@ export interface VapidKeys {
 }
 
 const SETTING = 'vapid_keys';
+
+/** web-push (~10 MB resident with its crypto helpers) is loaded by the first key pair made or message sent. */
+let loading: Promise<typeof import('web-push')> | undefined;
+export const loadWebPush = () => (loading ??= import('web-push').then((m) => m.default));
 const FALLBACK_SUBJECT = 'mailto:admin@foodbridge.local';
 
 /**
@@ -36,7 +39,7 @@ export async function loadVapidKeys(sql: Sql, config: Config): Promise<VapidKeys
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject, source: 'settings' };
   }
-  const stored = (await readSetting(sql, SETTING)) ?? (await settingOrInsert(sql, SETTING, JSON.stringify(webPush.generateVAPIDKeys())));
+  const stored = (await readSetting(sql, SETTING)) ?? (await settingOrInsert(sql, SETTING, JSON.stringify((await loadWebPush()).generateVAPIDKeys())));
   const pair = JSON.parse(stored) as { publicKey: string; privateKey: string };
   return { ...pair, subject, source: 'database' };
 }

@@ -1,4 +1,8 @@
-import sharp from 'sharp';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSharp } from '../images/process.ts';
 import type { FoodType, Role } from '@foodbridge/shared';
 
 /**
@@ -177,17 +181,37 @@ export function avatarSvg(role: Role, variant = 0): string {
 </svg>`;
 }
 
-async function toJpeg(svg: string): Promise<RenderedImage> {
-  const { data, info } = await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-  return { bytes: data, contentType: 'image/jpeg', width: info.width, height: info.height };
+/**
+ * Where `npm run build` leaves the demo pictures already rasterised (scripts/build.mjs), named by their drawing's
+ * hash: a server seeding from them never loads sharp, which would stay resident (~70 MB with libvips' cache and
+ * threads) for a seed that runs once (issue 9's memory target). A drawing changed since the build has no file and
+ * is rasterised here, as it is under tsx in tests.
+ */
+const PRERENDERED_DIR = fileURLToPath(new URL('../../dist/seed-images/', import.meta.url));
+const prerenderedFile = (svg: string) => join(PRERENDERED_DIR, `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.jpg`);
+
+async function rasterise(svg: string): Promise<Buffer> {
+  return (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+}
+
+async function toJpeg(svg: string, width: number, height: number): Promise<RenderedImage> {
+  const bytes = (await readFile(prerenderedFile(svg)).catch(() => undefined)) ?? (await rasterise(svg));
+  return { bytes, contentType: 'image/jpeg', width, height };
 }
 
 /** An 800x600 JPEG for a donation: a gradient in the food type's colours with a simple vector illustration. */
 export function renderDonationImage(foodType: FoodType, variant = 0): Promise<RenderedImage> {
-  return toJpeg(donationSvg(foodType, variant));
+  return toJpeg(donationSvg(foodType, variant), DONATION_IMAGE_SIZE.width, DONATION_IMAGE_SIZE.height);
 }
 
 /** A square profile picture: a figure on the role's colours with a role badge. */
 export function renderAvatar(role: Role, variant = 0): Promise<RenderedImage> {
-  return toJpeg(avatarSvg(role, variant));
+  return toJpeg(avatarSvg(role, variant), AVATAR_SIZE, AVATAR_SIZE);
+}
+
+/** Rasterises `svgs` into the folder toJpeg reads first (the build's step; see PRERENDERED_DIR). */
+export async function prerender(svgs: readonly string[]): Promise<number> {
+  await mkdir(PRERENDERED_DIR, { recursive: true });
+  await Promise.all(svgs.map(async (svg) => writeFile(prerenderedFile(svg), await rasterise(svg))));
+  return svgs.length;
 }

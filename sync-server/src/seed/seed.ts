@@ -19,7 +19,7 @@ import { insertImage } from '../db/images.ts';
 import { recordPaymentIntent } from '../db/payments.ts';
 import { insertReview } from '../db/reviews.ts';
 import { hasAnyUser, hasLiveUserWithEmail, insertUser } from '../db/users.ts';
-import { renderAvatar, renderDonationImage, type RenderedImage } from './seed-images.ts';
+import { avatarSvg, donationSvg, renderAvatar, renderDonationImage, type RenderedImage } from './seed-images.ts';
 
 export const DEMO_PASSWORD = 'foodbridge123';
 
@@ -251,6 +251,12 @@ export async function seedIfEmpty(
   if (result) (opts.log ?? console.log)(accountsBox(result));
   return result;
 }
+
+/** Every picture the demo seed stores, as drawn: `npm run build` rasterises them ahead (seed-images.ts). */
+export const demoPictureSvgs = (): string[] => [
+  ...DEMO_ACCOUNTS.map((a, i) => avatarSvg(a.role, i)),
+  ...DONATIONS.map((d, i) => donationSvg(d.foodType, i)),
+];
 
 /** Whether a live demo account (admin@foodbridge.test, ...) exists: anyone who read the README can sign in as it. */
 export function hasDemoAccounts(sql: Sql | TxSql): Promise<boolean> {

@@ -37,6 +37,16 @@ describe('Dockerfile', () => {
     expect(cmd && args(cmd)).toMatch(/^\[/);
   });
 
+  it('runs the built server, with the malloc setting that npm start gives it', async () => {
+    const cmd = finalStage.find((i) => i.getKeyword() === 'CMD');
+    expect(JSON.parse(args(cmd!))).toEqual(['node', 'sync-server/dist/index.mjs']);
+    expect(read('Dockerfile')).toMatch(/COPY --from=build \/app\/sync-server\/dist sync-server\/dist/);
+    const { MALLOC_ENV } = (await import('../../scripts/malloc-env.mjs' as string)) as { MALLOC_ENV: Record<string, string> };
+    for (const [name, value] of Object.entries(MALLOC_ENV)) {
+      expect(finalStage.some((i) => i.getKeyword() === 'ENV' && args(i).includes(`${name}=${value}`)), name).toBe(true);
+    }
+  });
+
   it('copies only paths that exist, and keeps local clutter out of the build context', () => {
     for (const copy of instructions.filter((i) => i.getKeyword() === 'COPY' && !/--from=/.test(read('Dockerfile').split('\n')[i.getRange().start.line] ?? ''))) {
       const parts = args(copy).split(/\s+/);
