@@ -139,12 +139,11 @@ await bare.close();
 await t.close();
 
 /**
- * The database of a server process started below: its own data folder when embedded; with DATABASE_URL, a
+ * The database of a server process started below: its own data folder when embedded (no `url`); on Postgres, a
  * throwaway database on that server (the processes migrate and seed it), dropped again by `drop()`.
  */
-async function serverDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { env: {}, drop: async () => {} };
+async function serverDatabase(url: string | undefined): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (!url) return { env: { DATABASE_URL: '' }, drop: async () => {} };
   const name = `fb_bench_${randomBytes(6).toString('hex')}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
@@ -206,28 +205,6 @@ const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDi
 if (built.status !== 0) throw new Error('scripts/build.mjs failed');
 const SERVER_ARGS = ['dist/index.mjs'];
 
-const dataDir = mkdtempSync(join(tmpdir(), 'fb-bench-data-'));
-const idleDb = await serverDatabase();
-try {
-  const serverEnv: Record<string, string> = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'never', PWA_DIST: '', ...MALLOC_ENV, ...idleDb.env };
-  const serverRss = await rssOf(SERVER_ARGS, serverEnv, /FoodBridge sync-server on/);
-  const bareRss = process.env.DATABASE_URL
-    ? await rssOf(['-e', 'setInterval(() => {}, 1000)'], {}, null)
-    : await barePgliteRss();
-  const limit = process.env.DATABASE_URL ? 200 : 300;
-  report({
-    figure: `server RSS, idle (${process.env.DATABASE_URL ? 'Postgres' : 'embedded'})`,
-    result: `${serverRss.toFixed(0)} MB`,
-    reference: `${process.env.DATABASE_URL ? 'a bare node process' : `a bare PGlite process (shared_buffers ${EMBEDDED_SHARED_BUFFERS}) reopening its data folder`}: ${bareRss.toFixed(0)} MB`,
-    target: `<= ${limit} MB`,
-    verdict: serverRss <= limit ? 'ok' : 'MISSED',
-  });
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-  await idleDb.drop();
-}
-
-// --- 500 open pull streams on the real server process: memory, and what one change costs them -------------------
 /** Starts the real server (built, as above) with `env`; answers its address and pid once it listens. */
 async function startServerProcess(env: Record<string, string>) {
   const child = spawn(process.execPath, SERVER_ARGS, { cwd: serverDir, env: { ...process.env, ...MALLOC_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -248,36 +225,64 @@ async function startServerProcess(env: Record<string, string>) {
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const demoRestaurant = { email: DEMO_ACCOUNTS.find((a) => a.key === 'restaurant')!.email, password: DEMO_PASSWORD };
-const streamsDir = mkdtempSync(join(tmpdir(), 'fb-bench-streams-'));
-const streamsDb = await serverDatabase();
-try {
-  const server = await startServerProcess({ PORT: '0', DATA_DIR: streamsDir, SEED_DEMO_DATA: 'always', PWA_DIST: '', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn', ...streamsDb.env });
+
+/**
+ * The memory figures on one kind of database: embedded (no `url`) or Postgres. The bench's own database decides the
+ * first; BENCH_POSTGRES_URL adds Postgres's to an embedded run, so one run shows both targets.
+ */
+async function memoryFigures(url: string | undefined) {
+  const kind = url ? 'Postgres' : 'embedded';
+  const limit = url ? 200 : 300;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fb-bench-data-'));
+  const idleDb = await serverDatabase(url);
   try {
-    const one = await measureStreams(server.url, server.pid, 1, demoRestaurant);
-    const many = await measureStreams(server.url, server.pid, STREAMS, demoRestaurant);
-    const embedded = !process.env.DATABASE_URL;
-    const limit = embedded ? 300 : 200;
+    const serverEnv: Record<string, string> = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO_DATA: 'never', PWA_DIST: '', ...MALLOC_ENV, ...idleDb.env };
+    const serverRss = await rssOf(SERVER_ARGS, serverEnv, /FoodBridge sync-server on/);
+    const bareRss = url ? await rssOf(['-e', 'setInterval(() => {}, 1000)'], {}, null) : await barePgliteRss();
     report({
-      figure: `one change to ${many.streams} open pull streams of plain users (${embedded ? 'embedded' : 'Postgres'})`,
-      result: `all received in ${many.maxMs.toFixed(0)} ms (p50 ${many.p50Ms.toFixed(0)} ms); ${many.queries} queries, ${many.shared} shared answers`,
-      reference: `one stream: ${one.p50Ms.toFixed(0)} ms, ${one.queries} query; unshared, ${many.streams} streams would run ${many.streams} queries`,
-      target: 'one query per change per scope',
-      verdict: many.queries <= 2 ? 'ok' : 'MISSED',
-    });
-    report({
-      figure: `server RSS with ${many.streams} open streams (${embedded ? 'embedded' : 'Postgres'})`,
-      result: `${many.loadedRssMb.toFixed(0)} MB`,
-      reference: `the same process before they opened: ${many.idleRssMb.toFixed(0)} MB`,
+      figure: `server RSS, idle (${kind})`,
+      result: `${serverRss.toFixed(0)} MB`,
+      reference: `${url ? 'a bare node process' : `a bare PGlite process (shared_buffers ${EMBEDDED_SHARED_BUFFERS}) reopening its data folder`}: ${bareRss.toFixed(0)} MB`,
       target: `<= ${limit} MB`,
-      verdict: many.loadedRssMb <= limit ? 'ok' : 'MISSED',
+      verdict: serverRss <= limit ? 'ok' : 'MISSED',
     });
   } finally {
-    server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await idleDb.drop();
   }
-} finally {
-  rmSync(streamsDir, { recursive: true, force: true });
-  await streamsDb.drop();
+
+  // Open pull streams on the real server process: memory, and what one change costs them.
+  const streamsDir = mkdtempSync(join(tmpdir(), 'fb-bench-streams-'));
+  const streamsDb = await serverDatabase(url);
+  try {
+    const server = await startServerProcess({ PORT: '0', DATA_DIR: streamsDir, SEED_DEMO_DATA: 'always', PWA_DIST: '', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn', ...streamsDb.env });
+    try {
+      const one = await measureStreams(server.url, server.pid, 1, demoRestaurant);
+      const many = await measureStreams(server.url, server.pid, STREAMS, demoRestaurant);
+      report({
+        figure: `one change to ${many.streams} open pull streams of plain users (${kind})`,
+        result: `all received in ${many.maxMs.toFixed(0)} ms (p50 ${many.p50Ms.toFixed(0)} ms); ${many.queries} queries, ${many.shared} shared answers`,
+        reference: `one stream: ${one.p50Ms.toFixed(0)} ms, ${one.queries} query; unshared, ${many.streams} streams would run ${many.streams} queries`,
+        target: 'one query per change per scope',
+        verdict: many.queries <= 2 ? 'ok' : 'MISSED',
+      });
+      report({
+        figure: `server RSS with ${many.streams} open streams (${kind})`,
+        result: `${many.loadedRssMb.toFixed(0)} MB`,
+        reference: `the same process before they opened: ${many.idleRssMb.toFixed(0)} MB`,
+        target: `<= ${limit} MB`,
+        verdict: many.loadedRssMb <= limit ? 'ok' : 'MISSED',
+      });
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(streamsDir, { recursive: true, force: true });
+    await streamsDb.drop();
+  }
 }
+await memoryFigures(process.env.DATABASE_URL);
+if (!process.env.DATABASE_URL && process.env.BENCH_POSTGRES_URL) await memoryFigures(process.env.BENCH_POSTGRES_URL);
 
 // --- In the browser (pwa/e2e/bench-*.mjs: each with its own server, data and Chromium) -----------------------------
 /** A browser bench's rows, or the reason it could not run (no Chromium, say): the API figures stand either way. */
