@@ -171,6 +171,26 @@ describe('signIn and signUp', () => {
     ]);
   });
 
+  it("signIn starts the session from the login's answer, before the back end has recorded the sign-in", async () => {
+    const { initIdentity, signIn, useSession } = await load();
+    let sessionWhileRecording: unknown;
+    stubServer({
+      'GET /auth/config': config,
+      'POST /auth/login': () => json(200, createAuthSession({ user: createUser({ role: 'charity' }) })),
+      'POST /users': () => {
+        // The local store follows the session: its first pull starts now, not a round trip later.
+        sessionWhileRecording = { user: useSession.getState().user, role: useSession.getState().role };
+        return json(200, createUser({ role: 'charity', name: 'Dana D.' }));
+      },
+    });
+    await initIdentity();
+
+    await signIn('dana@example.test', 'secret123');
+    expect(sessionWhileRecording).toEqual({ user: DANA, role: 'charity' });
+    // POST /users has the last word on the profile.
+    expect(useSession.getState()).toMatchObject({ user: { ...DANA, name: 'Dana D.' }, role: 'charity' });
+  });
+
   it("signIn uses the login answer's account when registering it in the back end fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubServer({

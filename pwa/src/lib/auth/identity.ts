@@ -131,8 +131,12 @@ async function whileLoading(work: () => Promise<void>): Promise<void> {
 }
 
 async function signInLocally({ user }: AuthSession, profile: { name?: string; photoURL?: string } = {}) {
-  const apiUser = (await registerInBackEnd(profile.name ?? user.name, profile.photoURL)) ?? user;
-  useSession.getState().setSession(toSessionUser(apiUser), apiUser.role);
+  // The sign-in's answer names the account and its role already: the session starts now, and with it the local
+  // store's first pull, a round trip sooner than after POST /users (on a phone's slow link, a second or so), which
+  // still runs (spec: on each auth change) and has the last word on the profile.
+  useSession.getState().setSession(toSessionUser(user), user.role);
+  const apiUser = await registerInBackEnd(profile.name ?? user.name, profile.photoURL);
+  if (apiUser) useSession.getState().setSession(toSessionUser(apiUser), apiUser.role);
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
