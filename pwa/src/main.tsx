@@ -31,7 +31,7 @@ function signedOutHere(): boolean {
     return false;
   }
 }
-if (location.pathname === '/allDonations' && !location.search && signedOutHere()) prefetchPage(VISITOR_FIRST_SCREEN);
+const firstScreen = location.pathname === '/allDonations' && !location.search && signedOutHere() ? prefetchPage(VISITOR_FIRST_SCREEN) : 0;
 
 // Once someone is signed in, open the local store on whatever screen they land on, so pickup confirmations waiting
 // in the outbox are replayed at start-up. Loaded lazily: signed-out visitors never download it.
@@ -54,7 +54,10 @@ for (const { routeId } of router.matchRoutes(router.latestLocation)) {
 // replaces index.html's first screen (the home page's picture) at once, with no empty frame between them.
 // Both start at once; startLocale is called first so that its switch is queued first on i18n's chain, and the root
 // route's beforeLoad (loadAppCatalogues, queued behind it) loads the catalogues of the language it chose.
-void Promise.all([startLocale(), router.load().catch((err: unknown) => console.error(err))]).then(() => {
+// A visitor's All Donations also waits for its first screen (at most 2 s): index.html's cards are replaced by the
+// app's at once, not by a skeleton first.
+const firstScreenInTime = firstScreen && Promise.race([firstScreen, new Promise((r) => setTimeout(r, 2000))]);
+void Promise.all([startLocale(), router.load().catch((err: unknown) => console.error(err)), firstScreenInTime]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   // As a transition, React renders the page in short slices instead of one long task (the page is on screen already).
   startTransition(() =>

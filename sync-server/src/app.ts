@@ -102,7 +102,7 @@ export function createApp(deps: Deps) {
   app.route('/', metricsRoutes(deps));
   // Public and the same for everyone; before the app's pages, so a browser opening /api/docs gets the reference.
   app.route('/', openApiRoutes());
-  if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST));
+  if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST, deps.sql));
   // A per-account limit counts the caller's own account, known only once authenticate has verified the token.
   const signIn = authenticate(deps);
   const limits = rateLimits(deps);

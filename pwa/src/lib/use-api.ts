@@ -52,21 +52,29 @@ export function useApi<T>(path: string | null): ApiState<T> {
 
 type Page = ReturnType<typeof getPage>;
 const early = new Map<string, Page>();
+const arrived = new Map<string, Awaited<Page>>();
 
 /**
  * Starts a page's GET at start-up, before React and the page's code are there, for the first read of the same path
  * to take (takePrefetched): on a cold start that read would otherwise wait for the route's chunks and a render.
+ * Settles (never fails) once the answer is in, so that start-up may wait for it and the first render draw it.
  */
-export function prefetchPage(path: string) {
+export function prefetchPage(path: string): Promise<unknown> {
   const page = getPage(path);
-  // Whoever takes it hears of a failure; one nobody takes must not be an unhandled rejection.
-  page.catch(() => {});
   early.set(path, page);
+  // Whoever takes it hears of a failure; one nobody takes must not be an unhandled rejection.
+  return page.then((answer) => arrived.set(path, answer), () => {});
 }
 
 /** The answer prefetchPage started for `path`, once: a later read of the same path asks the server again. */
 export function takePrefetched<T>(path: string): Promise<{ items: T[]; next: string | null }> | undefined {
   const page = early.get(path);
   early.delete(path);
+  arrived.delete(path);
   return page as Promise<{ items: T[]; next: string | null }> | undefined;
+}
+
+/** prefetchPage's answer for `path` if it is in already and not taken yet (read-only: takePrefetched takes it). */
+export function prefetchedNow<T>(path: string): { items: T[]; next: string | null } | undefined {
+  return arrived.get(path) as { items: T[]; next: string | null } | undefined;
 }

@@ -2,6 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Sql } from '../db/connection.ts';
+import { firstCardPictures, picturesInTime, splitIndexHtml } from './all-donations-first-paint.ts';
 import { accepts } from './compression.ts';
 
 const TYPES: Record<string, string> = {
@@ -47,11 +49,14 @@ function precompressed(c: Context, file: string): string {
   return file + chosen.ext;
 }
 
-export function serveSpa(distDir: string) {
+/** `sql`, when given, reads the pictures of All Donations' first screen (all-donations-first-paint.ts). */
+export function serveSpa(distDir: string, sql?: Sql) {
   const root = resolve(distDir);
   const indexPath = join(root, 'index.html');
   // Read once: a new build means a restart. API paths have no extension, so they never touch the disk here.
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : undefined;
+  const index = existsSync(indexPath) ? splitIndexHtml(readFileSync(indexPath, 'utf8')) : undefined;
+  const indexHtml = index?.page;
+  const allDonations = sql && index?.forAllDonations;
   return createMiddleware(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     // Hono has already decoded the path; decoding again would throw on a literal '%'.
@@ -68,6 +73,11 @@ export function serveSpa(distDir: string) {
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
     if (wantsHtml && indexHtml && !path.startsWith('/images/')) {
       c.header('Cache-Control', 'no-cache');
+      // A visitor's list as it opens (no filter, order or view in the address): its first cards are in the page.
+      if (allDonations && path === '/allDonations' && !new URL(c.req.url).search) {
+        const page = allDonations(await picturesInTime(() => firstCardPictures(sql)));
+        if (page) return c.html(page);
+      }
       return c.html(indexHtml);
     }
     return next();

@@ -110,4 +110,30 @@ describe('useFirstScreenFirst', () => {
     await requested(2);
     expect(pending[1]!.url).toBe(VISITOR_FIRST_SCREEN);
   });
+
+  it('draws a first screen that arrived before it in its first render, then goes on with the rest', async () => {
+    const arrived = prefetchPage(VISITOR_FIRST_SCREEN);
+    await requested(1);
+    await act(async () => pending[0]!.answer(200, ['early'], next('early')));
+    await arrived;
+    const renders: (string[] | undefined)[] = [];
+    const { result } = renderHook(() => {
+      const state = useFirstScreenFirst<string>('/donations/verified?sort=newest');
+      renders.push(state.data);
+      return state;
+    });
+    // No skeleton first: index.html's first screen is replaced by these cards at once.
+    expect(renders[0]).toEqual(['early']);
+    expect(result.current).toMatchObject({ data: ['early'], partial: true });
+    firstPicture({ loading: false });
+    await requested(2);
+    expect(pending[1]!.url).toBe('/donations/verified?sort=newest&limit=999&cursor=early');
+    await act(async () => pending[1]!.answer(200, ['rest']));
+    expect(result.current).toMatchObject({ data: ['early', 'rest'], partial: false, loading: false });
+
+    // Taken: a later page of the same list asks the server again.
+    const again = renderHook(() => useFirstScreenFirst<string>('/donations/verified?sort=newest'));
+    expect(again.result.current.data).toBeUndefined();
+    await requested(3);
+  });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LIST_LIMIT_MAX } from '@foodbridge/shared/constants';
 import { getPage } from '@/lib/api-client';
 import { isUnreachableError, noteServerReach } from '@/lib/connectivity-store';
-import { takePrefetched } from '@/lib/use-api';
+import { prefetchedNow, takePrefetched } from '@/lib/use-api';
 import { withLimit } from '../api';
 
 /** About one screenful of cards on the largest screens: what is drawn before the rest of the list is asked for. */
@@ -55,10 +55,13 @@ async function afterFirstScreen(): Promise<void> {
  * answer's `Link: rel="next"` so nothing repeats. `null` asks for nothing.
  */
 export function useFirstScreenFirst<T>(path: string | null): InTwoState<T> {
-  const [data, setData] = useState<T[] | undefined>(undefined);
+  // A cold start that waited for its first screen (main.tsx) draws it in the first render, in place of index.html's
+  // first screen: no skeleton between them. The effect below then takes the same answer and goes on with the rest.
+  const [arrived] = useState(() => (path === null ? undefined : prefetchedNow<T>(withLimit(path, FIRST_SCREEN))));
+  const [data, setData] = useState<T[] | undefined>(arrived?.items);
   const [error, setError] = useState<Error | undefined>(undefined);
   const [loading, setLoading] = useState(path !== null);
-  const [partial, setPartial] = useState(false);
+  const [partial, setPartial] = useState(Boolean(arrived?.next));
   const [version, setVersion] = useState(0);
 
   useEffect(() => {

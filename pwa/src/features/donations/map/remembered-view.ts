@@ -1,11 +1,12 @@
 import type { DonationsView } from './donations-view';
 
-const KEY = 'foodbridge.donationsView';
+/** Also read by public/all-donations-first-paint.js, before the app runs. */
+export const REMEMBERED_VIEW_KEY = 'foodbridge.donationsView';
 
 /** The view last picked on this device; a private window or blocked storage simply starts with the list. */
 export function rememberedView(): DonationsView {
   try {
-    return localStorage.getItem(KEY) === 'map' ? 'map' : 'list';
+    return localStorage.getItem(REMEMBERED_VIEW_KEY) === 'map' ? 'map' : 'list';
   } catch {
     return 'list';
   }
@@ -13,7 +14,7 @@ export function rememberedView(): DonationsView {
 
 export function rememberView(view: DonationsView) {
   try {
-    localStorage.setItem(KEY, view);
+    localStorage.setItem(REMEMBERED_VIEW_KEY, view);
   } catch {
     // Not remembered, but the URL still carries it.
   }
