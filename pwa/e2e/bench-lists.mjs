@@ -9,7 +9,8 @@
 //   node pwa/e2e/bench-lists.mjs --json     also prints them as one JSON line on stdout (npm run bench reads it)
 //
 // Environment: BENCH_LIST_SIZE (default 10000), BENCH_ROUNDS (default 3), E2E_PWA_DIST (a build to use; otherwise
-// the PWA is built into a temporary folder), CHROMIUM_PATH.
+// the PWA is built into a temporary folder), CHROMIUM_PATH, BENCH_FRESH_ONLY=1 (only the fresh sign-in rounds and the
+// bulkInsert reference: no sync-alone run, nothing measured on the open list; for iterating on the first sync).
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, apiAs, launchChromium } from './lib/browser.mjs';
@@ -22,6 +23,7 @@ import { pwaDir } from './lib/server.mjs';
 
 const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const FRESH_ONLY = process.env.BENCH_FRESH_ONLY === '1';
 
 
 // --- Data, server, and the reference's RxDB bundle ------------------------------------------------------------------
@@ -172,11 +174,18 @@ try {
     if (listPage) await listPage.context().close();
     listPage = a.page;
     runs.bulk.push(await reference());
-    runs.alone.push(await syncAlone());
+    if (!FRESH_ONLY) runs.alone.push(await syncAlone());
     say(
       `  round ${r + 1}: first cards ${secs(a.first)}, all listed ${secs(a.all)}, synced ${secs(a.synced)}; ` +
-        `bulkInsert ${secs(runs.bulk.at(-1) ?? NaN)}; sync with no list ${secs(runs.alone.at(-1) ?? NaN)}`,
+        `bulkInsert ${secs(runs.bulk.at(-1) ?? NaN)}${FRESH_ONLY ? '' : `; sync with no list ${secs(runs.alone.at(-1) ?? NaN)}`}`,
     );
+  }
+  if (FRESH_ONLY) {
+    const bulk = median(runs.bulk);
+    say(`· fresh sign-in: first cards ${secs(median(runs.first))}, all listed ${secs(median(runs.all))} (${(median(runs.all) / bulk).toFixed(2)}x), synced ${secs(median(runs.synced))}; bulkInsert ${secs(bulk)}`);
+    if (asJson) console.log(JSON.stringify({ first: runs.first, all: runs.all, synced: runs.synced, bulk: runs.bulk, size: SIZE, rounds: ROUNDS }));
+    await cleanUp();
+    process.exit(0);
   }
   const page = /** @type {Page} */ (listPage);
 
