@@ -172,8 +172,8 @@ try {
     process.env.PUPPETEER_SKIP_DOWNLOAD ??= '1';
     const { default: lighthouse } = await import('lighthouse');
     const chromeLauncher = await import('chrome-launcher');
-    /** @type {Record<string, { perf: number[], a11y: number[], lcp: number[], tbt: number[], cls: number[] }>} */
-    const runs = Object.fromEntries(pages.map((p) => [p, { perf: [], a11y: [], lcp: [], tbt: [], cls: [] }]));
+    /** @type {Record<string, { perf: number[], a11y: number[], lcp: number[], tbt: number[], cls: number[], host: number[] }>} */
+    const runs = Object.fromEntries(pages.map((p) => [p, { perf: [], a11y: [], lcp: [], tbt: [], cls: [], host: [] }]));
     for (let r = 0; r < ROUNDS; r++) {
       for (const path of pages) {
         const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -188,6 +188,9 @@ try {
           run.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
           run.tbt.push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
           run.cls.push(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN);
+          // Lighthouse's own measure of this machine's speed: its 4x slowdown is applied to the time tasks take here,
+          // so a slower (or busier) host reports more blocking time for the same page.
+          run.host.push(lhr.environment?.benchmarkIndex ?? NaN);
           const failed = Object.values(lhr.audits)
             .filter((a) => a.score === 0 && lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id))
             .map((a) => a.id);
@@ -196,7 +199,7 @@ try {
           const lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.selector ?? 'unknown';
           say(
             `  Lighthouse ${path} run ${r + 1}: ${run.perf.at(-1)?.toFixed(0)} / ${run.a11y.at(-1)?.toFixed(0)}, LCP ${secs(run.lcp.at(-1) ?? NaN)} (${lcpElement}), ` +
-              `TBT ${run.tbt.at(-1)?.toFixed(0)} ms, CLS ${run.cls.at(-1)?.toFixed(3)}${failed.length ? `; accessibility audits failed: ${failed.join(', ')}` : ''}`,
+              `TBT ${run.tbt.at(-1)?.toFixed(0)} ms, CLS ${run.cls.at(-1)?.toFixed(3)}, BenchmarkIndex ${run.host.at(-1)?.toFixed(0)}${failed.length ? `; accessibility audits failed: ${failed.join(', ')}` : ''}`,
           );
         } finally {
           chrome.kill();
@@ -208,7 +211,7 @@ try {
       const [perf, a11y, lcp, tbt, cls] = [median(run.perf), median(run.a11y), median(run.lcp), median(run.tbt), median(run.cls)];
       rows.push({
         figure: figureOf(path),
-        result: `${perf.toFixed(0)} / ${a11y.toFixed(0)}, LCP ${(lcp / 1000).toFixed(1)} s, TBT ${tbt.toFixed(0)} ms, CLS ${cls.toFixed(3)}`,
+        result: `${perf.toFixed(0)} / ${a11y.toFixed(0)}, LCP ${(lcp / 1000).toFixed(1)} s, TBT ${tbt.toFixed(0)} ms, CLS ${cls.toFixed(3)} (this host's BenchmarkIndex: ${median(run.host).toFixed(0)})`,
         reference,
         target,
         verdict: perf >= 95 && a11y >= 100 && lcp <= 2000 && tbt <= 150 && cls <= 0.05 ? 'ok' : 'MISSED',
