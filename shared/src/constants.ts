@@ -20,6 +20,13 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** Widths the image endpoint resizes to; a requested `?w=` is rounded up to the next of these. */
 export const IMAGE_WIDTHS = [96, 192, 320, 480, 640, 960, 1280] as const;
+/**
+ * A donation card's picture: the widths of its srcset. The app's cards and the server's first screen of All
+ * Donations (sync-server/src/http/all-donations-first-paint.ts) write the same, so the browser fetches it once.
+ */
+export const CARD_IMAGE_WIDTHS = [320, 480, 640, 960] as const;
+/** The rows of a list the app asks for first (about one screenful of cards on the largest screens); the server's first screen of All Donations comes from the same rows. */
+export const FIRST_SCREEN_ROWS = 24;
 
 /** A number of uses allowed in a window of time. */
 export interface UseLimit {

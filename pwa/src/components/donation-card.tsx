@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { HandHeart, MapPin, Scale, Store, UtensilsCrossed } from 'lucide-react';
 import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { CARD_IMAGE_WIDTHS } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { imageUrl } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -21,10 +22,8 @@ type DonationCardData = Pick<Donation, '_id' | 'title'> &
     status?: string | undefined;
   };
 
-const CARD_WIDTHS = [320, 480, 640, 960];
-
 /** `src` and `srcSet` for one of our pictures; other URLs (seed data, old records) are used as they are. */
-function responsiveImage(url: string | undefined, width: number, widths: readonly number[] = CARD_WIDTHS) {
+function responsiveImage(url: string | undefined, width: number, widths: readonly number[] = CARD_IMAGE_WIDTHS) {
   const src = imageUrl(url, width);
   const srcSet = url?.startsWith('/images/') ? widths.map((w) => `${imageUrl(url, w)} ${w}w`).join(', ') : undefined;
   return { src, srcSet };

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsers, postDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { FIRST_SCREEN_ROWS, picturesInTime, splitIndexHtml } from './all-donations-first-paint.ts';
+import { FIRST_SCREEN_ROWS } from '@foodbridge/shared';
+import { picturesInTime, splitIndexHtml } from './all-donations-first-paint.ts';
 
 // The app's own index.html (its source: the build keeps the template, the comments and the scripts' tags as they are).
 const indexHtml = readFileSync(new URL('../../../pwa/index.html', import.meta.url), 'utf8');

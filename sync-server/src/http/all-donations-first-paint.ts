@@ -1,3 +1,4 @@
+import { CARD_IMAGE_WIDTHS, FIRST_SCREEN_ROWS } from '@foodbridge/shared';
 import type { Sql } from '../db/connection.ts';
 import { listDonations } from '../db/donations.ts';
 
@@ -11,8 +12,8 @@ import { listDonations } from '../db/donations.ts';
 
 /** The list's first row at its widest (3 columns), all the cards the app loads eagerly (all-donations-page.tsx). */
 export const FIRST_PAINT_CARDS = 3;
-// As src/components/donation-card.tsx writes a card's picture: the same URL, srcset and sizes make the same request.
-const CARD_WIDTHS = [320, 480, 640, 960];
+// As src/components/donation-card.tsx writes a card's picture (its src at the card's width, 480, and the shared
+// srcset): the same URL, srcset and sizes make the same request.
 const CARD_SRC_WIDTH = 480;
 // Only our own stored pictures (what imageUrl sizes): anything else is left to the app.
 const OWN_PICTURE = /^\/images\/[A-Za-z0-9_-]+$/;
@@ -26,9 +27,6 @@ const ROOT_START = '<div id="root">';
 const FIRST_PAINT_SCRIPT = '<script src="/first-paint.js"></script>';
 // Shows the screen only to a visitor whose list is the default one (pwa/public/all-donations-first-paint.js).
 const LIST_SCRIPT = '<script src="/all-donations-first-paint.js"></script>';
-
-/** The rows of a visitor's list the app asks for first (FIRST_SCREEN of features/donations/hooks/use-first-screen-first.ts). */
-export const FIRST_SCREEN_ROWS = 24;
 
 /**
  * The first row's picture URLs of a visitor's All Donations (verified, on offer, newest first: the API's query for
@@ -81,7 +79,7 @@ export function splitIndexHtml(indexHtml: string): { page: string; forAllDonatio
       const own = pictures.slice(0, Math.min(cards.length, firstOther < 0 ? pictures.length : firstOther));
       if (!own.length) return undefined;
       const filled = own.map((p, i) =>
-        cards[i]!.replace('<img data-first-card-picture', `<img src="${p}?w=${CARD_SRC_WIDTH}" srcset="${CARD_WIDTHS.map((w) => `${p}?w=${w} ${w}w`).join(', ')}"`),
+        cards[i]!.replace('<img data-first-card-picture', `<img src="${p}?w=${CARD_SRC_WIDTH}" srcset="${CARD_IMAGE_WIDTHS.map((w) => `${p}?w=${w} ${w}w`).join(', ')}"`),
       );
       return `${before}\n      ${screen.slice(0, start)}${filled.join('')}${screen.slice(end)}\n    ${after}`;
     },

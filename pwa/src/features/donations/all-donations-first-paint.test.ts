@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROLE_KEY } from '@/lib/auth/identity';
 import { SESSION_KEY } from '@/lib/auth/local-tokens';
-import { FIRST_SCREEN } from './hooks/use-first-screen-first';
 import { REMEMBERED_VIEW_KEY } from './map/remembered-view';
 
 // The script the server's /allDonations page loads before anything paints (sync-server/src/http/all-donations-first-paint.ts):
@@ -34,10 +33,4 @@ describe("All Donations' first screen, before the app runs", () => {
     localStorage.setItem(REMEMBERED_VIEW_KEY, 'map');
     expect(shown()).toBe(false);
   });
-});
-
-it("the server's first screen stands for the app's first screen of the same rows", () => {
-  // The server leaves it out when the list is no longer than the app's first screen (its count is said at once).
-  const server = readFileSync(join(import.meta.dirname, '../../../../sync-server/src/http/all-donations-first-paint.ts'), 'utf8');
-  expect(server).toContain(`FIRST_SCREEN_ROWS = ${FIRST_SCREEN};`);
 });

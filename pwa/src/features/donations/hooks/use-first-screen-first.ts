@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { LIST_LIMIT_MAX } from '@foodbridge/shared/constants';
+import { FIRST_SCREEN_ROWS, LIST_LIMIT_MAX } from '@foodbridge/shared/constants';
 import { getPage } from '@/lib/api-client';
 import { isUnreachableError, noteServerReach } from '@/lib/connectivity-store';
 import { prefetchedNow, takePrefetched } from '@/lib/use-api';
 import { withLimit } from '../api';
 
-/** About one screenful of cards on the largest screens: what is drawn before the rest of the list is asked for. */
-export const FIRST_SCREEN = 24;
+/** What is drawn before the rest of the list is asked for (the server's first screen of All Donations has these rows). */
+export const FIRST_SCREEN = FIRST_SCREEN_ROWS;
 
 export interface InTwoState<T> {
   data: T[] | undefined;
