@@ -50,12 +50,15 @@ export interface AnswerHeaders {
 }
 
 /**
- * Over the plain object a light answer was made with (one to three names: c.json's Content-Type, say). A change makes
- * a new object rather than adding to it: the given one may be shared, and V8 copies a spread of a few properties fast,
- * where adding them one by one to an object literal is slow.
+ * Over the plain object a light answer was made with (one to three names: c.json's Content-Type, say). The first
+ * change copies it (the given one may be shared between answers), property by property; later changes go to that
+ * copy. Not a spread: V8 builds `{ ...record, [name]: value }` through its slow path, ~1 µs each, and the answers of
+ * /donations/{id} took four of them (issue 9).
  */
 class RecordHeaders implements AnswerHeaders {
   private seen: unknown;
+  /** Whether the record is this view's own copy, which it may change in place. */
+  private owned = false;
 
   constructor(private readonly held: Held) {
     this.seen = held[2];
@@ -70,21 +73,21 @@ class RecordHeaders implements AnswerHeaders {
     return this.held[2] as HeaderRecord;
   }
 
-  private replace(record: HeaderRecord) {
-    this.held[2] = this.seen = record;
+  /** The record, as this view's own copy (without the headers `drop` names, by lower-case name), to change. */
+  private own(drop?: (lower: string) => boolean): HeaderRecord {
+    if (this.owned && !drop) return this.record;
+    const out: HeaderRecord = {};
+    const record = this.record;
+    for (const key in record) if (!drop?.(key.toLowerCase())) out[key] = record[key]!;
+    this.held[2] = this.seen = out;
+    this.owned = true;
+    return out;
   }
 
   /** The record's own spelling of `lower`, if it has that header. */
   private keyOf(lower: string): string | undefined {
     for (const key in this.record) if (key.length === lower.length && key.toLowerCase() === lower) return key;
     return undefined;
-  }
-
-  /** The record without the headers of `lower` names (in any spelling). */
-  private without(lower: (name: string) => boolean): HeaderRecord {
-    const out: HeaderRecord = {};
-    for (const key in this.record) if (!lower(key.toLowerCase())) out[key] = this.record[key]!;
-    return out;
   }
 
   get(name: string): string | null {
@@ -99,12 +102,12 @@ class RecordHeaders implements AnswerHeaders {
   set(name: string, value: string): void {
     const lower = name.toLowerCase();
     const key = this.keyOf(lower);
-    this.replace(key === undefined || key === name ? { ...this.record, [name]: value } : { ...this.without((n) => n === lower), [name]: value });
+    this.own(key === undefined || key === name ? undefined : (n) => n === lower)[name] = value;
   }
 
   delete(name: string): void {
     const lower = name.toLowerCase();
-    if (this.keyOf(lower) !== undefined) this.replace(this.without((n) => n === lower));
+    if (this.keyOf(lower) !== undefined) this.own((n) => n === lower);
   }
 
   assign(values: Readonly<HeaderRecord>): void {
@@ -113,7 +116,8 @@ class RecordHeaders implements AnswerHeaders {
       const lower = key.toLowerCase();
       if (lower !== key && lower in values) clash = true;
     }
-    this.replace({ ...(clash ? this.without((n) => n in values) : this.record), ...values });
+    const out = this.own(clash ? (n) => n in values : undefined);
+    for (const key in values) out[key] = values[key]!;
   }
 }
 

@@ -34,6 +34,15 @@ const RULES: Record<string, readonly Rule[]> = {
   'POST /sync/stream-ticket': [byAccount('stream-ticket', RATE_LIMITS.streamTicketsPerAccount, 'sync connections')],
 };
 
+/** The methods some rule is about (POST): for any other, no key is built and looked up. */
+const LIMITED_METHODS = new Set(Object.keys(RULES).map((key) => key.slice(0, key.indexOf(' '))));
+
+/** The rules of a route, if it has any. */
+const rulesOf = (method: string, path: string): readonly Rule[] | undefined => (LIMITED_METHODS.has(method) ? RULES[`${method} ${path}`] : undefined);
+
+/** Whether any rule limits this route (`rateLimits` passes every other call straight on). */
+export const isLimited = (method: string, path: string): boolean => rulesOf(method, path) !== undefined;
+
 /** About one request in this many also clears counters whose window ended long ago. */
 const PURGE_EVERY = 500;
 
@@ -78,7 +87,7 @@ export function rateLimits(deps: Deps) {
   const scale = deps.config.RATE_LIMIT_SCALE;
   // Not async for the calls no rule is about (almost all): no promise of its own.
   return createMiddleware<AppEnv>((c, next) => {
-    const rules = RULES[`${c.req.method} ${c.req.path}`];
+    const rules = rulesOf(c.req.method, c.req.path);
     return rules ? limited(c, next, rules) : next();
   });
   async function limited(c: Context<AppEnv>, next: Next, rules: readonly Rule[]) {
