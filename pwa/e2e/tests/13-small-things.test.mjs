@@ -328,3 +328,21 @@ describe('long e-mails and the 404 page', () => {
     }));
   }
 });
+
+describe("the home page's carousel", () => {
+  after(() => h.closeContexts());
+
+  // It starts once the page is idle (its first measure is a forced layout): a press that comes first is not lost.
+  it('answers its arrows and bullets from the first press (390 px)', h.guard('carousel', async () => {
+    const page = await h.context('carousel', PHONE_390);
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Highlights' });
+    const bullet = (/** @type {number} */ n) => carousel.getByRole('button', { name: new RegExp(`^Go to slide ${n}:`) });
+    await carousel.getByRole('button', { name: 'Next slide', exact: true }).click();
+    await eventually(async () => (await bullet(2).getAttribute('aria-current')) === 'true', { what: 'slide 2 current after Next' });
+    await carousel.getByRole('button', { name: 'Pause slide rotation' }).click();
+    await bullet(3).click();
+    await eventually(async () => (await bullet(3).getAttribute('aria-current')) === 'true', { what: 'slide 3 current after its bullet' });
+    assert.equal(await bullet(1).getAttribute('aria-current'), null);
+  }));
+});

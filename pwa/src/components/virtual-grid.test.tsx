@@ -18,10 +18,11 @@ const Card = memo(function Card({ item }: { item: Item }) {
 
 const ROW = 400;
 const GAP = 24;
-function Grid({ items, columns }: { items: Item[]; columns?: { base?: number; sm?: number; lg?: number } }) {
+function Grid({ items, columns, partial }: { items: Item[]; columns?: { base?: number; sm?: number; lg?: number }; partial?: boolean }) {
   return (
     <VirtualGrid
       items={items}
+      partial={partial}
       getKey={(d) => d.id}
       renderItem={(d) => <Card item={d} />}
       estimateRowHeight={ROW}
@@ -72,6 +73,14 @@ describe('VirtualGrid', () => {
     short.unmount();
     const long = render(<Grid items={itemsOf(DRAW_WHOLE_MAX + 1)} columns={{ base: 1 }} />);
     expect(listItems(long.container).length).toBeLessThan(10);
+  });
+
+  it("draws only the screen's rows of a short first part of a longer list (a visitor's first screen)", () => {
+    const { container } = render(<Grid items={itemsOf(24)} columns={{ base: 1 }} partial />);
+    const drawn = listItems(container);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(10);
+    expect(drawn[0]?.getAttribute('aria-setsize')).toBe('24');
   });
 
   it('draws a screenful of 10,000 items, each saying its place in the whole list', () => {

@@ -67,6 +67,13 @@ interface VirtualGridProps<T> {
   gap?: number;
   /** Rows drawn beyond the screen on each side: keyboard focus moves into them, and a fast scroll shows no blanks. */
   overscan?: number;
+  /**
+   * The items are the first part of a longer list still on its way (a visitor's first screen of All Donations): only
+   * the rows around the screen are drawn even when there are few, since drawing them all buys nothing (find-in-page
+   * waits for the whole list anyway) and costs the page's start-up a card's work each (24 cards on a phone that shows
+   * two).
+   */
+  partial?: boolean;
   'aria-label'?: string;
   className?: string;
   itemClassName?: string;
@@ -90,6 +97,7 @@ export function VirtualGrid<T>({
   columns = { base: 1, sm: 2, lg: 3 },
   gap = 24,
   overscan = 2,
+  partial = false,
   'aria-label': label,
   className,
   itemClassName,
@@ -113,7 +121,7 @@ export function VirtualGrid<T>({
   // A short list is drawn whole, whatever the virtualizer thinks is on screen: it costs little, find-in-page and a
   // driver's quick scroll see every card, and a card's open dialog never goes with a resize (a window briefly 0 px
   // tall leaves the virtualizer with nothing in range).
-  const whole = items.length <= DRAW_WHOLE_MAX;
+  const whole = !partial && items.length <= DRAW_WHOLE_MAX;
   const rows = whole ? wholeRange(rowCount) : virtualizer.getVirtualItems();
   const first = rows[0];
   const last = rows[rows.length - 1];

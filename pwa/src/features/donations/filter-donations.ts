@@ -1,5 +1,6 @@
 import { canonical, FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { whenIdle, type IdleDeadline } from '@/lib/idle';
 
 /**
  * The orders All Donations offers; 'bestBefore' is soonest first, donations that never expire last; 'distance' is
@@ -40,16 +41,6 @@ function haystackOf(d: Donation): string {
   }
   return text;
 }
-
-type IdleDeadline = { timeRemaining(): number };
-const whenIdle = (step: (deadline: IdleDeadline) => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(step);
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(() => step({ timeRemaining: () => 8 }), 1);
-  return () => clearTimeout(timer);
-};
 
 /**
  * Folds every donation's text ahead of the first keystroke, a slice in each idle moment, so that typing never pays

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import useEmblaCarousel from 'embla-carousel-react';
 import { CAROUSEL_INTERVAL_MS } from '@foodbridge/shared/constants';
 import { useI18n, useLocale } from '@/lib/i18n/i18n';
 import { directionOf } from '@/lib/i18n/locales';
+import { whenIdle } from '@/lib/idle';
 import { SLIDES } from './content';
 import { ChevronLeft, ChevronRight, Pause, Play } from './icons';
 
@@ -12,6 +13,15 @@ const controlClass = 'inline-flex size-11 items-center justify-center rounded-fu
 
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/**
+ * Embla measures the page as it starts: a forced layout, ~40 ms here and more on a slow phone, in the task that
+ * drew the home page. Until the browser is idle (or the visitor reaches for the carousel) the first slide simply
+ * stands, as index.html painted it.
+ */
+const START_AFTER_MS = 1_000;
+
+type Move = 'prev' | 'next' | number;
+
 // index.html paints the first slide's picture (and its shade) before the app has run, at the same sizes: keep the
 // two alike, or the page moves when React replaces it.
 export function HeroCarousel() {
@@ -19,6 +29,9 @@ export function HeroCarousel() {
   // Right to left, the first slide is at the right and "next" moves leftwards, as the reader's eye does.
   const direction = directionOf(useLocale((s) => s.locale));
   const [emblaRef, embla] = useEmblaCarousel({ loop: true, direction });
+  const viewport = useRef<HTMLDivElement>(null);
+  const start = useCallback(() => emblaRef(viewport.current), [emblaRef]);
+  useEffect(() => whenIdle(start, START_AFTER_MS), [start]);
   const [selected, setSelected] = useState(0);
   // Moving content needs a way to stop it (WCAG 2.2.2); visitors who asked for reduced motion start paused.
   const [paused, setPaused] = useState(reducedMotion);
@@ -43,15 +56,26 @@ export function HeroCarousel() {
     return () => clearTimeout(timer);
   }, [embla, paused, held, selected]);
 
+  // A press before Embla has started starts it, and is carried out once it has.
+  const waiting = useRef<Move | null>(null);
   const go = useCallback(
-    (move: 'prev' | 'next' | number) => {
-      if (!embla) return;
+    (move: Move) => {
+      if (!embla) {
+        waiting.current = move;
+        start();
+        return;
+      }
       if (move === 'prev') embla.scrollPrev();
       else if (move === 'next') embla.scrollNext();
       else embla.scrollTo(move);
     },
-    [embla],
+    [embla, start],
   );
+  useEffect(() => {
+    const move = waiting.current;
+    waiting.current = null;
+    if (embla && move !== null) go(move);
+  }, [embla, go]);
 
   return (
     <section
@@ -59,14 +83,21 @@ export function HeroCarousel() {
       aria-label={i18n._('home.carousel.label')}
       className="relative isolate overflow-hidden bg-brand-900"
       // Only a mouse pointer or keyboard focus holds the slide: a tap on a bullet must not stop the rotation.
-      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
+      onPointerEnter={(e) => {
+        start();
+        if (e.pointerType === 'mouse') setHeld(true);
+      }}
+      onPointerDown={start}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHeld(false)}
-      onFocus={(e) => e.target.matches(':focus-visible') && setHeld(true)}
+      onFocus={(e) => {
+        start();
+        if (e.target.matches(':focus-visible')) setHeld(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
       }}
     >
-      <div ref={emblaRef} className="overflow-hidden">
+      <div ref={viewport} className="overflow-hidden">
         <div className="flex touch-pan-y">
           {SLIDES.map((slide, i) => (
             <div

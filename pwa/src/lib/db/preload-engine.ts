@@ -1,8 +1,8 @@
 // The engine chunk (RxDB, Dexie, the replication) fetched and compiled while the sign-in form is on screen. Light on
-// purpose (nothing imported but the dynamic import): the login page's own chunk must not grow. Without it the engine
-// downloads from the click on Login, and at sign-in it was the last thing the database waited for (~150 ms after the
-// account was known), ahead of 10,000 donations to write.
-type IdleWindow = { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number; cancelIdleCallback?: (h: number) => void };
+// purpose (nothing imported but the dynamic import and lib/idle): the login page's own chunk must not grow. Without
+// it the engine downloads from the click on Login, and at sign-in it was the last thing the database waited for
+// (~150 ms after the account was known), ahead of 10,000 donations to write.
+import { whenIdle } from '@/lib/idle';
 
 /** How long an idle moment is waited for at most: a busy page still gets the engine before someone types a password. */
 const IDLE_WAIT_MS = 2_000;
@@ -12,13 +12,5 @@ const IDLE_WAIT_MS = 2_000;
  * the function that cancels it, if it has not started yet. A failed download is left for the sign-in to retry.
  */
 export function preloadEngine(load: () => Promise<unknown> = () => import('./engine')): () => void {
-  const start = () => void load().catch(() => undefined);
-  const w = globalThis as IdleWindow;
-  if (w.requestIdleCallback && w.cancelIdleCallback) {
-    const cancel = w.cancelIdleCallback;
-    const handle = w.requestIdleCallback(start, { timeout: IDLE_WAIT_MS });
-    return () => cancel(handle);
-  }
-  const timer = setTimeout(start, 0);
-  return () => clearTimeout(timer);
+  return whenIdle(() => void load().catch(() => undefined), IDLE_WAIT_MS);
 }

@@ -258,7 +258,15 @@ export function AllDonationsPage({
           {/* Cards title themselves with h3; this keeps the outline h1 > h2 > h3 for screen-reader navigation. */}
           <h2 className="sr-only">{i18n._('donations.listHeading')}</h2>
           {/* Only the rows on screen are drawn: a city's list is thousands of cards. */}
-          <VirtualGrid items={shown} getKey={donationKey} renderItem={renderDonation} estimateRowHeight={CARD_HEIGHT} columns={{ base: 1, sm: 2, lg: 3 }} gap={24} />
+          <VirtualGrid
+            items={shown}
+            getKey={donationKey}
+            renderItem={renderDonation}
+            estimateRowHeight={CARD_HEIGHT}
+            columns={{ base: 1, sm: 2, lg: 3 }}
+            gap={24}
+            partial={partial}
+          />
         </>
       )}
     </section>
