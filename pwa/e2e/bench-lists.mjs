@@ -82,6 +82,25 @@ try {
   const freshPage = async () => {
     const ctx = await b.newContext({ ...DESKTOP, baseURL: base, serviceWorkers: 'block', timezoneId: 'UTC', locale: 'en-US' });
     ctx.setDefaultTimeout(120_000);
+    // The sign-in is timed in the page itself, as the reference is: from the Login click's event to the mutation that
+    // drew the first card, and the one that said every donation is listed. (Playwright's waits poll every 500 ms
+    // after their first half second: timed from here, they added ~0.3 s that the reference does not pay.)
+    await ctx.addInitScript((all) => {
+      const times = { click: 0, first: 0, all: 0 };
+      Object.assign(window, { benchTimes: times });
+      document.addEventListener(
+        'click',
+        (e) => {
+          const button = e.target instanceof Element ? e.target.closest('button') : null;
+          if (!times.click && button?.textContent?.trim() === 'Login') times.click = e.timeStamp;
+        },
+        true,
+      );
+      new MutationObserver(() => {
+        if (!times.first && document.querySelector('li[aria-setsize]')) times.first = performance.now();
+        if (!times.all && [...document.querySelectorAll('p[aria-live="polite"]')].some((p) => p.textContent === all)) times.all = performance.now();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, `${listed} donations available`);
     return ctx.newPage();
   };
 
@@ -135,10 +154,11 @@ try {
     const page = await freshPage();
     const t = await signIn(page);
     await page.getByRole('navigation').getByRole('link', { name: 'All Donations', exact: true }).first().click();
-    await page.locator('li[aria-setsize]').first().waitFor({ timeout: 120_000 });
-    const first = performance.now() - t;
     await page.getByText(`${listed} donations available`, { exact: true }).waitFor({ timeout: 120_000 });
-    const all = performance.now() - t;
+    const times = /** @type {{ click: number, first: number, all: number }} */ (await page.evaluate(() => /** @type {any} */ (window).benchTimes));
+    if (!times.click || !times.first || !times.all) throw new Error(`the page did not time the sign-in: ${JSON.stringify(times)}`);
+    const first = times.first - times.click;
+    const all = times.all - times.click;
     const synced = (await syncedAt(page)) - t;
     return { page, first, all, synced };
   };
