@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { downloadFile } from '@/lib/api-client';
+import { downloadFile } from '@/lib/api-files';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ImagePlus } from 'lucide-react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
-import { imageUrl, uploadImage } from '@/lib/api-client';
+import { imageUrl } from '@/lib/api-client';
+import { uploadImage } from '@/lib/api-files';
 import { Label } from '@/components/ui/input';
 import { useI18n } from '@/lib/i18n/i18n';
 

@@ -46,13 +46,13 @@ export function setTokenSource(source: TokenSource) {
   tokenSource = source;
 }
 
-/** The current ID token (refreshed first when about to expire), for the one caller that cannot use a header:
- * the replication stream's EventSource. */
+/** The current ID token (refreshed first when about to expire), for the callers that do not go through send():
+ * the replication stream's EventSource and the picture upload's XMLHttpRequest. */
 export function currentToken(): Promise<string | null> {
   return tokenSource.getToken();
 }
 
-const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
+export const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
 
 /** The server's code for a valid token whose account an admin has removed since. */
 export const ACCOUNT_GONE_CODE = 'auth/user-not-found';
@@ -104,7 +104,7 @@ function accountGone(message: string) {
 /** Answers whose removed account was already told of (by `send`, before it read anything else). */
 const toldGone = new WeakSet<Response>();
 
-async function send(method: string, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<Response> {
+export async function send(method: string, path: string, body: unknown, opts: RequestOptions, retried = false): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   const token = opts.anonymous ? null : await tokenSource.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -170,7 +170,7 @@ function apiErrorOf(status: number, body: unknown): ApiError {
 }
 
 /** A failed answer whose body has not been read yet. */
-async function failureOf(res: Response): Promise<ApiError> {
+export async function failureOf(res: Response): Promise<ApiError> {
   return apiErrorOf(res.status, await res.json().catch(() => undefined));
 }
 
@@ -194,24 +194,6 @@ export async function getPage<T>(path: string, opts: RequestOptions = {}): Promi
   return { items: (await res.json()) as T[], next: nextPageOf(res.headers.get('Link')) };
 }
 
-/**
- * Saves a file the API sends (a CSV export) through the browser's download, with the name the server gives it. The
- * call needs the account's token, which a plain link cannot carry, so the file is fetched first.
- */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
-  const res = await send('GET', path, undefined, {});
-  if (!res.ok) throw await failureOf(res);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser; the URL is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-  return name;
-}
-
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
@@ -219,38 +201,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
   del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
 };
-
-export interface UploadedImage {
-  data: { url: string; id: string; width?: number; height?: number };
-}
-
-/** Uploads a picture with progress (fetch cannot report upload progress, so this one uses XMLHttpRequest). */
-export async function uploadImage(file: File, onProgress?: (fraction: number) => void): Promise<UploadedImage> {
-  const token = await tokenSource.getToken();
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/images');
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onload = () => {
-      let data: any;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = {};
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(data as UploadedImage);
-      else if (typeof data.message === 'string') reject(new ApiError(xhr.status, data.message, data.code, data.values));
-      else reject(new ApiError(xhr.status, 'Failed to upload image.', 'images/upload-failed'));
-    };
-    xhr.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE, 'auth/network-request-failed'));
-    const form = new FormData();
-    form.append('image', file);
-    xhr.send(form);
-  });
-}
 
 /** A picture URL sized for the screen: our image endpoint resizes with ?w= so phones fetch small files. */
 export function imageUrl(url: string | undefined, width: number): string | undefined {

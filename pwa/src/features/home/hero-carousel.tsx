@@ -15,7 +15,7 @@ const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('
 
 /**
  * Embla measures the page as it starts: a forced layout, ~40 ms here and more on a slow phone, in the task that
- * drew the home page. Until the browser is idle (or the visitor reaches for the carousel) the first slide simply
+ * drew the home page. Until the browser is idle (or the visitor presses one of its buttons) the first slide simply
  * stands, as index.html painted it.
  */
 const START_AFTER_MS = 1_000;
@@ -83,16 +83,9 @@ export function HeroCarousel() {
       aria-label={i18n._('home.carousel.label')}
       className="relative isolate overflow-hidden bg-brand-900"
       // Only a mouse pointer or keyboard focus holds the slide: a tap on a bullet must not stop the rotation.
-      onPointerEnter={(e) => {
-        start();
-        if (e.pointerType === 'mouse') setHeld(true);
-      }}
-      onPointerDown={start}
+      onPointerEnter={(e) => e.pointerType === 'mouse' && setHeld(true)}
       onPointerLeave={(e) => e.pointerType === 'mouse' && setHeld(false)}
-      onFocus={(e) => {
-        start();
-        if (e.target.matches(':focus-visible')) setHeld(true);
-      }}
+      onFocus={(e) => e.target.matches(':focus-visible') && setHeld(true)}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
       }}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@foodbridge/shared/constants';
-import { ApiError, uploadImage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { uploadImage } from '@/lib/api-files';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 

@@ -1,4 +1,5 @@
 import { isOnline } from '@/lib/connectivity-store';
+import { whenIdle } from '@/lib/idle';
 import { useServiceWorker } from './sw-store';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -9,9 +10,9 @@ const RELOAD_FALLBACK_MS = 4000;
 let started = false;
 
 /** After the first paint and once the browser is idle, so registering never competes with the home page's load. */
-function whenIdle(): Promise<void> {
+function afterLoad(): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 3000 }) : setTimeout(resolve, 200));
+    const idle = () => whenIdle(() => resolve(), 3000);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });
@@ -26,7 +27,7 @@ export function startServiceWorker(): void {
   if (started || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   started = true;
   void (async () => {
-    await whenIdle();
+    await afterLoad();
     const { registerSW } = await import('virtual:pwa-register');
     const update = registerSW({
       immediate: true,
