@@ -35,6 +35,7 @@ import { compressAnswer } from './http/compression.ts';
 import { corsForConfiguredOrigins } from './http/cors.ts';
 import { isLimited, rateLimits } from './http/rate-limit.ts';
 import { refuseNulInUrl } from './http/validate.ts';
+import { readsOnly } from './http/methods.ts';
 
 const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody(413, message), 413) });
 // JSON bodies are small; a replication push carries up to 200 rows of two document states each; an upload is the
@@ -61,9 +62,6 @@ function within(c: Context<AppEnv>, inner: (c: Context<AppEnv>, next: Next) => P
     }
   };
 }
-
-/** The methods that change nothing and carry no body. */
-const readsOnly = (method: string) => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();

@@ -4,6 +4,7 @@ import { errors as joseErrors } from 'jose';
 import { isImageUrl } from '@foodbridge/shared';
 import { accountForProviderUser, findUserById, type UserRow } from '../db/users.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
+import { readsOnly } from '../http/methods.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { toAuthUser, type AuthUser } from './auth-user.ts';
 import { canCreateAccount, enforce } from './permissions.ts';
@@ -53,7 +54,7 @@ export function authenticate(deps: Deps) {
  * In embedded mode this process makes every change, so this list is what keeps its cache true.
  */
 function changesAccounts(method: string, path: string): boolean {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  if (readsOnly(method)) return false;
   return path.startsWith('/users') || path.startsWith('/auth/') || path.startsWith('/charity-requests');
 }
 
