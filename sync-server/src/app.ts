@@ -28,7 +28,7 @@ import { mapRoutes } from './routes/map.ts';
 import { geocodeRoutes } from './routes/geocode.ts';
 import { pickupReportRoutes } from './routes/pickup-reports.ts';
 import { charityPreferenceRoutes } from './routes/charity-preferences.ts';
-import { requestLog } from './http/request-log.ts';
+import { requestLogger } from './http/request-log.ts';
 import { serveSpa } from './http/spa.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { compressAnswer } from './http/compression.ts';
@@ -67,24 +67,18 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
   app.onError(errorResponse);
   app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
-  // The layers every request passes, as one (issue 9: each layer Hono dispatches costs /donations/{id} about 1% of
-  // the server's time), each run as the `next` of the one around it, outermost first:
+  // The layers every request passes, as one function (issue 9: each layer Hono dispatches costs /donations/{id} about
+  // 1% of the server's time, and each nested async layer a promise, a closure and microtask turns more), outermost
+  // first:
   // - the request log: it sees every answer as it leaves, errors included, and how long it took;
   // - what every answer gets once it is made, errors and refusals included: compressed, given its security headers,
   //   and (for a write) the embedded database's change feed nudged: it polls, so a write answered here reaches the
   //   open streams at once, not at the next poll (Postgres notifies on commit; nudge does nothing);
   // - the request's own checks: origin (CORS), NUL in the URL, body size.
-  const log = requestLog(deps);
+  // An error in an inner part becomes the error answer there, as Hono does for a layer of its own, so the outer parts
+  // still finish it (its headers, say); see `within`.
+  const log = requestLogger(deps);
   const addSecurityHeaders = securityHeaders(deps);
-  const finish = async (c: Context<AppEnv>, next: Next) => {
-    await next();
-    // Each returns a promise only when it has something to wait for (a large answer to compress, say).
-    const compressing = compressAnswer(c);
-    if (compressing) await compressing;
-    const writing = addSecurityHeaders(c);
-    if (writing) await writing;
-    if (!readsOnly(c.req.method)) deps.changes.nudge();
-  };
   const cors = corsForConfiguredOrigins(deps.config);
   const bodyLimit = (c: Context<AppEnv>, next: Next) => {
     const path = c.req.path;
@@ -97,7 +91,31 @@ export function createApp(deps: Deps) {
     // Request (with its AbortSignal) for every call: 7% of a GET's time under load.
     return cors(c, readsOnly(c.req.method) ? next : within(c, bodyLimit, next));
   };
-  app.use('*', (c, next) => log(c, within(c, finish, within(c, checks, next))));
+  const failed = async (c: Context<AppEnv>, err: unknown) => {
+    if (!(err instanceof Error)) throw err;
+    c.error = err;
+    c.res = await errorResponse(err, c);
+  };
+  app.use('*', async (c, next) => {
+    const started = log.start(c);
+    try {
+      try {
+        const res = await checks(c, next);
+        if (res && !c.finalized) c.res = res;
+      } catch (err) {
+        await failed(c, err);
+      }
+      // Each returns a promise only when it has something to wait for (a large answer to compress, say).
+      const compressing = compressAnswer(c);
+      if (compressing) await compressing;
+      const writing = addSecurityHeaders(c);
+      if (writing) await writing;
+      if (!readsOnly(c.req.method)) deps.changes.nudge();
+    } catch (err) {
+      await failed(c, err);
+    }
+    log.end(c, started);
+  });
   // For proxies and orchestrators: before the app's pages, sign-in and limits, which they must not depend on.
   app.route('/', healthRoutes(deps));
   // Before sign-in: its Bearer token is the metrics token, not an account's.

@@ -28,6 +28,18 @@ describe('UserCache', () => {
     expect(cache.get('t1')).toBeUndefined();
   });
 
+  it('never answers one token with the account of another that ends the same way', () => {
+    const cache = new UserCache();
+    const end = 'x'.repeat(40);
+    cache.set(`alice.${end}`, row('alice'), Date.now() + 60_000, cache.begin());
+    expect(cache.get(`bob.${end}`)).toBeUndefined();
+    expect(cache.get(`alice.${end}`)?.id).toBe('alice');
+    // The later one takes the place: each is then read again from its token, never mixed up.
+    cache.set(`bob.${end}`, row('bob'), Date.now() + 60_000, cache.begin());
+    expect(cache.get(`alice.${end}`)).toBeUndefined();
+    expect(cache.get(`bob.${end}`)?.id).toBe('bob');
+  });
+
   it('holds a bounded number of tokens, dropping the oldest', () => {
     const cache = new UserCache();
     for (let i = 0; i < 10_001; i++) cache.set(`t${i}`, row(`u${i}`), Date.now() + 60_000, cache.begin());

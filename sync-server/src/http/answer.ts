@@ -138,14 +138,11 @@ class StandardHeaders implements AnswerHeaders {
  * it with `res.headers` on the same answer (read `res.headers` once this view is no longer used).
  */
 export function answerHeaders(res: Response): AnswerHeaders {
-  let view = views.get(res);
-  if (!view?.current()) {
-    const held = heldOf(res);
-    if (!held || !isRecord(held[2])) return new StandardHeaders(res.headers);
-    view = new RecordHeaders(held);
-    views.set(res, view);
-  }
-  return view;
+  if (lastAnswer === res && lastView?.current()) return lastView;
+  const held = heldOf(res);
+  if (!held || !isRecord(held[2])) return new StandardHeaders(res.headers);
+  lastAnswer = res;
+  return (lastView = new RecordHeaders(held));
 }
 
 /** Adds `name` to the answer's `Vary` (caches must tell answers apart by that request header), once. */
@@ -155,5 +152,11 @@ export function varyOn(headers: AnswerHeaders, name: string): void {
   else if (!vary.toLowerCase().split(/\s*,\s*/).includes(name.toLowerCase())) headers.set('Vary', `${vary}, ${name}`);
 }
 
-/** One view per answer: the middlewares that finish it share it (and its copy of the headers). */
-const views = new WeakMap<Response, RecordHeaders>();
+/**
+ * The view last made, and its answer: the middlewares that finish an answer run one after the other (app.ts), so they
+ * share it, and its copy of the headers. Not a WeakMap of every answer's view: its entry per answer was a cost of its
+ * own, for the collector too (issue 9). When answers interleave (one waits for its compression, say), a second view
+ * of the same answer is made; that is only slower, as views go by what the answer holds (`current`).
+ */
+let lastAnswer: Response | undefined;
+let lastView: RecordHeaders | undefined;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { tilesOrigin } from '@foodbridge/shared/schemas/map-config';
-import type { Deps } from '../deps.ts';
+import type { AppEnv, Deps } from '../deps.ts';
 import { answerHeaders } from './answer.ts';
 
 const STRIPE_JS = 'https://js.stripe.com';
@@ -90,16 +90,18 @@ export function securityHeaders(deps: Pick<Deps, 'config' | 'firebase'>) {
   type Lists = Awaited<typeof lists>;
   let ready: Lists | undefined;
   void lists.then((both) => (ready = both));
-  const write = (c: Context, [api, page]: Lists) => {
+  const write = (c: Context<AppEnv>, [api, page]: Lists) => {
     // Chosen once the answer exists (its type tells which), each set written once.
     const headers = answerHeaders(c.res);
     headers.assign(isApiAnswer(headers.get('content-type')) ? api : page);
     headers.delete('X-Powered-By');
     // A signed-in answer is the caller's own (profile, payments); nothing between them and us may keep it. Answers
     // that chose their own caching (public pictures, the app's files, the stream) keep it.
-    const signedIn = c.req.header('authorization') !== undefined || PRIVATE_PATH.test(c.req.path);
+    // A caller signed in (only authenticate sets `user`, and only from that header) needs no second read of the
+    // header: @hono/node-server scans the raw headers and the whole token again for each read (issue 9).
+    const signedIn = c.get('user') !== undefined || c.req.header('authorization') !== undefined || PRIVATE_PATH.test(c.req.path);
     if (signedIn && !headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   };
   // Only the very first answers can find the lists not read yet.
-  return (c: Context): Promise<void> | undefined => (ready ? void write(c, ready) : lists.then((both) => write(c, both)));
+  return (c: Context<AppEnv>): Promise<void> | undefined => (ready ? void write(c, ready) : lists.then((both) => write(c, both)));
 }
