@@ -126,9 +126,11 @@ for (const size of SIZES) {
     { name: '/donations/{id}', paths: ids.map((id) => `/donations/${id}`) },
   ];
   for (const e of endpoints) {
-    // Warm both, then alternate so that drift (caches, the other core) falls on both alike.
-    await load(e.paths.map((p) => oursUrl + p), auth, 1000);
-    await load(e.paths.map((p) => bare.url + p), auth, 1000);
+    // Warm both as long as a round, then alternate so that drift (caches, the other core) falls on both alike. A
+    // server is measured warm: after one second the app's larger code was still being optimised, which counted
+    // against it (CPU per request over five 3 s rounds: the app 310 -> 189 µs, the bare server 182 -> 151 µs).
+    await load(e.paths.map((p) => oursUrl + p), auth);
+    await load(e.paths.map((p) => bare.url + p), auth);
     const a: Measured[] = [];
     const b: Measured[] = [];
     for (let r = 0; r < ROUNDS; r++) {
@@ -374,18 +376,20 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id}: per call our own layers (request log and metrics, security headers, compression check, sign-in, ` +
-  `rate-limit lookup, CORS) now cost ~20 µs of the ~250-350 µs of CPU a call takes here (they cost ~25 µs before the header ` +
-  `changes were made in one copy and the layers merged); Hono and @hono/node-server add ~25 µs more (trie search, ` +
-  `dispatch, the Response), and the answer carries 11 headers where the bare server writes 4. The rest, PGlite and ` +
-  `postgres.js, both pay alike. On a loaded host the ratio moves between 0.73x and 0.88x from run to run.\n` +
+  `- /donations/{id}: the CPU a call costs this process is the steadier figure (the same in two runs within 2 µs): ` +
+  `~250 µs for the app against ~185 µs for the bare server at 10,000 rows, so 0.8x needs about 20 µs less. A profile ` +
+  `credits ~30 µs of the difference to our own layers (request log and metrics, security headers, compression check, ` +
+  `sign-in and its cache, CORS; 34 µs before this round of cuts), ~18 µs to Hono and @hono/node-server (the trie ` +
+  `router's search alone ~4 µs: hono's faster RegExpRouter refuses /donations/verified beside /donations/:id), and the ` +
+  `rest to more garbage collection and the larger answer (11 headers where the bare server writes 4). The list ` +
+  `endpoint, whose query dominates, passes at 0.9-1.1x.\n` +
   `- Fresh sign-in at 10,000: a trace of it shows the page's main thread mostly idle between RxDB's writes. The time ` +
   `goes to IndexedDB itself (the commits run outside the page's thread) and to a fixed start: the sign-in request with ` +
   `its password check, then the engine and the database opening, ~0.65 s before the first write. Writing the first ` +
   `sync straight into the collection's storage, past RxDB's downstream (no read-back, one checkpoint), was tried: ` +
   `2.15 s against 2.12 s, no gain, so not kept. The reference split into writes of 1,000 or 2,000 documents took ` +
   `about a fifth longer than one write. The floor is then about the start plus the reference's own write time, ` +
-  `which leaves little room under 2x: the ratio was 1.93x and 2.4x in two runs on a quiet host.\n` +
+  `which leaves little room under 2x: the ratio moved between 1.93x and 2.9x over four runs today, the same code each time.\n` +
   `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one): both pages paint ` +
   `from their HTML before the app runs, so every long task of the start-up counts as ` +
   `blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the router, React's render and ` +
