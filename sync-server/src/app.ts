@@ -45,6 +45,13 @@ const jsonLimit = tooLarge('Request body is too large')(64 * 1024);
 const syncPushLimit = tooLarge('Request body is too large')(1024 * 1024);
 const uploadLimit = tooLarge(IMAGE_TOO_LARGE)(IMAGE_MAX_BYTES + 1024 * 1024);
 
+/** An error becomes the answer where it happened, as Hono's own layers do; anything thrown that is not an Error goes on. */
+async function failed(c: Context<AppEnv>, err: unknown) {
+  if (!(err instanceof Error)) throw err;
+  c.error = err;
+  c.res = await errorResponse(err, c);
+}
+
 /**
  * `inner` run as the `next` of another middleware, as Hono runs a layer of its own: an answer it returns becomes the
  * answer, and an error becomes the error answer there, so the outer one still finishes (its headers, say). Nesting
@@ -56,9 +63,7 @@ function within(c: Context<AppEnv>, inner: (c: Context<AppEnv>, next: Next) => P
       const res = await inner(c, next);
       if (res && !c.finalized) c.res = res;
     } catch (err) {
-      if (!(err instanceof Error)) throw err;
-      c.error = err;
-      c.res = await errorResponse(err, c);
+      await failed(c, err);
     }
   };
 }
@@ -90,11 +95,6 @@ export function createApp(deps: Deps) {
     // No body is read on these. Hono's limit looks at the body, which makes @hono/node-server build a whole fetch
     // Request (with its AbortSignal) for every call: 7% of a GET's time under load.
     return cors(c, readsOnly(c.req.method) ? next : within(c, bodyLimit, next));
-  };
-  const failed = async (c: Context<AppEnv>, err: unknown) => {
-    if (!(err instanceof Error)) throw err;
-    c.error = err;
-    c.res = await errorResponse(err, c);
   };
   app.use('*', async (c, next) => {
     const started = log.start(c);
