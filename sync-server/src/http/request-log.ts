@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import type { AppEnv, Deps } from '../deps.ts';
 import { answerHeaders } from './answer.ts';
@@ -12,20 +11,10 @@ const USABLE_ID = /^[\w.:-]{1,100}$/;
  * One log line and one metrics sample per request, with a request id on both the line and the answer
  * (`X-Request-Id`). The line names the route pattern (`/favorites/:email`), never the path, query, headers or
  * body: those carry e-mails, tokens and passwords.
- */
-export function requestLog(deps: Pick<Deps, 'log' | 'metrics'>) {
-  const { start, end } = requestLogger(deps);
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const started = start(c);
-    await next();
-    end(c, started);
-  });
-}
-
-/**
- * requestLog's two halves, for a layer that runs other work between them in one function of its own (app.ts: each
- * nested async layer is a promise, a closure and a few microtask turns more on every request, issue 9).
- * `start` names the request and returns when it began; `end`, given that, writes the line and the sample.
+ *
+ * Two halves, not a middleware: app.ts runs them around the rest of its first layer in one function of its own (each
+ * nested async layer is a promise, a closure and a few microtask turns more on every request, issue 9). `start` names
+ * the request and returns when it began; `end`, given that, writes the line and the sample.
  */
 export function requestLogger(deps: Pick<Deps, 'log' | 'metrics'>) {
   const start = (c: Context<AppEnv>): number => {
