@@ -123,7 +123,8 @@ export class Metrics {
 
   /** One database query's duration (db/query-timing.ts). */
   observeQuery(seconds: number, failed: boolean): void {
-    (failed ? (this.failedQueries ??= this.queries.labels({ outcome: 'error' })) : (this.okQueries ??= this.queries.labels({ outcome: 'ok' }))).observe(seconds);
+    if (failed) (this.failedQueries ??= this.queries.labels({ outcome: 'error' })).observe(seconds);
+    else (this.okQueries ??= this.queries.labels({ outcome: 'ok' })).observe(seconds);
   }
 
   // Made at the first query of each outcome (a series is listed once it has a sample, not before): one labels
