@@ -36,6 +36,7 @@ import { corsForConfiguredOrigins } from './http/cors.ts';
 import { isLimited, rateLimits } from './http/rate-limit.ts';
 import { refuseNulInUrl } from './http/validate.ts';
 import { readsOnly } from './http/methods.ts';
+import { apiRouter } from './http/router.ts';
 
 const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody(413, message), 413) });
 // JSON bodies are small; a replication push carries up to 200 rows of two document states each; an upload is the
@@ -69,7 +70,7 @@ function within(c: Context<AppEnv>, inner: (c: Context<AppEnv>, next: Next) => P
 }
 
 export function createApp(deps: Deps) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv>({ router: apiRouter() });
   app.onError(errorResponse);
   app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
   // The layers every request passes, as one function (issue 9: each layer Hono dispatches costs /donations/{id} about
@@ -79,7 +80,8 @@ export function createApp(deps: Deps) {
   // - what every answer gets once it is made, errors and refusals included: compressed, given its security headers,
   //   and (for a write) the embedded database's change feed nudged: it polls, so a write answered here reaches the
   //   open streams at once, not at the next poll (Postgres notifies on commit; nudge does nothing);
-  // - the request's own checks: origin (CORS), NUL in the URL, body size.
+  // - the request's own checks: origin (CORS), NUL in the URL, body size;
+  // - sign-in (the token's account, from its cache) and, on the few limited routes, the rate limits.
   // An error in an inner part becomes the error answer there, as Hono does for a layer of its own, so the outer parts
   // still finish it (its headers, say); see `within`.
   const log = requestLogger(deps);
@@ -90,11 +92,23 @@ export function createApp(deps: Deps) {
     const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;
     return limit(c, next);
   };
+  // Health, metrics and the API reference must not depend on sign-in or its limits (and /metrics' Bearer token is
+  // the metrics token, not an account's): sign-in passes their paths by. The pages after them (spa.ts) carry no
+  // Authorization header.
+  const beforeSignIn = [healthRoutes(deps), metricsRoutes(deps), openApiRoutes()];
+  const openPaths = new Set(beforeSignIn.flatMap((routes) => routes.routes.map((route) => route.path)));
+  // A per-account limit counts the caller's own account, known only once authenticate has verified the token.
+  const signIn = authenticate(deps);
+  const limits = rateLimits(deps);
+  // Most calls have no limit (none of the reads): for them, no layer at all.
+  const signedIn = (c: Context<AppEnv>, next: Next) =>
+    openPaths.has(c.req.path) ? next() : signIn(c, isLimited(c.req.method, c.req.path) ? within(c, limits, next) : next);
   const checks = (c: Context<AppEnv>, next: Next) => {
     refuseNulInUrl(c.req.url);
+    const then: Next = () => signedIn(c, next) as Promise<void>;
     // No body is read on these. Hono's limit looks at the body, which makes @hono/node-server build a whole fetch
     // Request (with its AbortSignal) for every call: 7% of a GET's time under load.
-    return cors(c, readsOnly(c.req.method) ? next : within(c, bodyLimit, next));
+    return cors(c, readsOnly(c.req.method) ? then : within(c, bodyLimit, then));
   };
   app.use('*', async (c, next) => {
     const started = log.start(c);
@@ -116,18 +130,10 @@ export function createApp(deps: Deps) {
     }
     log.end(c, started);
   });
-  // For proxies and orchestrators: before the app's pages, sign-in and limits, which they must not depend on.
-  app.route('/', healthRoutes(deps));
-  // Before sign-in: its Bearer token is the metrics token, not an account's.
-  app.route('/', metricsRoutes(deps));
-  // Public and the same for everyone; before the app's pages, so a browser opening /api/docs gets the reference.
-  app.route('/', openApiRoutes());
+  // For proxies and orchestrators, and the API reference: before the app's pages, so a browser opening /api/docs
+  // gets the reference.
+  for (const routes of beforeSignIn) app.route('/', routes);
   if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST, deps.sql));
-  // A per-account limit counts the caller's own account, known only once authenticate has verified the token.
-  const signIn = authenticate(deps);
-  const limits = rateLimits(deps);
-  // Most calls have no limit (none of the reads): for them, no layer at all.
-  app.use('*', (c, next) => signIn(c, isLimited(c.req.method, c.req.path) ? within(c, limits, next) : next));
   app.route('/', authRoutes(deps));
   app.route('/', userRoutes(deps));
   app.route('/', charityRequestRoutes(deps));

@@ -24,6 +24,9 @@ const serverDir = resolve(here, '../..');
 const database = process.env.DATABASE_URL ? 'Postgres (DATABASE_URL, throwaway database)' : 'embedded PGlite';
 const SIZES = [10_000, 100_000];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// The API's rounds are short and this host's rounds of the same server differ by ±10%: five, not three, so that one
+// slow round moves the median less (~30 s more in all).
+const API_ROUNDS = Number(process.env.BENCH_API_ROUNDS ?? 5);
 const LOAD_MS = Number(process.env.BENCH_LOAD_MS ?? 3000);
 const CONCURRENCY = 50;
 
@@ -133,7 +136,7 @@ for (const size of SIZES) {
     await load(e.paths.map((p) => bare.url + p), auth);
     const a: Measured[] = [];
     const b: Measured[] = [];
-    for (let r = 0; r < ROUNDS; r++) {
+    for (let r = 0; r < API_ROUNDS; r++) {
       a.push(await measured(e.paths.map((p) => oursUrl + p), auth));
       b.push(await measured(e.paths.map((p) => bare.url + p), auth));
     }
@@ -378,31 +381,30 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id} (0.76x to 0.80x over four full runs today): the CPU a call costs this process is the steadier ` +
-  `figure, ~220-250 µs for the app against ~165-185 µs for the bare server, so 0.8x needs about 12-20 µs less. ` +
-  `Measured side by side in one process, a ` +
-  `minimal Hono app on @hono/node-server serving only this route with the same query costs what the bare server ` +
-  `costs (174 / 166 µs against 173 / 163 µs), so neither Hono nor its Node adapter is the gap: the app's own work ` +
-  `is. Its first layer (request log and metrics, security headers, compression check, CORS and the other checks) ` +
-  `takes ~8 µs when taken out whole; the rest goes to sign-in and its cache, the permission check, the router's ` +
-  `search over ~150 routes with two layers before the handler (~3 µs), and ~10 µs more garbage collection: a ` +
-  `sampling heap profile counts ~9 kB more allocated a call than the minimal app (router search and its sort ~2.5 ` +
-  `kB, our layers ~2.5 kB, the request id ~0.6 kB). Each single part is 1-2 µs, less than rounds of the same server ` +
-  `differ (±10 µs). Hono's RegExpRouter refuses this app's routes (/donations/verify/:id and the like beside ` +
-  `/donations/:id). The list endpoint, whose query dominates, passes at 0.9-1.1x.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (1.83x to 2.3x over a dozen runs today, the same code each time): a ` +
-  `CPU profile of the page during the sign-in shows its main thread busy nearly all the ` +
-  `time (an earlier reading of a trace, "mostly idle", was wrong). IndexedDB's put() copies each document on that thread ` +
-  `(~0.65 s for 10,000, which the reference pays too); from ~0.25 s to ~0.65 s after the click the landing page and ` +
-  `then All Donations render while the database opens and the replication starts, so the replication's own metadata ` +
-  `database takes ~0.2 s to open and the first write starts ~0.5-0.65 s after the click, although the first 1,000 ` +
-  `documents arrived at ~0.25 s. With no list on screen the sync alone takes about twice the reference too (2.31 s ` +
-  `against 1.15 s, polled), so the list is not what misses the target: the first sync's fixed start and its several ` +
-  `writes (RxDB already merges the batches that wait into one write: 1,000, then 1,500-4,500 documents) are. Tried, ` +
-  `not kept: pulls of 2,500 or 5,000 documents a request (all listed 2.20 / 2.29 s and 2.12 / 2.46 s against 2.24 / ` +
-  `2.34 s at 1,000, first cards 1.2-1.6 s instead of ~1.0 s), and writing the first sync past RxDB's downstream (2.15 ` +
-  `s against 2.12 s). RxDB elects the replicating tab with Web Locks here (immediate), not with its 2 x 150 ms ` +
-  `BroadcastChannel fallback.\n` +
+  `- /donations/{id} (0.74x to 0.80x over the full runs of the last two days; 0.81x to 0.92x in one-process A/B runs ` +
+  `beside the bare server): the smallest answer, so everything the app does besides the query shows. In today's CPU ` +
+  `profiles, each server alone under the same load, the app costs ~210 µs a call against the bare server's ~155 µs, ` +
+  `and the ~55 µs are spread: the app's own JavaScript ~12 µs (request log and metrics, security headers, compression ` +
+  `check, CORS, sign-in from its cache, permission check, answer), Hono ~4-5 µs, more garbage collection ~5-9 µs, and ` +
+  `Node's own work on a larger answer (eight more headers) and more promise turns ~8-19 µs. No part is more than ~2 µs. ` +
+  `Done today: a router of the app's own (http/router.ts; Hono's RegExpRouter refuses a literal beside a parameter, ` +
+  `as in /users/me and /users/:id, and TrieRouter searched and sorted on every call: 0.6 µs a match instead of ` +
+  `1.3-1.7), sign-in inside the first layer (one layer less), the request id from a counter, the visibility check ` +
+  `without promises when the row decides it: ~3 kB less garbage a call (70.9 -> 67.7 kB; the bare server 57.0 kB). ` +
+  `Rounds of the same server on this host differ by ±10%, so 0.8x needs another ~20 µs, not a detail. The list ` +
+  `endpoint, whose query dominates, passes at 0.88-1.1x.\n` +
+  `- Fresh sign-in at 10,000, on the 2x line (1.83x to 2.3x over today's and earlier runs, the same code each time). ` +
+  `A timeline of one sign-in (IndexedDB calls and requests, timed in the page): the login answers at ~0.13 s, the ` +
+  `first 1,000 documents at ~0.27 s, the database's IndexedDB stores open from ~0.16 to ~0.23 s, the replication's ` +
+  `own metadata store from ~0.27 to ~0.37 s, and the first write starts at ~0.45 s; the ten pulls follow one another ` +
+  `(each needs the previous one's checkpoint) until ~1.46 s, and the writes end at ~2.09 s. A CPU profile of the ` +
+  `page's main thread from the click on: ~20% idle in gaps of 90-150 ms between the merged writes (waiting on ` +
+  `IndexedDB and the server, on a 2-core host shared with it), ~0.3-0.4 s in put() copying documents (the reference ` +
+  `pays that too), ~0.75 s of native work (rendering, IndexedDB requests) and ~0.4 s of RxDB. Tried earlier, not ` +
+  `kept: pulls of 2,500 or 5,000 documents a request (all listed no better, first cards 1.2-1.6 s instead of ~0.9 ` +
+  `s), writing the first sync past RxDB's downstream (2.15 s against 2.12 s), and opening the replication's metadata ` +
+  `store ahead. Not tried: asking for the pulls in parallel (the server would have to hand out the later batches' ` +
+  `checkpoints with the first), creating the database before the account is known.\n` +
   `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one; /allDonations' LCP, ` +
   `a card's picture, is near its line even warm: 1.77-2.05 s over today's counted runs): both pages paint ` +
   `from their HTML before the app runs, so every long task of the start-up counts as ` +
@@ -415,7 +417,7 @@ const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
   `# Performance\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${database}, on ${machine}. ` +
-    `Each figure is measured beside its reference in the same run (interleaved, ${ROUNDS} rounds of ${LOAD_MS / 1000} s, medians) ` +
+    `Each figure is measured beside its reference in the same run (interleaved, ${API_ROUNDS} rounds of ${LOAD_MS / 1000} s, medians) ` +
     `with the load generator in a process of its own; the API figures go through the real server over loopback HTTP.\n\n${table}\n\n` +
     browserSection +
     liveSection +

@@ -30,7 +30,7 @@ describe('request log', () => {
     const res = await t.get(`/favorites/${encodeURIComponent(user.email)}`, user.token);
     expect(res.status).toBe(200);
     const id = res.headers.get('x-request-id');
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(id).toMatch(/^[\w-]{12}-[0-9a-z]+$/);
     expect(lines.parsed).toEqual([
       expect.objectContaining({ level: 30, msg: 'request', requestId: id, method: 'GET', route: '/favorites/:email', status: 200, userId: user.id, service: 'foodbridge' }),
     ]);
@@ -40,10 +40,14 @@ describe('request log', () => {
   it("keeps a plain request id from the proxy and replaces one that is not", async () => {
     const kept = await t.request('GET', '/healthz', { headers: { 'x-request-id': 'edge-1234.abc' } });
     expect(kept.headers.get('x-request-id')).toBe('edge-1234.abc');
+    const given = new Set<string | null>();
     for (const odd of ['<script>', 'a'.repeat(101), 'two words']) {
       const res = await t.request('GET', '/healthz', { headers: { 'x-request-id': odd } });
-      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      given.add(res.headers.get('x-request-id'));
     }
+    // Ours: this process's prefix and a counter, one of its own for each.
+    for (const id of given) expect(id).toMatch(/^[\w-]{12}-[0-9a-z]+$/);
+    expect(given.size).toBe(3);
   });
 
   it('never writes a token, password, refresh token or e-mail, also for refusals and unmatched paths', async () => {

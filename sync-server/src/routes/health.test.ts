@@ -21,6 +21,12 @@ describe('GET /healthz', () => {
     expect(res).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
+
+  it('does not depend on sign-in: a token the app refuses elsewhere is passed by', async () => {
+    const garbage = { authorization: 'Bearer not-a-token' };
+    for (const path of ['/healthz', '/readyz', '/openapi.json']) expect((await t.request('GET', path, { headers: garbage })).status, path).toBe(200);
+    expect((await t.request('GET', '/donations/verified', { headers: garbage })).status).toBe(401);
+  });
 });
 
 describe('GET /readyz', () => {
