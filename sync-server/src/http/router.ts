@@ -61,11 +61,8 @@ export class SegmentRouter<T> implements Router<T> {
     const candidates = this.built.get(key) ?? this.build(key);
     // As TrieRouter splits it: the leading slash dropped, every other one a boundary (a trailing one leaves an empty
     // last segment, which nothing but `/*` matches).
-    const start = path.charCodeAt(0) === 47 ? 1 : 0;
-    const slash = path.indexOf('/', start);
-    const first = slash === -1 ? path.slice(start) : path.slice(start, slash);
-    const list = candidates.byFirst.get(first) ?? candidates.other;
-    const parts = path.slice(start).split('/');
+    const parts = (path.charCodeAt(0) === 47 ? path.slice(1) : path).split('/');
+    const list = candidates.byFirst.get(parts[0]!) ?? candidates.other;
     const found: [T, Record<string, string>][] = [];
     for (const route of list) {
       if (route.everything) {
@@ -91,8 +88,9 @@ export class SegmentRouter<T> implements Router<T> {
 
   private build(method: string): Candidates<T> {
     const routes = this.routes.filter((r) => r.method === method || r.method === 'ALL');
-    const firsts = new Set(routes.flatMap((r) => (r.everything || r.segments[0]!.param ? [] : [r.segments[0]!.text])));
+    // Routes any first segment may reach: `/*`, and those starting with a parameter.
     const open = (r: Route<T>) => r.everything || r.segments[0]!.param;
+    const firsts = new Set(routes.filter((r) => !open(r)).map((r) => r.segments[0]!.text));
     const byFirst = new Map([...firsts].map((text) => [text, routes.filter((r) => open(r) || r.segments[0]!.text === text)]));
     const candidates = { byFirst, other: routes.filter(open) };
     this.built.set(method, candidates);
