@@ -381,19 +381,18 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id} (0.74x to 0.80x over the full runs of the last two days; 0.81x to 0.92x in one-process A/B runs ` +
-  `beside the bare server): the smallest answer, so everything the app does besides the query shows. In today's CPU ` +
-  `profiles, each server alone under the same load, the app costs ~210 µs a call against the bare server's ~155 µs, ` +
-  `and the ~55 µs are spread: the app's own JavaScript ~12 µs (request log and metrics, security headers, compression ` +
-  `check, CORS, sign-in from its cache, permission check, answer), Hono ~4-5 µs, more garbage collection ~5-9 µs, and ` +
-  `Node's own work on a larger answer (eight more headers) and more promise turns ~8-19 µs. No part is more than ~2 µs. ` +
-  `Done today: a router of the app's own (http/router.ts; Hono's RegExpRouter refuses a literal beside a parameter, ` +
+  `- /donations/{id} (met in the last run, 0.86x / 0.85x; 0.74x to 0.82x in the two full runs before the last ` +
+  `change, so near its line on this host): the smallest answer, so everything the app does besides the query shows. ` +
+  `In CPU profiles of each server alone under the same load the app cost ~210 µs a call against the bare server's ` +
+  `~155 µs, spread over parts of ~2 µs at most: the app's own JavaScript ~12 µs (request log and metrics, security ` +
+  `headers, compression check, CORS, sign-in from its cache, permission check, answer), Hono ~4-5 µs, more garbage ` +
+  `collection ~5-9 µs, and Node's own work on a larger answer (eight more headers) and more promise turns ~8-19 µs. ` +
+  `Taken since: a router of the app's own (http/router.ts; Hono's RegExpRouter refuses a literal beside a parameter, ` +
   `as in /users/me and /users/:id, and TrieRouter searched and sorted on every call: 0.6 µs a match instead of ` +
-  `1.3-1.7), sign-in inside the first layer (one layer less), the request id from a counter, the visibility check ` +
-  `without promises when the row decides it: ~3 kB less garbage a call (70.9 -> 67.7 kB; the bare server 57.0 kB). ` +
-  `Rounds of the same server on this host differ by ±10%, so 0.8x needs another ~20 µs, not a detail. The list ` +
-  `endpoint, whose query dominates, passes at 0.88-1.1x.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (1.83x to 2.3x over today's and earlier runs, the same code each time). ` +
+  `1.3-1.7), sign-in inside the first layer, the request id from a counter, the visibility check without promises ` +
+  `when the row decides it (~3 kB less garbage a call), and row conversion without an array per field (~1.7 kB less ` +
+  `on both servers). Rounds of the same server on this host differ by ±10%.\n` +
+  `- Fresh sign-in at 10,000, on the 2x line (1.8x in the last run, whose reference was slow at 1.18 s against 0.93-1.05 s in the other runs; 1.83x to 2.3x over earlier runs of the same code). ` +
   `A timeline of one sign-in (IndexedDB calls and requests, timed in the page): the login answers at ~0.13 s, the ` +
   `first 1,000 documents at ~0.27 s, the database's IndexedDB stores open from ~0.16 to ~0.23 s, the replication's ` +
   `own metadata store from ~0.27 to ~0.37 s, and the first write starts at ~0.45 s; the ten pulls follow one another ` +
