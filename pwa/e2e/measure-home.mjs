@@ -53,6 +53,22 @@ try {
     );
   });
 
+  // A worker's script is JavaScript the page downloads too, but its response is not the page's (/intl-warm.js):
+  // read again here, from the same server.
+  page.on('worker', (worker) => {
+    if (scripts.has(worker.url())) return;
+    scripts.set(
+      worker.url(),
+      fetch(worker.url()).then(
+        async (res) => {
+          const body = Buffer.from(await res.arrayBuffer());
+          return { url: worker.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+        },
+        () => null,
+      ),
+    );
+  });
+
   await page.goto(new URL('/', base).href, { waitUntil: 'networkidle' });
   // What the visitor sees without scrolling, then the rest of the page: chunks loaded on the way down count too.
   await page.evaluate(async () => {

@@ -26,7 +26,7 @@ export const ARTIFACTS = join(pwaDir, 'e2e', 'artifacts');
 export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
-const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
+export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
 
 export function launchChromium() {
   return chromium.launch({

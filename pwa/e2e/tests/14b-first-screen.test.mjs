@@ -3,15 +3,16 @@
 // server's first screen, sync-server/src/http/all-donations-first-paint.ts); the app's first render puts its cards in
 // the same places with the same pictures, with no skeleton between them; an account never sees that screen. A server
 // of its own holds the demo data and more Verified donations than the app's first screen (a list that fits in it
-// says its count at once, and gets no first screen from the server).
+// says its count at once, and gets no first screen from the server). The first screens' scripts also start the worker
+// that loads ICU's data off the main thread (pwa/index.html says why).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ACCOUNTS, DESKTOP, PHONE, openHarness, signIn } from '../lib/browser.mjs';
-import { ensureBuild, rootDir, startServer } from '../lib/server.mjs';
+import { ACCOUNTS, DESKTOP, PHONE, TIMEOUT, openHarness, signIn } from '../lib/browser.mjs';
+import { ensureBuild, rootDir, sleep, startServer } from '../lib/server.mjs';
 
 const MANY = 40;
 const h = await openHarness();
@@ -41,6 +42,8 @@ async function watch(/** @type {Page} */ page) {
     document.addEventListener('DOMContentLoaded', () => (seen.pictures = shown('#first-paint-all-donations img')));
   });
 }
+/** `promise`, or a failure saying `what` once the suite's timeout has passed. @template T @param {Promise<T>} promise @param {string} what */
+const within = (promise, what) => Promise.race([promise, sleep(TIMEOUT).then(() => assert.fail(what))]);
 const seenOn = (/** @type {Page} */ page) => page.evaluate(() => /** @type {any} */ (window).firstScreenSeen);
 const rounded = (/** @type {Picture} */ p) => ({ ...p, x: Math.round(p.x), y: Math.round(p.y), width: Math.round(p.width), height: Math.round(p.height) });
 
@@ -77,6 +80,30 @@ describe("All Donations' first screen from the server", () => {
       }),
     );
   }
+
+  it(
+    "both first screens start the worker that loads ICU's data off the main thread, under the page's own policy",
+    h.guard('first screen ICU worker', async () => {
+      for (const path of ['/', '/allDonations']) {
+        const page = await h.context(`visitor ${path}`, PHONE, { baseURL: server?.url });
+        await page.addInitScript(() => {
+          const blocked = /** @type {string[]} */ ([]);
+          Object.assign(window, { blocked });
+          document.addEventListener('securitypolicyviolation', (e) => blocked.push(`${e.violatedDirective} ${e.blockedURI}`));
+        });
+        // Its end is watched from its start: it may be over before anything here asks.
+        /** @type {Promise<{ url: string, ended: Promise<unknown> }>} */
+        const started = new Promise((resolve) => page.once('worker', (w) => resolve({ url: w.url(), ended: new Promise((r) => w.once('close', r)) })));
+        await page.goto(path);
+        const worker = await within(started, `${path}: no worker started`);
+        assert.equal(new URL(worker.url).pathname, '/intl-warm.js', `${path}: the ICU worker started`);
+        // It ends itself once its formats are made: it ran, and it holds no thread for the rest of the visit.
+        await within(worker.ended, `${path}: the worker did not end`);
+        await page.locator('h1').first().waitFor({ state: 'attached' });
+        assert.deepEqual(await page.evaluate(() => /** @type {any} */ (window).blocked), [], `${path}: nothing refused by the Content-Security-Policy`);
+      }
+    }),
+  );
 
   it(
     'an account opening All Donations does not see it (its list is its own)',
