@@ -381,8 +381,8 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id} (met in the last run, 0.86x / 0.85x; 0.74x to 0.82x in the two full runs before the last ` +
-  `change, so near its line on this host): the smallest answer, so everything the app does besides the query shows. ` +
+  `- /donations/{id} (met in the last two full runs, 0.86x / 0.85x and 0.86x / 0.88x; 0.74x to 0.82x in the two ` +
+  `full runs before compact() lost its array per field, so near its line on this host): the smallest answer, so everything the app does besides the query shows. ` +
   `In CPU profiles of each server alone under the same load the app cost ~210 µs a call against the bare server's ` +
   `~155 µs, spread over parts of ~2 µs at most: the app's own JavaScript ~12 µs (request log and metrics, security ` +
   `headers, compression check, CORS, sign-in from its cache, permission check, answer), Hono ~4-5 µs, more garbage ` +
@@ -392,7 +392,8 @@ const missesSection =
   `1.3-1.7), sign-in inside the first layer, the request id from a counter, the visibility check without promises ` +
   `when the row decides it (~3 kB less garbage a call), and row conversion without an array per field (~1.7 kB less ` +
   `on both servers). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (1.8x in the last run, whose reference was slow at 1.18 s against 0.93-1.05 s in the other runs; 1.83x to 2.3x over earlier runs of the same code). ` +
+  `- Fresh sign-in at 10,000, on the 2x line (1.96x on 2026-11-27 on a host where the reference took 2.0 s; 1.8x ` +
+  `against a slow reference and 1.83x to 2.3x over earlier runs of the same code). ` +
   `A timeline of one sign-in (IndexedDB calls and requests, timed in the page): the login answers at ~0.13 s, the ` +
   `first 1,000 documents at ~0.27 s, the database's IndexedDB stores open from ~0.16 to ~0.23 s, the replication's ` +
   `own metadata store from ~0.27 to ~0.37 s, and the first write starts at ~0.45 s; the ten pulls follow one another ` +
@@ -401,17 +402,24 @@ const missesSection =
   `IndexedDB and the server, on a 2-core host shared with it), ~0.3-0.4 s in put() copying documents (the reference ` +
   `pays that too), ~0.75 s of native work (rendering, IndexedDB requests) and ~0.4 s of RxDB. Tried earlier, not ` +
   `kept: pulls of 2,500 or 5,000 documents a request (all listed no better, first cards 1.2-1.6 s instead of ~0.9 ` +
-  `s), writing the first sync past RxDB's downstream (2.15 s against 2.12 s), and opening the replication's metadata ` +
-  `store ahead. Not tried: asking for the pulls in parallel (the server would have to hand out the later batches' ` +
-  `checkpoints with the first), creating the database before the account is known.\n` +
+  `s), writing the first sync past RxDB's downstream (2.15 s against 2.12 s), opening the replication's metadata ` +
+  `store ahead, and asking for the pulls side by side (the first answer named where each later batch of 1,000 ends, ` +
+  `and up to four went out at once: all listed 3.92 / 3.54 s against 3.93 / 3.52 s without, two runs each on a host ` +
+  `where the reference took ~2 s; the writes, not the requests, set the pace). Not tried: creating the database ` +
+  `before the account is known (its name comes from the account).\n` +
   `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one; /allDonations' LCP, ` +
   `a card's picture, is near its line even warm: 1.77-2.05 s over today's counted runs): both pages paint ` +
   `from their HTML before the app runs, so every long task of the start-up counts as ` +
   `blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the router, React's render and ` +
   `commit of the page (a visitor's first screen of All Donations now draws only the cards on screen), the page's first ` +
-  `layout, and the first Intl number or date format of the page (ICU's data: 30-80 ms here, paid once by whichever ` +
-  `comes first). The carousel's first measure now waits for an idle moment. On this host Lighthouse's own BenchmarkIndex ` +
-  `moves between ~1,100 and ~2,400 from run to run, and the blocking time with it.\n\n`;
+  `layout. The first Intl number or date format of the page (ICU's data: 35-60 ms here, once per renderer) is now ` +
+  `paid by a worker that the page's first script starts (/intl-warm.js): the app's first format then takes 0-3 ms. ` +
+  `The carousel's first measure waits for an idle moment. Tried, not kept: making the router in a task of its own ` +
+  `after the start-up code's (the two tasks were shorter, but the route chunks it asks for went out a task later, ` +
+  `and Lighthouse's simulation put FCP and LCP ~0.25 s later and counted more blocking time), and building ` +
+  `tailwind-merge's class map (~10 ms, on its first call inside React's render) in a task before the render (no ` +
+  `less blocking time over five runs a page). On this host ` +
+  `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~2,800 from run to run, and the blocking time with it.\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
