@@ -392,8 +392,8 @@ const missesSection =
   `1.3-1.7), sign-in inside the first layer, the request id from a counter, the visibility check without promises ` +
   `when the row decides it (~3 kB less garbage a call), and row conversion without an array per field (~1.7 kB less ` +
   `on both servers). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (1.96x on 2026-11-27 on a host where the reference took 2.0 s; 1.8x ` +
-  `against a slow reference and 1.83x to 2.3x over earlier runs of the same code). ` +
+  `- Fresh sign-in at 10,000, on the 2x line (1.96x and 1.98x in the two full runs of 2026-11-27, on a host where ` +
+  `the reference took ~2.0 s; 1.8x against a slow reference and 1.83x to 2.3x over earlier runs of the same code). ` +
   `A timeline of one sign-in (IndexedDB calls and requests, timed in the page): the login answers at ~0.13 s, the ` +
   `first 1,000 documents at ~0.27 s, the database's IndexedDB stores open from ~0.16 to ~0.23 s, the replication's ` +
   `own metadata store from ~0.27 to ~0.37 s, and the first write starts at ~0.45 s; the ten pulls follow one another ` +
