@@ -40,34 +40,26 @@ try {
   const page = await context.newPage();
 
   const scripts = new Map();
+  /** Counts the script at `url` once, from its body (read only then). @param {string} url @param {() => Promise<Buffer>} body */
+  const count = (url, body) => {
+    if (scripts.has(url)) return;
+    scripts.set(
+      url,
+      body().then(
+        (b) => ({ url, raw: b.length, gzip: gzipSync(b, { level: 9 }).length }),
+        () => null,
+      ),
+    );
+  };
   page.on('response', (res) => {
     const type = res.headers()['content-type'] ?? '';
     if (res.request().resourceType() !== 'script' && !type.includes('javascript')) return;
-    if (res.status() >= 300 || scripts.has(res.url())) return;
-    scripts.set(
-      res.url(),
-      res.body().then(
-        (body) => ({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
-        () => null,
-      ),
-    );
+    if (res.status() >= 300) return;
+    count(res.url(), () => res.body());
   });
-
   // A worker's script is JavaScript the page downloads too, but its response is not the page's (/intl-warm.js):
   // read again here, from the same server.
-  page.on('worker', (worker) => {
-    if (scripts.has(worker.url())) return;
-    scripts.set(
-      worker.url(),
-      fetch(worker.url()).then(
-        async (res) => {
-          const body = Buffer.from(await res.arrayBuffer());
-          return { url: worker.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-        },
-        () => null,
-      ),
-    );
-  });
+  page.on('worker', (worker) => count(worker.url(), () => fetch(worker.url()).then(async (res) => Buffer.from(await res.arrayBuffer()))));
 
   await page.goto(new URL('/', base).href, { waitUntil: 'networkidle' });
   // What the visitor sees without scrolling, then the rest of the page: chunks loaded on the way down count too.

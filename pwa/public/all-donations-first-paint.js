@@ -9,8 +9,4 @@ try {
   // Storage blocked: no first screen; the app reads the list as usual.
 }
 // A worker loads ICU's data while the app downloads, as /first-paint.js does (why: index.html, beside it).
-try {
-  new Worker('/intl-warm.js');
-} catch {
-  // No worker: the app's first number or date pays it, as it would anyway.
-}
+if (window.Worker) new Worker('/intl-warm.js');
