@@ -381,8 +381,14 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id} (met in the last two full runs, 0.86x / 0.85x and 0.86x / 0.88x; 0.74x to 0.82x in the two ` +
-  `full runs before compact() lost its array per field, so near its line on this host): the smallest answer, so everything the app does besides the query shows. ` +
+  `- /donations/{id} (met in three full runs in a row, 0.84x to 0.88x, then 0.72x / 0.79x on 2026-11-27 on a faster ` +
+  `host): the smallest answer, so everything the app does besides the query shows. It also depends on what the bare ` +
+  `server served before: both servers run in this process over one database client and call the same db/donations.ts ` +
+  `functions (findDonation, listDonations, toDonation), so they share V8's type feedback. Measured at 10,000 rows, two ` +
+  `runs each: with the list served before by the bare server only, 0.69x / 0.73x (the app's CPU a call up from ` +
+  `~200-250 µs to ~240-300 µs while the bare server's went down); by the app only, 0.83x / 0.96x; by neither, 0.87x to ` +
+  `0.97x; by both (as in this run's order), 0.72x to 0.84x. Which of the shared functions turns slow for the app is ` +
+  `not found yet. ` +
   `In CPU profiles of each server alone under the same load the app cost ~210 µs a call against the bare server's ` +
   `~155 µs, spread over parts of ~2 µs at most: the app's own JavaScript ~12 µs (request log and metrics, security ` +
   `headers, compression check, CORS, sign-in from its cache, permission check, answer), Hono ~4-5 µs, more garbage ` +
@@ -392,21 +398,28 @@ const missesSection =
   `1.3-1.7), sign-in inside the first layer, the request id from a counter, the visibility check without promises ` +
   `when the row decides it (~3 kB less garbage a call), and row conversion without an array per field (~1.7 kB less ` +
   `on both servers). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (1.96x and 1.98x in the two full runs of 2026-11-27, on a host where ` +
-  `the reference took ~2.0 s; 1.8x against a slow reference and 1.83x to 2.3x over earlier runs of the same code). ` +
-  `A timeline of one sign-in (IndexedDB calls and requests, timed in the page): the login answers at ~0.13 s, the ` +
-  `first 1,000 documents at ~0.27 s, the database's IndexedDB stores open from ~0.16 to ~0.23 s, the replication's ` +
-  `own metadata store from ~0.27 to ~0.37 s, and the first write starts at ~0.45 s; the ten pulls follow one another ` +
-  `(each needs the previous one's checkpoint) until ~1.46 s, and the writes end at ~2.09 s. A CPU profile of the ` +
-  `page's main thread from the click on: ~20% idle in gaps of 90-150 ms between the merged writes (waiting on ` +
-  `IndexedDB and the server, on a 2-core host shared with it), ~0.3-0.4 s in put() copying documents (the reference ` +
-  `pays that too), ~0.75 s of native work (rendering, IndexedDB requests) and ~0.4 s of RxDB. Tried earlier, not ` +
+  `- Fresh sign-in at 10,000, on the 2x line (1.96x and 1.98x in the two full runs of 2026-11-27 on a slow host, 1.8x ` +
+  `in the third that day on a faster one, and 1.56x to 2.33x over eight sign-in-only runs of the same code, three to ` +
+  `five rounds each, on that faster host, where the reference took 0.9-1.7 s). The sign-in is bound by the page's main thread and the ` +
+  `host's two cores. A trace of one sign-in: the main thread is busy ~2.1 s of the ~2.4 s from the click to the ` +
+  `list, against ~0.6 s for the reference's bulkInsert. Every process together used 3.7-4.3 s of CPU in that time ` +
+  `(1.6-1.8 of the 2 cores: the page 1.6-2.0 s, the browser process with IndexedDB 1.2-1.4 s, the server 0.5-0.6 s, ` +
+  `compositing ~0.2 s), against 1.8-1.9 s for the reference (the page ~0.8 s, the browser process ~1.0 s). The main ` +
+  `thread's share: the writes' put() loops ~0.8 s (the reference's ~0.45 s), one task per put request's answer ` +
+  `(~10,000 tasks, ~0.33 s), React ~0.16 s, style and layout ~0.16 s, promise turns ~0.13 s, and RxDB's replication ` +
+  `and event plumbing ~0.2 s. Tried earlier, not ` +
   `kept: pulls of 2,500 or 5,000 documents a request (all listed no better, first cards 1.2-1.6 s instead of ~0.9 ` +
   `s), writing the first sync past RxDB's downstream (2.15 s against 2.12 s), opening the replication's metadata ` +
   `store ahead, and asking for the pulls side by side (the first answer named where each later batch of 1,000 ends, ` +
   `and up to four went out at once: all listed 3.92 / 3.54 s against 3.93 / 3.52 s without, two runs each on a host ` +
-  `where the reference took ~2 s; the writes, not the requests, set the pace). Not tried: creating the database ` +
-  `before the account is known (its name comes from the account).\n` +
+  `where the reference took ~2 s; the writes, not the requests, set the pace). Tried again on 2026-11-27, not kept: ` +
+  `a fresh device's prefetched batches written with bulkInsert as soon as the collection exists, the batches that ` +
+  `arrived meanwhile merged into each write, and the replication then started from their last checkpoint (RxDB's ` +
+  `initialCheckpoint). The first write started 0.15-0.3 s sooner, but the pulls then set the pace (each is asked ` +
+  `for when the busy main thread gets to the previous answer), and over 2 x 5 rounds neither all listed (2.53 / ` +
+  `2.82 s against 2.17 / 2.50 s) nor the CPU used (3.8-4.3 s against 3.8-4.2 s) improved, also with pulls of 3,000 ` +
+  `after the first 1,000. Not tried: ` +
+  `creating the database before the account is known (its name comes from the account).\n` +
   `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one; /allDonations' LCP, ` +
   `a card's picture, is near its line even warm: 1.77-2.05 s over today's counted runs): both pages paint ` +
   `from their HTML before the app runs, so every long task of the start-up counts as ` +
@@ -419,7 +432,8 @@ const missesSection =
   `and Lighthouse's simulation put FCP and LCP ~0.25 s later and counted more blocking time), and building ` +
   `tailwind-merge's class map (~10 ms, on its first call inside React's render) in a task before the render (no ` +
   `less blocking time over five runs a page). On this host ` +
-  `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~2,800 from run to run, and the blocking time with it.\n\n`;
+  `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~2,800 from run to run, and the blocking time with it ` +
+  `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
