@@ -15,6 +15,9 @@ vi.mock('./engine', async () => (await import('@/testing/local-database')).engin
 const ME = 'driver@charity.test';
 
 beforeEach(() => {
+  // A sign-in asks a fresh device's first pull (local-store); these hooks read only the store, so the device is
+  // offline here rather than reaching whatever listens on the test page's origin.
+  vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
   // As main.tsx does at start-up: these hooks read the store, they do not open it.
   startLocalStore();
   useSyncStore.setState({ unavailable: false, pulled: { donations: true, favorites: true }, confirmed: {} });
@@ -24,6 +27,7 @@ afterEach(() => {
   cleanup();
   useSession.setState({ user: null, role: 'user', ready: false });
   engine.store = null;
+  vi.unstubAllGlobals();
 });
 
 describe('useLocalDonations', () => {
