@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsers, postDonation, verifyDonation } from '../testing/donation-flow.ts';
+import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { FIRST_SCREEN_ROWS } from '@foodbridge/shared';
 import { picturesInTime, splitIndexHtml } from './all-donations-first-paint.ts';
@@ -13,15 +12,18 @@ const indexHtml = readFileSync(new URL('../../../pwa/index.html', import.meta.ur
 const SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 let t: TestApp;
+let dist: ReturnType<typeof appDist>;
 let admin: TestUser;
 let restaurant: TestUser;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'fb-dist-'));
-  writeFileSync(join(dist, 'index.html'), indexHtml);
-  t = await createTestApp({ PWA_DIST: dist });
+  dist = appDist({ 'index.html': indexHtml });
+  t = await createTestApp({ PWA_DIST: dist.dir });
   [admin, restaurant] = await createUsers(t, ['admin', 'restaurant']);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  dist?.remove();
+});
 
 const page = async (path: string) => {
   const res = await t.request('GET', path, { headers: { accept: 'text/html,application/xhtml+xml' } });

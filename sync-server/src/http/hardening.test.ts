@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +9,14 @@ import {
   createReviewInput,
 } from '@foodbridge/shared/testing/factories';
 import { createUsers, postDonation, verifyDonation } from '../testing/donation-flow.ts';
+import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp, type TestResponse, type TestUser } from '../testing/test-app.ts';
 import { errorResponse } from './errors.ts';
 
 // What an attacker or a careless client finds at the edge of the app: text with a NUL byte (which Postgres cannot
 // store) and the headers that keep a browser from sniffing, framing or caching what it should not.
 let t: TestApp;
+let dist: ReturnType<typeof appDist>;
 let admin: TestUser;
 let restaurant: TestUser;
 let charity: TestUser;
@@ -27,12 +26,12 @@ let pendingId: string;
 let imageId: string;
 
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'fb-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>FoodBridge</title>');
-  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'sw.js'), 'self.x = 1');
-  t = await createTestApp({ PWA_DIST: dist });
+  dist = appDist({
+    'index.html': '<!doctype html><title>FoodBridge</title>',
+    'assets/app-1234.js': 'console.log(1)',
+    'sw.js': 'self.x = 1',
+  });
+  t = await createTestApp({ PWA_DIST: dist.dir });
   [admin, restaurant, charity, user] = await createUsers(t, ['admin', 'restaurant', 'charity', 'user']);
   verifiedId = await postDonation(t, restaurant);
   await verifyDonation(t, admin, verifiedId);
@@ -47,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.deps.changes?.close?.();
   await t?.close();
+  dist?.remove();
 });
 
 const NUL = '\u0000';

@@ -1,25 +1,27 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { accepts } from './compression.ts';
 
 let t: TestApp;
+let dist: ReturnType<typeof appDist>;
 const bigJs = 'console.log("compress me");\n'.repeat(500);
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'fb-dist-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>FoodBridge</title>');
-  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-  writeFileSync(join(dist, 'sw.js'), 'self.x = 1');
-  writeFileSync(join(dist, 'assets', 'big-5678.js'), bigJs);
-  writeFileSync(join(dist, 'assets', 'big-5678.js.br'), brotliCompressSync(bigJs));
-  writeFileSync(join(dist, 'assets', 'big-5678.js.gz'), gzipSync(bigJs));
-  t = await createTestApp({ PWA_DIST: dist });
+  dist = appDist({
+    'index.html': '<!doctype html><title>FoodBridge</title>',
+    'assets/app-1234.js': 'console.log(1)',
+    'sw.js': 'self.x = 1',
+    'assets/big-5678.js': bigJs,
+    'assets/big-5678.js.br': brotliCompressSync(bigJs),
+    'assets/big-5678.js.gz': gzipSync(bigJs),
+  });
+  t = await createTestApp({ PWA_DIST: dist.dir });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  dist?.remove();
+});
 
 describe('serving the app beside the API', () => {
   it('gives a browser navigation the app and a program the API, on the same path', async () => {

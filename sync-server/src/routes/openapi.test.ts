@@ -1,18 +1,19 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // With a built app beside the API, as in production: a browser navigation (Accept: text/html) to any other path
 // gets the app's index.html.
 let t: TestApp;
+let dist: ReturnType<typeof appDist>;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'fb-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>FoodBridge app</title>');
-  t = await createTestApp({ PWA_DIST: dist });
+  dist = appDist({ 'index.html': '<!doctype html><title>FoodBridge app</title>' });
+  t = await createTestApp({ PWA_DIST: dist.dir });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  dist?.remove();
+});
 
 const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);
