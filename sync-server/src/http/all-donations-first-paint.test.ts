@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsers, postDonation, verifyDonation } from '../testing/donation-flow.ts';
-import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { FIRST_SCREEN_ROWS } from '@foodbridge/shared';
 import { picturesInTime, splitIndexHtml } from './all-donations-first-paint.ts';
@@ -12,18 +11,13 @@ const indexHtml = readFileSync(new URL('../../../pwa/index.html', import.meta.ur
 const SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 let t: TestApp;
-let dist: ReturnType<typeof appDist>;
 let admin: TestUser;
 let restaurant: TestUser;
 beforeAll(async () => {
-  dist = appDist({ 'index.html': indexHtml });
-  t = await createTestApp({ PWA_DIST: dist.dir });
+  t = await createTestApp({}, { appFiles: { 'index.html': indexHtml } });
   [admin, restaurant] = await createUsers(t, ['admin', 'restaurant']);
 });
-afterAll(async () => {
-  await t?.close();
-  dist?.remove();
-});
+afterAll(() => t?.close());
 
 const page = async (path: string) => {
   const res = await t.request('GET', path, { headers: { accept: 'text/html,application/xhtml+xml' } });

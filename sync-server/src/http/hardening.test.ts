@@ -9,14 +9,12 @@ import {
   createReviewInput,
 } from '@foodbridge/shared/testing/factories';
 import { createUsers, postDonation, verifyDonation } from '../testing/donation-flow.ts';
-import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp, type TestResponse, type TestUser } from '../testing/test-app.ts';
 import { errorResponse } from './errors.ts';
 
 // What an attacker or a careless client finds at the edge of the app: text with a NUL byte (which Postgres cannot
 // store) and the headers that keep a browser from sniffing, framing or caching what it should not.
 let t: TestApp;
-let dist: ReturnType<typeof appDist>;
 let admin: TestUser;
 let restaurant: TestUser;
 let charity: TestUser;
@@ -26,12 +24,10 @@ let pendingId: string;
 let imageId: string;
 
 beforeAll(async () => {
-  dist = appDist({
-    'index.html': '<!doctype html><title>FoodBridge</title>',
-    'assets/app-1234.js': 'console.log(1)',
-    'sw.js': 'self.x = 1',
-  });
-  t = await createTestApp({ PWA_DIST: dist.dir });
+  t = await createTestApp(
+    {},
+    { appFiles: { 'index.html': '<!doctype html><title>FoodBridge</title>', 'assets/app-1234.js': 'console.log(1)', 'sw.js': 'self.x = 1' } },
+  );
   [admin, restaurant, charity, user] = await createUsers(t, ['admin', 'restaurant', 'charity', 'user']);
   verifiedId = await postDonation(t, restaurant);
   await verifyDonation(t, admin, verifiedId);
@@ -46,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.deps.changes?.close?.();
   await t?.close();
-  dist?.remove();
 });
 
 const NUL = '\u0000';

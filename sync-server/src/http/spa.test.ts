@@ -1,27 +1,26 @@
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { accepts } from './compression.ts';
 
 let t: TestApp;
-let dist: ReturnType<typeof appDist>;
 const bigJs = 'console.log("compress me");\n'.repeat(500);
 beforeAll(async () => {
-  dist = appDist({
-    'index.html': '<!doctype html><title>FoodBridge</title>',
-    'assets/app-1234.js': 'console.log(1)',
-    'sw.js': 'self.x = 1',
-    'assets/big-5678.js': bigJs,
-    'assets/big-5678.js.br': brotliCompressSync(bigJs),
-    'assets/big-5678.js.gz': gzipSync(bigJs),
-  });
-  t = await createTestApp({ PWA_DIST: dist.dir });
+  t = await createTestApp(
+    {},
+    {
+      appFiles: {
+        'index.html': '<!doctype html><title>FoodBridge</title>',
+        'assets/app-1234.js': 'console.log(1)',
+        'sw.js': 'self.x = 1',
+        'assets/big-5678.js': bigJs,
+        'assets/big-5678.js.br': brotliCompressSync(bigJs),
+        'assets/big-5678.js.gz': gzipSync(bigJs),
+      },
+    },
+  );
 });
-afterAll(async () => {
-  await t?.close();
-  dist?.remove();
-});
+afterAll(() => t?.close());
 
 describe('serving the app beside the API', () => {
   it('gives a browser navigation the app and a program the API, on the same path', async () => {

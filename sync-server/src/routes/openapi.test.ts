@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appDist } from '../testing/app-dist.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // With a built app beside the API, as in production: a browser navigation (Accept: text/html) to any other path
 // gets the app's index.html.
 let t: TestApp;
-let dist: ReturnType<typeof appDist>;
 beforeAll(async () => {
-  dist = appDist({ 'index.html': '<!doctype html><title>FoodBridge app</title>' });
-  t = await createTestApp({ PWA_DIST: dist.dir });
+  t = await createTestApp({}, { appFiles: { 'index.html': '<!doctype html><title>FoodBridge app</title>' } });
 });
-afterAll(async () => {
-  await t?.close();
-  dist?.remove();
-});
+afterAll(() => t?.close());
 
 const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const text = (body: ArrayBuffer) => new TextDecoder().decode(body);

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Role } from '@foodbridge/shared';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
@@ -18,13 +21,28 @@ export interface TestResponse<T = any> {
 }
 
 /**
+ * A built app's folder with these files (paths relative to it), in the system's temp folder: what `PWA_DIST` names.
+ */
+function writeAppFiles(files: Record<string, string | Uint8Array>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fb-dist-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+/**
  * The real app on a fresh real database (PGlite, or a throwaway database on DATABASE_URL's server). Only outside
- * services are configured by `env`; nothing of ours is mocked.
+ * services are configured by `env`; nothing of ours is mocked. `appFiles`: a built app served beside the API, as in
+ * production (its folder is removed again by `close`).
  */
 export async function createTestApp(
   env: Record<string, string | undefined> = {},
-  opts: { logDestination?: DestinationStream } = {},
+  opts: { logDestination?: DestinationStream; appFiles?: Record<string, string | Uint8Array> } = {},
 ) {
+  const appDir = opts.appFiles ? writeAppFiles(opts.appFiles) : undefined;
+  if (appDir) env = { ...env, PWA_DIST: appDir };
   const db = await openTestDatabase();
   // Every test's callers share one address (none: no socket) and register dozens of accounts in seconds, so the
   // rate limits are raised; http/rate-limit.test.ts runs with RATE_LIMIT_SCALE '1', the real limits.
@@ -65,6 +83,7 @@ export async function createTestApp(
       // The change feed may hold a LISTEN connection (sync streams, the user cache's watch on Postgres).
       await deps.changes.close();
       await db.close();
+      if (appDir) rmSync(appDir, { recursive: true, force: true });
     },
   };
   return ctx;
