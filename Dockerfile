@@ -33,7 +33,8 @@ COPY shared/package.json shared/
 COPY sync-server/package.json sync-server/
 COPY pwa/package.json pwa/
 COPY scripts/patch-deps.mjs scripts/
-# patch-deps: postgres.js's null-socket crash (porsager/postgres#1208), fixed in the installed copy until a release has it.
+# patch-deps: postgres.js's null-socket crash (porsager/postgres#1208) and its ever-growing pool queues, fixed in the
+# installed copy until a release has them.
 RUN npm ci --omit=dev --no-audit --no-fund --workspace sync-server --workspace shared \
     && node scripts/patch-deps.mjs \
     && npm cache clean --force \
