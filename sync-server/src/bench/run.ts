@@ -381,26 +381,20 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id} (met in three full runs in a row, 0.84x to 0.88x, then 0.72x / 0.79x and 0.74x / 0.82x in the ` +
-  `two full runs of 2026-11-27, at 10,000 / 100,000 rows): the smallest answer, so everything the app does besides the query shows. It also depends on what the bare ` +
-  `server served before: both servers run in this process over one database client and call the same db/donations.ts ` +
-  `functions (findDonation, listDonations, toDonation), so they share V8's type feedback. Measured at 10,000 rows, two ` +
-  `runs each: with the list served before by the bare server only, 0.69x / 0.73x (the app's CPU a call up from ` +
-  `~200-250 µs to ~240-300 µs while the bare server's went down); by the app only, 0.83x / 0.96x; by neither, 0.87x to ` +
-  `0.97x; by both (as in this run's order), 0.72x to 0.84x. On the next host that day the same comparisons gave ` +
-  `0.81x to 0.89x whatever came before, within the spread of rounds. Which of the shared functions turns slow for the ` +
-  `app is not found: a run under --trace-deopt showed no deoptimisation loop while /donations/{id} was measured (about ` +
-  `20 deopts, mostly in Node's streams and events), and a larger young generation (--max-semi-space-size=32) did not ` +
-  `change the ratio; polymorphic inline caches in the shared functions remain the suspect. ` +
-  `In CPU profiles of each server alone under the same load the app cost ~210 µs a call against the bare server's ` +
-  `~155 µs, spread over parts of ~2 µs at most: the app's own JavaScript ~12 µs (request log and metrics, security ` +
-  `headers, compression check, CORS, sign-in from its cache, permission check, answer), Hono ~4-5 µs, more garbage ` +
-  `collection ~5-9 µs, and Node's own work on a larger answer (eight more headers) and more promise turns ~8-19 µs. ` +
-  `Taken since: a router of the app's own (http/router.ts; Hono's RegExpRouter refuses a literal beside a parameter, ` +
-  `as in /users/me and /users/:id, and TrieRouter searched and sorted on every call: 0.6 µs a match instead of ` +
-  `1.3-1.7), sign-in inside the first layer, the request id from a counter, the visibility check without promises ` +
-  `when the row decides it (~3 kB less garbage a call), and row conversion without an array per field (~1.7 kB less ` +
-  `on both servers). Rounds of the same server on this host differ by ±10%.\n` +
+  `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27, at 4,000-7,700 req/s; 0.85x / 0.82x at ` +
+  `14,800 / 14,300 req/s in an API-only run after the fix below, at 10,000 / 100,000 rows): the smallest answer, so ` +
+  `everything the app does besides the query shows. Until 2026-11-27 both servers paid a cost that grew with every ` +
+  `query: postgres.js's pool moves each connection between queues on every query, and under steady load the busy ` +
+  `queue's array never emptied, so it grew by a slot a query and every query scanned all of it (41-53% of either ` +
+  `server's instructions a call under valgrind's callgrind; a pool of 10 under 50 callers fell from 53,000 to 13,000 ` +
+  `queries a second in 12 s). The cost depended on how many queries had run since that queue last emptied, which is ` +
+  `why the ratio moved with what the bench had run before it. Patched (scripts/patch-deps.mjs): both servers about 3x ` +
+  `faster, the bare one at 45-50 µs of CPU a call, the app at 56-68 µs. What remains is the app's own work, in parts ` +
+  `of ~1 µs each (CPU profile and allocation sampling of each server alone): more garbage collection, ~5 µs a call ` +
+  `(31 kB allocated a call against 19 kB: Hono's context and dispatch ~2.9 kB, @hono/node-server's request and ` +
+  `answer ~2.1 kB, the eight headers more ~1.2 kB, sign-in, request log, metrics, security headers and compression ` +
+  `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
+  `a call), are the same for both. Rounds of the same server on this host differ by ±10%.\n` +
   `- Fresh sign-in at 10,000, on the 2x line (1.96x and 1.98x in the two full runs of 2026-11-27 on a slow host, 1.8x ` +
   `in the third that day on a faster one, 2.0x (2.68 s against 1.33 s) in the fourth, and 1.56x to 2.33x over eight sign-in-only runs of the same code, three to ` +
   `five rounds each, on that faster host, where the reference took 0.9-1.7 s). The sign-in is bound by the page's main thread and the ` +
