@@ -381,21 +381,26 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
-  `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27, at 4,000-7,700 req/s; 0.85x / 0.82x at ` +
-  `14,800 / 14,300 req/s in an API-only run after the fix below, at 10,000 / 100,000 rows): the smallest answer, so ` +
+  `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
+  `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows; the bench's API figures run ` +
+  `on the embedded database unless DATABASE_URL is set, and on Postgres the same code gave 0.85x / 0.82x at 14,800 / ` +
+  `14,300 req/s): the smallest answer, so ` +
   `everything the app does besides the query shows. Until 2026-11-27 both servers paid a cost that grew with every ` +
   `query: postgres.js's pool moves each connection between queues on every query, and under steady load the busy ` +
   `queue's array never emptied, so it grew by a slot a query and every query scanned all of it (41-53% of either ` +
   `server's instructions a call under valgrind's callgrind; a pool of 10 under 50 callers fell from 53,000 to 13,000 ` +
   `queries a second in 12 s). The cost depended on how many queries had run since that queue last emptied, which is ` +
-  `why the ratio moved with what the bench had run before it. Patched (scripts/patch-deps.mjs): both servers about 3x ` +
-  `faster, the bare one at 45-50 µs of CPU a call, the app at 56-68 µs. What remains is the app's own work, in parts ` +
+  `why the ratio moved with what the bench had run before it. Patched (scripts/patch-deps.mjs): both servers 2-3x ` +
+  `faster; on Postgres the bare one at 45-50 µs of CPU a call, the app at 56-68 µs; embedded (PGlite in the same ` +
+  `process) ~98 and ~127 µs. What remains is the app's own work, in parts ` +
   `of ~1 µs each (CPU profile and allocation sampling of each server alone): more garbage collection, ~5 µs a call ` +
   `(31 kB allocated a call against 19 kB: Hono's context and dispatch ~2.9 kB, @hono/node-server's request and ` +
   `answer ~2.1 kB, the eight headers more ~1.2 kB, sign-in, request log, metrics, security headers and compression ` +
   `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
-  `a call), are the same for both. Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (1.96x and 1.98x in the two full runs of 2026-11-27 on a slow host, 1.8x ` +
+  `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
+  `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
+  `- Fresh sign-in at 10,000, on the 2x line (2.3x, 1.78 s against 0.79 s, in the last full run of 2026-11-27 on a ` +
+  `fast host, Lighthouse's BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
   `in the third that day on a faster one, 2.0x (2.68 s against 1.33 s) in the fourth, and 1.56x to 2.33x over eight sign-in-only runs of the same code, three to ` +
   `five rounds each, on that faster host, where the reference took 0.9-1.7 s). The sign-in is bound by the page's main thread and the ` +
   `host's two cores. A trace of one sign-in: the main thread is busy ~2.1 s of the ~2.4 s from the click to the ` +
@@ -417,6 +422,12 @@ const missesSection =
   `2.82 s against 2.17 / 2.50 s) nor the CPU used (3.8-4.3 s against 3.8-4.2 s) improved, also with pulls of 3,000 ` +
   `after the first 1,000. Not tried: ` +
   `creating the database before the account is known (its name comes from the account).\n` +
+  `- Server RSS with 500 open streams, embedded (met at 261 and 271 MB, missed at 303 MB and on the line at 300 MB ` +
+  `in three runs of 2026-11-27): the same process differs by ~35-40 MB from one start to the next before any stream ` +
+  `opens (244 or 280-284 MB; idle after the demo seed, five starts: 219-262 MB), while V8's heap (25-30 MB used, ` +
+  `57-62 MB held) and its external memory (140 MB, most of it PGlite's WebAssembly memory) are the same in each. The ` +
+  `difference is native memory outside V8 (the C library's heap); fewer malloc arenas (MALLOC_ARENA_MAX=2) did not ` +
+  `lower it (248-271 MB idle over five starts). The streams themselves add 17-20 MB.\n` +
   `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one; /allDonations' LCP, ` +
   `a card's picture, is near its line even warm: 1.77-2.05 s over today's counted runs): both pages paint ` +
   `from their HTML before the app runs, so every long task of the start-up counts as ` +
