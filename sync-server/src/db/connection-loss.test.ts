@@ -157,16 +157,28 @@ async function underLoad(app: Awaited<ReturnType<typeof appOn>>, restaurant: { t
   const answers: Answer[] = [];
   let done = false;
   void until.finally(() => (done = true));
+  // A request that hangs fails the test by its timeout, which names no request: this says which, while it hangs.
+  const started: (number | null)[] = [];
+  const watch = setInterval(() => {
+    const now = Date.now();
+    started.forEach((at, i) => at !== null && now - at > 5000 && console.log(`worker ${i} (${i % 2 === 0 ? 'read' : 'write'}) waiting ${now - at} ms`));
+  }, 5000);
   const worker = async (i: number) => {
     while (!done) {
+      started[i] = Date.now();
       answers.push(
         i % 2 === 0
           ? await app.call('GET', '/donations?limit=5', restaurant.token)
           : await app.call('POST', '/donations', restaurant.token, createDonationInput()),
       );
+      started[i] = null;
     }
   };
-  await Promise.all([0, 1, 2, 3, 4, 5].map(worker));
+  try {
+    await Promise.all([0, 1, 2, 3, 4, 5].map(worker));
+  } finally {
+    clearInterval(watch);
+  }
   return answers;
 }
 
