@@ -61,7 +61,7 @@ export const PATCHES = [
       text.includes(WRITE) && text.split(CANCEL).length === 3 ? text.replace(WRITE, WRITE_PATCHED).replaceAll(CANCEL, CANCEL_PATCHED) : null,
   },
   {
-    name: "pool queues that grow with every query (porsager/postgres#747)",
+    name: 'pool queues that grow with every query (possibly porsager/postgres#747)',
     mark: QUEUE_MARK,
     files: ['node_modules/postgres/src/queue.js', 'node_modules/postgres/cjs/src/queue.js'],
     apply: (text) => (text.includes(REMOVE) && text.includes(SHIFT) ? text.replace(REMOVE, REMOVE_PATCHED).replace(SHIFT, SHIFT_PATCHED) : null),
