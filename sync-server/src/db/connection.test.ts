@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { EMBEDDED_SHARED_BUFFERS } from './connection.ts';
+import { EMBEDDED_SHARED_BUFFERS, socketFolder } from './connection.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -28,5 +32,23 @@ describe('database', () => {
   it.skipIf(Boolean(process.env.DATABASE_URL))('keeps the embedded database to small shared buffers (its resident memory)', async () => {
     const [row] = await db.sql<{ shared_buffers: string }[]>`SHOW shared_buffers`;
     expect(row!.shared_buffers).toBe(EMBEDDED_SHARED_BUFFERS);
+  });
+});
+
+describe('the embedded socket folder', () => {
+  it('is named after its process, and a start removes those of processes that have ended', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'fb-socket-test-'));
+    try {
+      const ended = spawnSync(process.execPath, ['-e', '']).pid!;
+      mkdirSync(join(parent, `foodbridge-pg-${ended}-abc`));
+      writeFileSync(join(parent, `foodbridge-pg-${ended}-abc`, '.s.PGSQL.5432.lock'), '');
+      mkdirSync(join(parent, `foodbridge-pg-${process.ppid}-def`));
+      mkdirSync(join(parent, 'foodbridge-pg-XyZ123'));
+      const made = socketFolder(parent);
+      expect(made.startsWith(join(parent, `foodbridge-pg-${process.pid}-`))).toBe(true);
+      expect(readdirSync(parent).sort()).toEqual([basename(made), `foodbridge-pg-${process.ppid}-def`, 'foodbridge-pg-XyZ123'].sort());
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
@@ -91,7 +91,7 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, startParams);
   const db = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
-  const socketDir = mkdtempSync(join(tmpdir(), 'foodbridge-pg-'));
+  const socketDir = socketFolder();
   const port = 5432;
   // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).
   const server = new PGLiteSocketServer({ db, path: join(socketDir, `.s.PGSQL.${port}`), maxConnections: 4 });
@@ -116,6 +116,35 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
       rmSync(socketDir, { recursive: true, force: true });
     },
   });
+}
+
+const SOCKET_FOLDER = /^foodbridge-pg-(\d+)-/;
+
+/**
+ * A new folder for the embedded database's socket, named after this process. A server that is killed cannot remove
+ * its own (CI and the tests kill some), so each start removes those whose process has ended.
+ */
+export function socketFolder(parent = tmpdir()): string {
+  for (const name of readdirSync(parent)) {
+    const pid = Number(SOCKET_FOLDER.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+    } catch {
+      // Another user's, or being removed by another start: not this start's to finish.
+    }
+  }
+  return mkdtempSync(join(parent, `foodbridge-pg-${process.pid}-`));
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, as another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
