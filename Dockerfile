@@ -26,7 +26,7 @@ ENV NODE_ENV=production \
     LOG_FORMAT=json \
     MALLOC_MMAP_THRESHOLD_=4194304
 # MALLOC_MMAP_THRESHOLD_: glibc gives large blocks (password hashing's 16 MB) back instead of keeping them
-# (sync-server/scripts/malloc-env.mjs says why; -150 MB on the 500-stream bench).
+# (sync-server/scripts/runtime-settings.mjs says why; -150 MB on the 500-stream bench).
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -50,5 +50,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM reaches node directly (exec form): the server finishes its requests in flight and exits within 10 s.
 STOPSIGNAL SIGTERM
-# The built server, not tsx: ~80 MB less resident (sync-server/scripts/build.mjs).
-CMD ["node", "sync-server/dist/index.mjs"]
+# The built server, not tsx: ~80 MB less resident (sync-server/scripts/build.mjs). V8's thread pool sized to the cores
+# (sync-server/scripts/runtime-settings.mjs).
+CMD ["node", "--v8-pool-size=0", "sync-server/dist/index.mjs"]

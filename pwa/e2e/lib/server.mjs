@@ -74,7 +74,7 @@ export function freePort() {
 let serverBuilt = false;
 /**
  * The built server as `npm start` runs it (sync-server/scripts/build.mjs, once per run; started by its launcher,
- * scripts/start.mjs, which sets its malloc setting; the launcher shares the process group, so stop() ends both).
+ * scripts/start.mjs, which sets its malloc setting and node flags; the launcher shares the process group, so stop() ends both).
  */
 function builtServer() {
   if (!serverBuilt) {

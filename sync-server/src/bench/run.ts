@@ -17,7 +17,7 @@ import { measureStreams } from './streams.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed.ts';
 import { EMBEDDED_SHARED_BUFFERS } from '../db/connection.ts';
 import type { LoadResult } from './load.ts';
-import { MALLOC_ENV } from '../../scripts/malloc-env.mjs';
+import { MALLOC_ENV, NODE_FLAGS } from '../../scripts/runtime-settings.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../..');
@@ -221,10 +221,11 @@ setInterval(() => {}, 1000);`;
   }
 }
 
-// The server process as `npm start` and the image run it: the built dist/index.mjs (not tsx), with MALLOC_ENV.
+// The server process as `npm start` and the image run it: the built dist/index.mjs (not tsx), with MALLOC_ENV and
+// NODE_FLAGS.
 const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
 if (built.status !== 0) throw new Error('scripts/build.mjs failed');
-const SERVER_ARGS = ['dist/index.mjs'];
+const SERVER_ARGS = [...NODE_FLAGS, 'dist/index.mjs'];
 
 /** Starts the real server (built, as above) with `env`; answers its address and pid once it listens. */
 async function startServerProcess(env: Record<string, string>) {

@@ -37,11 +37,14 @@ describe('Dockerfile', () => {
     expect(cmd && args(cmd)).toMatch(/^\[/);
   });
 
-  it('runs the built server, with the malloc setting that npm start gives it', async () => {
+  it('runs the built server, with the malloc setting and node flags that npm start gives it', async () => {
+    const { MALLOC_ENV, NODE_FLAGS } = (await import('../../scripts/runtime-settings.mjs' as string)) as {
+      MALLOC_ENV: Record<string, string>;
+      NODE_FLAGS: string[];
+    };
     const cmd = finalStage.find((i) => i.getKeyword() === 'CMD');
-    expect(JSON.parse(args(cmd!))).toEqual(['node', 'sync-server/dist/index.mjs']);
+    expect(JSON.parse(args(cmd!))).toEqual(['node', ...NODE_FLAGS, 'sync-server/dist/index.mjs']);
     expect(read('Dockerfile')).toMatch(/COPY --from=build \/app\/sync-server\/dist sync-server\/dist/);
-    const { MALLOC_ENV } = (await import('../../scripts/malloc-env.mjs' as string)) as { MALLOC_ENV: Record<string, string> };
     for (const [name, value] of Object.entries(MALLOC_ENV)) {
       expect(finalStage.some((i) => i.getKeyword() === 'ENV' && args(i).includes(`${name}=${value}`)), name).toBe(true);
     }
