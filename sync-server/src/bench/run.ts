@@ -423,12 +423,14 @@ const missesSection =
   `2.82 s against 2.17 / 2.50 s) nor the CPU used (3.8-4.3 s against 3.8-4.2 s) improved, also with pulls of 3,000 ` +
   `after the first 1,000. Not tried: ` +
   `creating the database before the account is known (its name comes from the account).\n` +
-  `- Server RSS with 500 open streams, embedded (met at 261 and 271 MB, missed at 303 MB and on the line at 300 MB ` +
-  `in three runs of 2026-11-27): the same process differs by ~35-40 MB from one start to the next before any stream ` +
-  `opens (244 or 280-284 MB; idle after the demo seed, five starts: 219-262 MB), while V8's heap (25-30 MB used, ` +
-  `57-62 MB held) and its external memory (140 MB, most of it PGlite's WebAssembly memory) are the same in each. The ` +
-  `difference is native memory outside V8 (the C library's heap); fewer malloc arenas (MALLOC_ARENA_MAX=2) did not ` +
-  `lower it (248-271 MB idle over five starts). The streams themselves add 17-20 MB.\n` +
+  `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
+  `below; 240-252 MB over nine starts after it): from one start to the next the process differed by up to ~55 MB while ` +
+  `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
+  `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
+  `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
+  `starts with --v8-pool-size=0, so Node sizes that pool to the cores (one thread on two cores; ADR 009). Fewer ` +
+  `malloc arenas (MALLOC_ARENA_MAX=1 or 2) and a lower mmap threshold did not help. The streams themselves add ` +
+  `17-25 MB.\n` +
   `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one; /allDonations' LCP, ` +
   `a card's picture, is near its line even warm: 1.77-2.05 s over today's counted runs): both pages paint ` +
   `from their HTML before the app runs, so every long task of the start-up counts as ` +
