@@ -381,7 +381,12 @@ const missesSection =
   `- Timings depend on the host: on a virtual machine whose CPU is partly taken by its neighbours (steal time), every ` +
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
-  `is printed beside its figures). Compare a figure with its reference of the same run.\n` +
+  `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (2026-11-27 ` +
+  `afternoon) had a host three to four times slower per API call than that morning's (the bare server: 427 µs of CPU a ` +
+  `/donations/{id} call against 88 µs) with Lighthouse's BenchmarkIndex at ~1,000-1,200: /donations/{id} 0.78x / ` +
+  `0.85x (0.92x / 1.04x in a run of the API figures alone an hour before), sign-in 1.9x, Lighthouse 93 / 83 with TBT ` +
+  `249 / 595 ms, and the scroll's worst frame on its 50 ms line (17 ms that morning); the morning's fast host met all ` +
+  `four but /donations/{id} (0.76x / 0.75x) and sign-in (2.3x).\n` +
   `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
   `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows; the bench's API figures run ` +
   `on the embedded database unless DATABASE_URL is set, and on Postgres the same code gave 0.85x / 0.82x at 14,800 / ` +
@@ -424,7 +429,8 @@ const missesSection =
   `after the first 1,000. Not tried: ` +
   `creating the database before the account is known (its name comes from the account).\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
-  `below; 240-252 MB over nine starts after it): from one start to the next the process differed by up to ~55 MB while ` +
+  `below; 240-252 MB over nine starts of a harness after it, and 279 MB, 236 before the streams, in the full run ` +
+  `written here): from one start to the next the process differed by up to ~55 MB while ` +
   `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
   `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
   `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
