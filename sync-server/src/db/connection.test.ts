@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,16 +39,23 @@ describe('database', () => {
 describe('the embedded socket folder', () => {
   it('is named after its process, and a start removes those of processes that have ended', async () => {
     const parent = mkdtempSync(join(tmpdir(), 'fb-socket-test-'));
+    const listening = createServer();
     try {
       const ended = spawnSync(process.execPath, ['-e', '']).pid!;
       mkdirSync(join(parent, `foodbridge-pg-${ended}-abc`));
       writeFileSync(join(parent, `foodbridge-pg-${ended}-abc`, '.s.PGSQL.5432.lock'), '');
+      // A pid this namespace does not know, with a live socket: another container's server sharing /tmp.
+      mkdirSync(join(parent, `foodbridge-pg-${ended}-live`));
+      await new Promise<void>((resolve) => listening.listen(join(parent, `foodbridge-pg-${ended}-live`, '.s.PGSQL.5432'), resolve));
       mkdirSync(join(parent, `foodbridge-pg-${process.ppid}-def`));
       mkdirSync(join(parent, 'foodbridge-pg-XyZ123'));
-      const made = socketFolder(parent);
+      const made = await socketFolder(parent);
       expect(made.startsWith(join(parent, `foodbridge-pg-${process.pid}-`))).toBe(true);
-      expect(readdirSync(parent).sort()).toEqual([basename(made), `foodbridge-pg-${process.ppid}-def`, 'foodbridge-pg-XyZ123'].sort());
+      expect(readdirSync(parent).sort()).toEqual(
+        [basename(made), `foodbridge-pg-${ended}-live`, `foodbridge-pg-${process.ppid}-def`, 'foodbridge-pg-XyZ123'].sort(),
+      );
     } finally {
+      await new Promise((resolve) => listening.close(resolve));
       rmSync(parent, { recursive: true, force: true });
     }
   });

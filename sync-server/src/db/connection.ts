@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
@@ -77,6 +78,11 @@ function parseUrl(url: string) {
 
 export const EMBEDDED_SHARED_BUFFERS = '32MB';
 
+const SOCKET_FOLDER = /^foodbridge-pg-(\d+)-/;
+// postgres.js finds the socket as Postgres names it: .s.PGSQL.<port> in the folder given as its host.
+const SOCKET_PORT = 5432;
+const SOCKET_FILE = `.s.PGSQL.${SOCKET_PORT}`;
+
 /**
  * PGlite served over a unix socket, so postgres.js talks to it exactly as it talks to a real server (one code path
  * for both). `dataDir` undefined means in memory (tests); otherwise the database persists there.
@@ -91,10 +97,10 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, startParams);
   const db = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
-  const socketDir = socketFolder();
-  const port = 5432;
+  const socketDir = await socketFolder();
+  const port = SOCKET_PORT;
   // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).
-  const server = new PGLiteSocketServer({ db, path: join(socketDir, `.s.PGSQL.${port}`), maxConnections: 4 });
+  const server = new PGLiteSocketServer({ db, path: join(socketDir, SOCKET_FILE), maxConnections: 4 });
   await server.start();
   // One connection: PGlite is a single session, and the socket server interleaves several clients' protocol messages
   // around transactions, so a pooled query could run another client's statement or fail with 'portal "" does not
@@ -118,18 +124,20 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   });
 }
 
-const SOCKET_FOLDER = /^foodbridge-pg-(\d+)-/;
-
 /**
  * A new folder for the embedded database's socket, named after this process. A server that is killed cannot remove
- * its own (CI and the tests kill some), so each start removes those whose process has ended.
+ * its own (CI and the tests kill some), so each start removes those whose process has ended and whose socket no
+ * longer answers. The socket is asked too because a pid means nothing across pid namespaces: two containers sharing
+ * /tmp would otherwise remove each other's live sockets.
  */
-export function socketFolder(parent = tmpdir()): string {
+export async function socketFolder(parent = tmpdir()): Promise<string> {
   for (const name of readdirSync(parent)) {
     const pid = Number(SOCKET_FOLDER.exec(name)?.[1]);
     if (!pid || pid === process.pid || isRunning(pid)) continue;
+    const folder = join(parent, name);
+    if (await answers(join(folder, SOCKET_FILE))) continue;
     try {
-      rmSync(join(parent, name), { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     } catch {
       // Another user's, or being removed by another start: not this start's to finish.
     }
@@ -145,6 +153,18 @@ function isRunning(pid: number): boolean {
     // EPERM: it runs, as another user.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether something listens on the unix socket `path` (no file, or refused: nothing does). */
+function answers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
 }
 
 /**
