@@ -98,7 +98,6 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, startParams);
   const db = await PGlite.create(dataDir ? { dataDir, startParams } : { startParams });
   const socketDir = await socketFolder();
-  const port = SOCKET_PORT;
   // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).
   const server = new PGLiteSocketServer({ db, path: join(socketDir, SOCKET_FILE), maxConnections: 4 });
   await server.start();
@@ -109,7 +108,7 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   // The embedded database lives in this process: it cannot be away, only slow to answer its first connection on a busy
   // machine (two test apps starting at once on 2 cores took over 3 s), so the short timeout for a lost server is not
   // used here.
-  const connection = { ...poolOptions, connect_timeout: 15, max: 1, host: socketDir, port, database: 'postgres', username: 'postgres' };
+  const connection = { ...poolOptions, connect_timeout: 15, max: 1, host: socketDir, port: SOCKET_PORT, database: 'postgres', username: 'postgres' };
   const sql = postgres(connection);
   return observable({
     sql,
