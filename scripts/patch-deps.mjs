@@ -1,6 +1,6 @@
 // @ts-check
 // Fixes to an installed dependency, applied after every install (scripts/ensure-install.mjs, the Dockerfile) and
-// checked by sync-server/src/db/postgres-patch.test.ts. Both are in postgres.js 3.4.9, the newest release.
+// checked by sync-server/src/db/postgres-patch.test.ts. Every one is in postgres.js 3.4.9, the newest release.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -51,6 +51,72 @@ const REMOVE_PATCHED = `      ${QUEUE_MARK}\n      const at = xs.indexOf(x, inde
 const SHIFT = '      } else {\n        xs[index - 1] = undefined\n      }';
 const SHIFT_PATCHED = '      } else if (index >= 32 && index * 2 >= xs.length) {\n        xs = xs.slice(index)\n        index = 0\n      } else {\n        xs[index - 1] = undefined\n      }';
 
+// A transaction whose connection closes (a backend terminated, a proxy dropping the link) makes begin() reject, but
+// its callback runs on. What it asked next went to the same connection object, which the pool had meanwhile
+// reconnected for other work: an insert after the close was stored outside any transaction (and could be committed
+// by another caller's transaction). Statements waiting in the transaction's own queue were never settled. The fix
+// remembers the close: everything the transaction asks afterwards, its own commit or rollback included, and
+// everything still queued, is rejected with the close's error (503). Upstream: porsager/postgres#1215 (fix proposed,
+// not released), #1186, #1204.
+const TX_MARK = '/* foodbridge: transaction work after its connection closes (porsager/postgres#1215) */';
+const TX_LET = '      , prepare = null\n';
+const TX_LET_PATCHED = '      , prepare = null\n      , closedError = null\n';
+const TX_CLOSE = '        new Promise((_, reject) => connection.onclose = reject)\n';
+const TX_CLOSE_PATCHED = `        new Promise((_, reject) => connection.onclose = e => {
+          ${TX_MARK}
+          closedError = e
+          while (queries.length) queries.shift().reject(e)
+          reject(e)
+        })
+`;
+const TX_HANDLER = '        q.catch(e => uncaughtError || (uncaughtError = e))\n';
+const TX_HANDLER_PATCHED = `${TX_HANDLER}        if (closedError) return q.reject(closedError)\n`;
+
+// A connection's queries must end with its backend. After a socket error (ECONNRESET, as a terminated backend often
+// gives) postgres.js failed the queries it held but kept the failed one as its current query, and its close did not
+// fail what was asked between the error and the close: a transaction's ROLLBACK asked in that gap stayed queued,
+// never sent. On the reconnected connection every answer then went to the query before the one it belonged to: a
+// user look-up took another statement's empty answer ("This account no longer exists", a CI failure), and a
+// transaction's INSERT, whose description the phantom ROLLBACK took, waited for good (a request that never came back,
+// in CI and here in about one run of the terminations test in ten). The error now clears the current query, the close
+// fails whatever was asked after the error, and a new backend starts with none of the old one's query, result, error
+// or queue (the old backend's error had also failed the first query on the new one: a 503 for a request that had done
+// nothing wrong). Upstream: part of porsager/postgres#1215.
+const RESET_MARK = '/* foodbridge: a connection\'s queries end with its backend (porsager/postgres#1215) */';
+const ERROR = '    errored(err)\n    while (sent.length)\n      queryError(sent.shift(), err)\n  }\n';
+const ERROR_PATCHED = '    errored(err)\n    while (sent.length)\n      queryError(sent.shift(), err)\n    query = null\n  }\n';
+const CLOSE = "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n";
+// An if, not the original's &&: a line that starts with ( would continue the \`return reconnect()\` above it.
+const CLOSE_PATCHED = "    if (query || sent.length)\n      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n";
+const CONNECTED = '  function connected() {\n    try {\n      statements = {}\n';
+const CONNECTED_PATCHED = `  function connected() {
+    try {
+      ${RESET_MARK}
+      const stale = Errors.connection('CONNECTION_CLOSED', options, socket)
+      query && queryError(query, stale)
+      while (sent.length)
+        queryError(sent.shift(), stale)
+      query = results = errorResponse = final = null
+      result = new Result()
+      rows = 0
+      statements = {}
+`;
+
+// BEGIN reserves its connection for the transaction only when the connection can take more work, a condition
+// evaluated first: a BEGIN that filled the pipeline (100 queries waiting on one connection) or met a full socket
+// buffer ran without the reservation, and the pool sent other callers' queries into the open transaction, where they
+// read its uncommitted rows and their writes shared its fate. Upstream: porsager/postgres#1189.
+const BEGIN_MARK = "/* foodbridge: a transaction's BEGIN always reserves its connection (porsager/postgres#1189) */";
+const EXECUTE_RETURN =
+  '      return write(toBuffer(q))\n        && !q.describeFirst\n        && !q.cursorFn\n        && sent.length < max_pipeline\n        && (!q.options.onexecute || q.options.onexecute(connection))\n';
+const EXECUTE_RETURN_PATCHED = `      ${BEGIN_MARK}
+      const more = write(toBuffer(q))
+        && !q.describeFirst
+        && !q.cursorFn
+        && sent.length < max_pipeline
+      return q.options.onexecute ? (q.options.onexecute(connection), false) : more
+`;
+
 /** @type {Patch[]} */
 export const PATCHES = [
   {
@@ -65,6 +131,30 @@ export const PATCHES = [
     mark: QUEUE_MARK,
     files: ['node_modules/postgres/src/queue.js', 'node_modules/postgres/cjs/src/queue.js'],
     apply: (text) => (text.includes(REMOVE) && text.includes(SHIFT) ? text.replace(REMOVE, REMOVE_PATCHED).replace(SHIFT, SHIFT_PATCHED) : null),
+  },
+  {
+    name: 'transaction work after its connection closes (porsager/postgres#1215)',
+    mark: TX_MARK,
+    files: ['node_modules/postgres/src/index.js', 'node_modules/postgres/cjs/src/index.js'],
+    apply: (text) =>
+      text.includes(TX_LET) && text.includes(TX_CLOSE) && text.includes(TX_HANDLER)
+        ? text.replace(TX_LET, TX_LET_PATCHED).replace(TX_CLOSE, TX_CLOSE_PATCHED).replace(TX_HANDLER, TX_HANDLER_PATCHED)
+        : null,
+  },
+  {
+    name: "a connection's queries end with its backend (porsager/postgres#1215)",
+    mark: RESET_MARK,
+    files: ['node_modules/postgres/src/connection.js', 'node_modules/postgres/cjs/src/connection.js'],
+    apply: (text) =>
+      text.includes(ERROR) && text.includes(CLOSE) && text.includes(CONNECTED)
+        ? text.replace(ERROR, ERROR_PATCHED).replace(CLOSE, CLOSE_PATCHED).replace(CONNECTED, CONNECTED_PATCHED)
+        : null,
+  },
+  {
+    name: "a transaction's BEGIN always reserves its connection (porsager/postgres#1189)",
+    mark: BEGIN_MARK,
+    files: ['node_modules/postgres/src/connection.js', 'node_modules/postgres/cjs/src/connection.js'],
+    apply: (text) => (text.includes(EXECUTE_RETURN) ? text.replace(EXECUTE_RETURN, EXECUTE_RETURN_PATCHED) : null),
   },
 ];
 

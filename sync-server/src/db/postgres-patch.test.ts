@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATCHES } from '../../../scripts/patch-deps.mjs';
+import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
 // The package's folder, where the server resolves it from (its entry lies a few folders down).
 let packageDir = createRequire(import.meta.url).resolve('postgres');
@@ -17,8 +19,9 @@ interface Queue<T> {
   remove(x: T): T | null;
 }
 
-// The server must never run on an unpatched postgres.js: a connection lost at the wrong moment would end the process,
-// and a pool under steady load would slow down with every query (scripts/patch-deps.mjs says why). This fails if an
+// The server must never run on an unpatched postgres.js: a connection lost at the wrong moment would end the process
+// or let a transaction's statements run outside it, a pool under steady load would slow down with every query, and a
+// transaction could share its connection with other callers (scripts/patch-deps.mjs says why). This fails if an
 // install skipped a patch, or a new release changed the code.
 describe('postgres.js as installed', () => {
   it('has every patch in the code the server loads, ESM and CommonJS', () => {
@@ -51,5 +54,124 @@ describe('postgres.js as installed', () => {
     expect(q.remove('70')).toBe('70');
     expect(q.length).toBe(39);
     expect(q.shift()).toBe('60');
+  });
+});
+
+// What a terminated backend used to do to a transaction (scripts/patch-deps.mjs): on a real server only, since PGlite
+// has one backend and cannot terminate it alone.
+describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses its connection', () => {
+  let db: TestDatabase;
+  let killer: postgres.Sql;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    killer = postgres({ ...db.connection, max: 1 });
+    await db.sql`CREATE TABLE patch_probe (note text)`;
+  });
+  afterAll(async () => {
+    await killer?.end({ timeout: 1 });
+    await db?.close();
+  });
+
+  /** A pool of one connection, so that what the transaction leaves behind meets the next query. */
+  const pool = () => postgres({ ...db.connection, max: 1 });
+  const terminate = (pid: number) => killer`SELECT pg_terminate_backend(${pid})`;
+
+  it('rejects what the transaction asks after the close, instead of running it on the next connection', async () => {
+    const sql = pool();
+    try {
+      let pid!: (n: number) => void;
+      const started = new Promise<number>((resolve) => (pid = resolve));
+      let goOn!: () => void;
+      const paused = new Promise<void>((resolve) => (goOn = resolve));
+      let late: Promise<unknown> | undefined;
+      const tx = sql.begin(async (t) => {
+        const [row] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+        pid(row!.pid);
+        await paused;
+        // Still inside the callback after begin() has failed: this insert must not be stored.
+        late = t`INSERT INTO patch_probe VALUES ('after the close')`.execute();
+        await late;
+      });
+      await terminate(await started);
+      await expect(tx).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+      // The pool reconnects its one connection for the next query.
+      expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+      goOn();
+      await expect.poll(() => late !== undefined).toBe(true);
+      await expect(late).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
+      expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+      expect(await db.sql`SELECT note FROM patch_probe`).toEqual([]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it("settles the transaction's queries that were waiting for their turn", async () => {
+    const sql = pool();
+    try {
+      let pid!: (n: number) => void;
+      const started = new Promise<number>((resolve) => (pid = resolve));
+      const waiting: Promise<unknown>[] = [];
+      const tx = sql.begin(async (t) => {
+        const [row] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+        pid(row!.pid);
+        // A statement with a parameter is described first: the ones after it wait in the transaction's own queue.
+        waiting.push(t`SELECT pg_sleep(${5})`.execute(), t`SELECT 1`.execute(), t`SELECT 2`.execute());
+        await Promise.all(waiting);
+      });
+      await terminate(await started);
+      await expect(tx).rejects.toBeTruthy();
+      const settled = await Promise.allSettled(waiting);
+      expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }, 10_000);
+
+  it("gives the next query on a reconnected connection its own answer, not the old backend's error", async () => {
+    const sql = pool();
+    try {
+      const [row] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+      const pid = row!.pid;
+      const running = sql`SELECT pg_sleep(5)`.execute().then(
+        () => 'answered',
+        () => 'failed',
+      );
+      await expect.poll(async () => (await killer`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid} AND state = 'active'`).length).toBe(1);
+      await terminate(pid);
+      expect(await running).toBe('failed');
+      expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }, 10_000);
+
+  it('reserves the connection for a transaction whose BEGIN fills the pipeline', async () => {
+    const sql = pool();
+    try {
+      // 99 queries sent at once on the one connection, then BEGIN as the 100th: postgres.js's pipeline limit.
+      const before = Array.from({ length: 99 }, (_, i) => sql`SELECT ${i}::int AS i`.execute());
+      let inside!: () => void;
+      const entered = new Promise<void>((resolve) => (inside = resolve));
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const tx = sql.begin(async (t) => {
+        await t`INSERT INTO patch_probe VALUES ('in the transaction')`;
+        inside();
+        await finished;
+        throw new Error('rolled back');
+      });
+      await entered;
+      // While the transaction is open, a query from outside must wait for another connection (here: for the end of
+      // the transaction), not run inside it and see its uncommitted row.
+      const outside = sql<{ n: number }[]>`SELECT count(*)::int AS n FROM patch_probe`.execute();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      finish();
+      await expect(tx).rejects.toThrow('rolled back');
+      expect((await outside)[0]!.n).toBe(0);
+      await Promise.all(before);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
   });
 });
