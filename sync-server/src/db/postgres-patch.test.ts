@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -143,6 +144,50 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
       expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
     } finally {
       await sql.end({ timeout: 1 });
+    }
+  }, 10_000);
+
+  it('gives every later query its own answer after a reset connection whose transaction rolled back in the gap', async () => {
+    // A relay that can reset the link as a terminated backend often does: the socket reports ECONNRESET, and reports
+    // its close only later, a gap in which the transaction's callback asks for its ROLLBACK.
+    const links = new Set<Socket>();
+    const relay = createServer((client) => {
+      const upstream = connect(db.connection.port as number, db.connection.host as string);
+      links.add(client);
+      client.on('error', () => {});
+      upstream.on('error', () => client.destroy());
+      upstream.on('close', () => client.destroy());
+      client.on('close', () => upstream.destroy());
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const sql = postgres({ ...db.connection, host: '127.0.0.1', port: (relay.address() as AddressInfo).port, max: 1 });
+    try {
+      let sleeping!: () => void;
+      const asleep = new Promise<void>((resolve) => (sleeping = resolve));
+      const tx = sql.begin(async (t) => {
+        const sleep = t`SELECT pg_sleep(5)`.execute();
+        sleeping();
+        await sleep;
+      });
+      await asleep;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (const link of links) link.resetAndDestroy();
+      links.clear();
+      await expect(tx).rejects.toThrow();
+      // Each on the reconnected connection, each with its own answer and none waiting for good.
+      const answers = Promise.all([
+        sql`SELECT 1 AS n`.execute(),
+        sql.begin((t) => t`SELECT 2 AS n`),
+        sql`SELECT ${3}::int AS n`.execute(),
+        sql`SELECT 4 AS n`.execute(),
+      ]);
+      const timeout = new Promise((resolve) => setTimeout(() => resolve('no answer in 3 s'), 3000));
+      expect(await Promise.race([answers, timeout])).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }], [{ n: 4 }]]);
+    } finally {
+      await sql.end({ timeout: 1 });
+      for (const link of links) link.destroy();
+      await new Promise((resolve) => relay.close(resolve));
     }
   }, 10_000);
 
