@@ -382,13 +382,15 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (2026-11-27 ` +
-  `afternoon) had a host three to four times slower per API call than that morning's (the bare server: 427 µs of CPU a ` +
-  `/donations/{id} call against 88 µs) with Lighthouse's BenchmarkIndex at ~1,000-1,200: /donations/{id} 0.78x / ` +
-  `0.85x (0.92x / 1.04x in a run of the API figures alone an hour before), sign-in 1.9x, Lighthouse 93 / 83 with TBT ` +
-  `249 / 595 ms, and the scroll's worst frame on its 50 ms line (17 ms that morning); the morning's fast host met all ` +
-  `four but /donations/{id} (0.76x / 0.75x) and sign-in (2.3x).\n` +
+  `evening) was on a fast host (the bare server: 88 µs of CPU a /donations/{id} call at 10,000 rows; Lighthouse's ` +
+  `BenchmarkIndex ~3,500-3,700): every target met but /donations/{id} at 100,000 rows (0.77x; 0.81x at 10,000, and ` +
+  `0.815x in a run of that figure alone just before) and sign-in (2.1x). The afternoon's run, on a host three to four ` +
+  `times slower per API call (the bare server: 427 µs of CPU a call; BenchmarkIndex ~1,000-1,200), gave ` +
+  `/donations/{id} 0.78x / 0.85x, sign-in 1.9x, Lighthouse 93 / 83 with TBT 249 / 595 ms, and the scroll's worst ` +
+  `frame on its 50 ms line (17 ms on the fast hosts).\n` +
   `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
-  `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows; the bench's API figures run ` +
+  `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
+  `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +
   `on the embedded database unless DATABASE_URL is set, and on Postgres the same code gave 0.85x / 0.82x at 14,800 / ` +
   `14,300 req/s): the smallest answer, so ` +
   `everything the app does besides the query shows. Until 2026-11-27 both servers paid a cost that grew with every ` +
@@ -405,8 +407,9 @@ const missesSection =
   `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
   `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
   `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (2.3x, 1.78 s against 0.79 s, in the last full run of 2026-11-27 on a ` +
-  `fast host, Lighthouse's BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
+  `- Fresh sign-in at 10,000, on the 2x line (2.1x, 1.66 s against 0.79 s, in the evening's full run of 2026-11-27 on ` +
+  `a fast host, Lighthouse's BenchmarkIndex ~3,500; 2.3x, 1.78 s against 0.79 s, in the morning's on a fast host, ` +
+  `BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
   `in the third that day on a faster one, 2.0x (2.68 s against 1.33 s) in the fourth, and 1.56x to 2.33x over eight sign-in-only runs of the same code, three to ` +
   `five rounds each, on that faster host, where the reference took 0.9-1.7 s). The sign-in is bound by the page's main thread and the ` +
   `host's two cores. A trace of one sign-in: the main thread is busy ~2.1 s of the ~2.4 s from the click to the ` +
