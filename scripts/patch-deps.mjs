@@ -86,7 +86,7 @@ const RESET_MARK = '/* foodbridge: a connection\'s queries end with its backend 
 const ERROR = '    errored(err)\n    while (sent.length)\n      queryError(sent.shift(), err)\n  }\n';
 const ERROR_PATCHED = '    errored(err)\n    while (sent.length)\n      queryError(sent.shift(), err)\n    query = null\n  }\n';
 const CLOSE = "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n";
-// An if, not the original's &&: a line that starts with ( would continue the \`return reconnect()\` above it.
+// An if, not the original's &&: a line that starts with ( would continue the `return reconnect()` above it.
 const CLOSE_PATCHED = "    if (query || sent.length)\n      error(Errors.connection('CONNECTION_CLOSED', options, socket))\n";
 const CONNECTED = '  function connected() {\n    try {\n      statements = {}\n';
 const CONNECTED_PATCHED = `  function connected() {
@@ -117,6 +117,13 @@ const EXECUTE_RETURN_PATCHED = `      ${BEGIN_MARK}
       return q.options.onexecute ? (q.options.onexecute(connection), false) : more
 `;
 
+/**
+ * A patch's `apply` that replaces each `[from, to]` once, or gives null when the file lacks any `from`.
+ * @param {Array<[string, string]>} pairs
+ * @returns {(text: string) => string | null}
+ */
+const replacing = (pairs) => (text) => (pairs.every(([from]) => text.includes(from)) ? pairs.reduce((t, [from, to]) => t.replace(from, to), text) : null);
+
 /** @type {Patch[]} */
 export const PATCHES = [
   {
@@ -130,31 +137,36 @@ export const PATCHES = [
     name: 'pool queues that grow with every query (possibly porsager/postgres#747)',
     mark: QUEUE_MARK,
     files: ['node_modules/postgres/src/queue.js', 'node_modules/postgres/cjs/src/queue.js'],
-    apply: (text) => (text.includes(REMOVE) && text.includes(SHIFT) ? text.replace(REMOVE, REMOVE_PATCHED).replace(SHIFT, SHIFT_PATCHED) : null),
+    apply: replacing([
+      [REMOVE, REMOVE_PATCHED],
+      [SHIFT, SHIFT_PATCHED],
+    ]),
   },
   {
     name: 'transaction work after its connection closes (porsager/postgres#1215)',
     mark: TX_MARK,
     files: ['node_modules/postgres/src/index.js', 'node_modules/postgres/cjs/src/index.js'],
-    apply: (text) =>
-      text.includes(TX_LET) && text.includes(TX_CLOSE) && text.includes(TX_HANDLER)
-        ? text.replace(TX_LET, TX_LET_PATCHED).replace(TX_CLOSE, TX_CLOSE_PATCHED).replace(TX_HANDLER, TX_HANDLER_PATCHED)
-        : null,
+    apply: replacing([
+      [TX_LET, TX_LET_PATCHED],
+      [TX_CLOSE, TX_CLOSE_PATCHED],
+      [TX_HANDLER, TX_HANDLER_PATCHED],
+    ]),
   },
   {
     name: "a connection's queries end with its backend (porsager/postgres#1215)",
     mark: RESET_MARK,
     files: ['node_modules/postgres/src/connection.js', 'node_modules/postgres/cjs/src/connection.js'],
-    apply: (text) =>
-      text.includes(ERROR) && text.includes(CLOSE) && text.includes(CONNECTED)
-        ? text.replace(ERROR, ERROR_PATCHED).replace(CLOSE, CLOSE_PATCHED).replace(CONNECTED, CONNECTED_PATCHED)
-        : null,
+    apply: replacing([
+      [ERROR, ERROR_PATCHED],
+      [CLOSE, CLOSE_PATCHED],
+      [CONNECTED, CONNECTED_PATCHED],
+    ]),
   },
   {
     name: "a transaction's BEGIN always reserves its connection (porsager/postgres#1189)",
     mark: BEGIN_MARK,
     files: ['node_modules/postgres/src/connection.js', 'node_modules/postgres/cjs/src/connection.js'],
-    apply: (text) => (text.includes(EXECUTE_RETURN) ? text.replace(EXECUTE_RETURN, EXECUTE_RETURN_PATCHED) : null),
+    apply: replacing([[EXECUTE_RETURN, EXECUTE_RETURN_PATCHED]]),
   },
 ];
 
