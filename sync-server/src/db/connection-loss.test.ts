@@ -2,8 +2,6 @@
 // for a few seconds (a restart, played by a TCP relay in front of the real server that we cut and restore, so the
 // machine's Postgres, shared with other test runs, is never restarted). Requests must get 2xx or a quick 503 with
 // Retry-After, never a 500 or a long hang, and everything, live streams included, must come back by itself.
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@foodbridge/shared';
@@ -12,73 +10,13 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DATABASE_UNAVAILABLE, retryReadsOnce } from '../http/errors.ts';
 import { createDeps } from '../services.ts';
+import { startRelay } from '../testing/tcp-relay.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { openPostgres, type Database } from './connection.ts';
 import { setUserRole } from './users.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A relay from a local port to Postgres that can refuse connections (down), swallow them (hang), or pass them. */
-async function startRelay(target: { host: string; port: number }) {
-  let mode: 'up' | 'down' | 'hang' = 'up';
-  const sockets = new Set<Socket>();
-  let server: Server;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        sockets.add(client);
-        client.on('close', () => sockets.delete(client));
-        client.on('error', () => {});
-        if (mode === 'hang') return;
-        const upstream = connect(target.port, target.host);
-        sockets.add(upstream);
-        upstream.on('close', () => {
-          sockets.delete(upstream);
-          client.destroy();
-        });
-        upstream.on('error', () => client.destroy());
-        client.on('close', () => upstream.destroy());
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const cutAll = () => {
-    for (const s of sockets) s.destroy();
-    sockets.clear();
-  };
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    /** Every connection dropped and new ones refused, as while Postgres restarts. */
-    async down() {
-      mode = 'down';
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        cutAll();
-      });
-    },
-    /** Every connection dropped; new ones accepted but never answered, as an unreachable host. */
-    hang() {
-      mode = 'hang';
-      cutAll();
-    },
-    async up() {
-      if (mode === 'down') await listen();
-      mode = 'up';
-    },
-    async close() {
-      cutAll();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** The real app on `db`, as index.ts serves it (reads retried once). */
 async function appOn(db: Database) {

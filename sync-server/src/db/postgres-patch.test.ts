@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATCHES } from '../../../scripts/patch-deps.mjs';
+import { startRelay } from '../testing/tcp-relay.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
 // The package's folder, where the server resolves it from (its entry lies a few folders down).
@@ -73,6 +73,13 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
     await db?.close();
   });
 
+  /** A promise and what resolves it: holds a transaction's callback, or the test, at a chosen point. */
+  function latch<T = void>() {
+    let open!: (value: T) => void;
+    const promise = new Promise<T>((resolve) => (open = resolve));
+    return { promise, open };
+  }
+
   /** A pool of one connection, so that what the transaction leaves behind meets the next query. */
   const pool = () => postgres({ ...db.connection, max: 1 });
   const terminate = (pid: number) => killer`SELECT pg_terminate_backend(${pid})`;
@@ -80,26 +87,24 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
   it('rejects what the transaction asks after the close, instead of running it on the next connection', async () => {
     const sql = pool();
     try {
-      let pid!: (n: number) => void;
-      const started = new Promise<number>((resolve) => (pid = resolve));
-      let goOn!: () => void;
-      const paused = new Promise<void>((resolve) => (goOn = resolve));
+      const started = latch<number>();
+      const paused = latch();
       let late: Promise<unknown> | undefined;
       const tx = sql.begin(async (t) => {
         const [row] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-        pid(row!.pid);
-        await paused;
+        started.open(row!.pid);
+        await paused.promise;
         // Still inside the callback after begin() has failed: this insert must not be stored.
         late = t`INSERT INTO patch_probe VALUES ('after the close')`.execute();
         await late;
       });
       // It fails while the test waits for the termination: handled now, checked below (unhandled, it fails the run).
       tx.catch(() => {});
-      await terminate(await started);
+      await terminate(await started.promise);
       await expect(tx).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
       // The pool reconnects its one connection for the next query.
       expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
-      goOn();
+      paused.open();
       await expect.poll(() => late !== undefined).toBe(true);
       await expect(late).rejects.toMatchObject({ code: 'CONNECTION_CLOSED' });
       expect(await sql`SELECT 1 AS one`).toEqual([{ one: 1 }]);
@@ -112,18 +117,17 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
   it("settles the transaction's queries that were waiting for their turn", async () => {
     const sql = pool();
     try {
-      let pid!: (n: number) => void;
-      const started = new Promise<number>((resolve) => (pid = resolve));
+      const started = latch<number>();
       const waiting: Promise<unknown>[] = [];
       const tx = sql.begin(async (t) => {
         const [row] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-        pid(row!.pid);
+        started.open(row!.pid);
         // A statement with a parameter is described first: the ones after it wait in the transaction's own queue.
         waiting.push(t`SELECT pg_sleep(${5})`.execute(), t`SELECT 1`.execute(), t`SELECT 2`.execute());
         await Promise.all(waiting);
       });
       tx.catch(() => {});
-      await terminate(await started);
+      await terminate(await started.promise);
       await expect(tx).rejects.toBeTruthy();
       const settled = await Promise.allSettled(waiting);
       expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
@@ -151,33 +155,22 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
   }, 10_000);
 
   it('gives every later query its own answer after a reset connection whose transaction rolled back in the gap', async () => {
-    // A relay that can reset the link as a terminated backend often does: the socket reports ECONNRESET, and reports
-    // its close only later, a gap in which the transaction's callback asks for its ROLLBACK.
-    const links = new Set<Socket>();
-    const relay = createServer((client) => {
-      const upstream = connect(db.connection.port as number, db.connection.host as string);
-      links.add(client);
-      client.on('error', () => {});
-      upstream.on('error', () => client.destroy());
-      upstream.on('close', () => client.destroy());
-      client.on('close', () => upstream.destroy());
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-    const sql = postgres({ ...db.connection, host: '127.0.0.1', port: (relay.address() as AddressInfo).port, max: 1 });
+    // The link reset as a terminated backend often does it (relay.reset): the transaction's callback asks for its
+    // ROLLBACK between the socket's error and its close.
+    const target = db.connection as { host: string; port: number };
+    const relay = await startRelay({ host: target.host, port: target.port });
+    const sql = postgres({ ...db.connection, host: '127.0.0.1', port: relay.port, max: 1 });
     try {
-      let sleeping!: () => void;
-      const asleep = new Promise<void>((resolve) => (sleeping = resolve));
+      const asleep = latch();
       const tx = sql.begin(async (t) => {
         const sleep = t`SELECT pg_sleep(5)`.execute();
-        sleeping();
+        asleep.open();
         await sleep;
       });
       tx.catch(() => {});
-      await asleep;
+      await asleep.promise;
       await new Promise((resolve) => setTimeout(resolve, 100));
-      for (const link of links) link.resetAndDestroy();
-      links.clear();
+      relay.reset();
       await expect(tx).rejects.toThrow();
       // Each on the reconnected connection, each with its own answer and none waiting for good.
       const answers = Promise.all([
@@ -190,8 +183,7 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
       expect(await Promise.race([answers, timeout])).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }], [{ n: 4 }]]);
     } finally {
       await sql.end({ timeout: 1 });
-      for (const link of links) link.destroy();
-      await new Promise((resolve) => relay.close(resolve));
+      await relay.close();
     }
   }, 10_000);
 
@@ -200,23 +192,21 @@ describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses
     try {
       // 99 queries sent at once on the one connection, then BEGIN as the 100th: postgres.js's pipeline limit.
       const before = Array.from({ length: 99 }, (_, i) => sql`SELECT ${i}::int AS i`.execute());
-      let inside!: () => void;
-      const entered = new Promise<void>((resolve) => (inside = resolve));
-      let finish!: () => void;
-      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const entered = latch();
+      const finished = latch();
       const tx = sql.begin(async (t) => {
         await t`INSERT INTO patch_probe VALUES ('in the transaction')`;
-        inside();
-        await finished;
+        entered.open();
+        await finished.promise;
         throw new Error('rolled back');
       });
       tx.catch(() => {});
-      await entered;
+      await entered.promise;
       // While the transaction is open, a query from outside must wait for another connection (here: for the end of
       // the transaction), not run inside it and see its uncommitted row.
       const outside = sql<{ n: number }[]>`SELECT count(*)::int AS n FROM patch_probe`.execute();
       await new Promise((resolve) => setTimeout(resolve, 100));
-      finish();
+      finished.open();
       await expect(tx).rejects.toThrow('rolled back');
       expect((await outside)[0]!.n).toBe(0);
       await Promise.all(before);
