@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
+import { keepEmbeddedTidy } from './db/embedded-upkeep.ts';
 import { retryReadsOnce } from './http/errors.ts';
 import { hasDemoAccounts, seedIfEmpty } from './seed/seed.ts';
 import { createDeps } from './services.ts';
@@ -40,6 +41,8 @@ const deps = await createDeps(config, db);
 deps.metrics.withProcessMetrics();
 const app = createApp(deps);
 const stopNotificationWork = await startNotificationWork(deps);
+// Postgres analyses and vacuums its tables itself; PGlite has no background workers to (db/embedded-upkeep.ts).
+const upkeep = db.mode === 'embedded' ? keepEmbeddedTidy(db.sql, deps.log) : null;
 
 // 0.0.0.0 means every interface, not an address to open in a browser.
 const shownHost = config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
@@ -79,6 +82,7 @@ async function shutdown(signal: string) {
   await closed;
   clearInterval(idle);
   await stopNotificationWork();
+  await upkeep?.stop();
   await deps.changes.close();
   deps.mailer.close();
   await db.close();

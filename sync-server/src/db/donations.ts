@@ -211,7 +211,9 @@ export async function listDonations(
   filters: DonationFilters = {},
 ): Promise<DonationRow[]> {
   // A Verified donation past its best-before time is off every public list; its restaurant and admins still list it.
-  const onOffer = sql`status = 'Verified' AND (best_before IS NULL OR best_before > now())`;
+  // Written as the soonest-first order's key (a donation without one never expires), so that order's index (migration
+  // 024) starts at the first donation still good.
+  const onOffer = sql`status = 'Verified' AND COALESCE(best_before, 'infinity'::timestamptz) > now()`;
   const visible =
     scope.kind === 'all'
       ? sql`true`
