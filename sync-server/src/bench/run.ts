@@ -387,7 +387,12 @@ const missesSection =
   `0.815x in a run of that figure alone just before) and sign-in (2.1x). The afternoon's run, on a host three to four ` +
   `times slower per API call (the bare server: 427 µs of CPU a call; BenchmarkIndex ~1,000-1,200), gave ` +
   `/donations/{id} 0.78x / 0.85x, sign-in 1.9x, Lighthouse 93 / 83 with TBT 249 / 595 ms, and the scroll's worst ` +
-  `frame on its 50 ms line (17 ms on the fast hosts).\n` +
+  `frame on its 50 ms line (17 ms on the fast hosts). A later session that night, on a slow host (the bare server: ` +
+  `234 µs of CPU a /donations/{id} call at 100,000 rows; BenchmarkIndex 690-2,270 from one Lighthouse run to the ` +
+  `next), measured the same code without a full run: sign-in 1.97x and 1.87x (five and two rounds; bulkInsert 2.3-2.6 ` +
+  `s), /donations/{id} at 100,000 rows 0.94x (243 against 234 µs of CPU a call: there the load generator, not the ` +
+  `server, set the pace), and Lighthouse 69-94 on / and 73-84 on /allDonations with TBT 150-900 ms over three runs ` +
+  `of each, from one unchanged build: the host's noise, not the page's.\n` +
   `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
   `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
   `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +

@@ -154,15 +154,13 @@ export async function insertVerifiedDonations(
  * `page.limit + 1` rows: the extra one only says that another page follows (see `pageOf`).
  */
 /** Searching: letters with accents match their plain letter, in any case ('creme' finds 'Crème brûlée'). */
-const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżžß';
-const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnooooooooorrsssstuuuuuuuuyyzzzs';
+export const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżžß';
+export const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzs';
 
-/** `text` lower-cased without accents, in SQL, the way `searchKey` does it in JavaScript. */
-function folded(sql: Sql, text: ReturnType<Sql>) {
-  return sql`translate(lower(${text}), ${ACCENTED}, ${PLAIN})`;
-}
-
-/** The search words' form that `folded` compares with. */
+/**
+ * The search words' form: what the donations' search_text holds (migration 025 folds the title, restaurant and place
+ * with these two alphabets, letter for letter).
+ */
 export function searchKey(q: string): string {
   const map = new Map([...ACCENTED].map((ch, i) => [ch, PLAIN[i]!]));
   return [...q.toLowerCase()].map((ch) => map.get(ch) ?? ch).join('');
@@ -223,9 +221,8 @@ export async function listDonations(
   const byStatus = filters.status ? sql`status = ${filters.status}` : sql`true`;
   const byType = filters.foodType ? sql`food_type = ${filters.foodType}` : sql`true`;
   const words = filters.q ? searchKey(filters.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
-  const haystack = folded(sql, sql`title || ' ' || restaurant_name || ' ' || location`);
   const bySearch = words.length
-    ? words.map((w) => sql`${haystack} LIKE ${'%' + w.replace(/[\\%_]/g, '\\$&') + '%'}`).reduce((a, b) => sql`${a} AND ${b}`)
+    ? words.map((w) => sql`search_text LIKE ${'%' + w.replace(/[\\%_]/g, '\\$&') + '%'}`).reduce((a, b) => sql`${a} AND ${b}`)
     : sql`true`;
   const sort = filters.sort ?? { by: 'newest' };
   if (sort.by === 'newest') {
