@@ -62,6 +62,12 @@ describe('filterDonations and accents', () => {
     expect(ids(filterDonations(cafe, { q: 'creme BRULEE cafe zoe' }))).toEqual(['brulee']);
     expect(ids(filterDonations(list, { q: 'trattória' }))).toEqual(['soup']);
   });
+
+  it('folds the letters Unicode does not decompose as the server does: ł, ø and ß', () => {
+    const lodz = [donation({ _id: 'lodz', title: 'Żurek', restaurantName: 'Smørrebrød', location: 'Łódź, Müllerstraße 7' })];
+    expect(ids(filterDonations(lodz, { q: 'zurek smorrebrod lodz mullerstrase' }))).toEqual(['lodz']);
+    expect(ids(filterDonations(lodz, { q: 'ŁÓDŹ' }))).toEqual(['lodz']);
+  });
 });
 
 describe('sortDonations', () => {

@@ -28,8 +28,16 @@ export function parseDonationFilters(search: Record<string, unknown>): DonationF
   return { ...(q ? { q } : {}), ...(type ? { type } : {}), ...(sort ? { sort } : {}) };
 }
 
-/** Lower case without accents, as the server compares: "Crème brûlée" is found by "creme brulee". */
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+/** Letters that are no accented form of another in Unicode, folded by hand as the server's search does too. */
+const BY_HAND: Record<string, string> = { ł: 'l', ø: 'o', ß: 's' };
+
+/** Lower case without accents, as the server compares: "Crème brûlée" is found by "creme brulee", "Łódź" by "lodz". */
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[łøß]/g, (ch) => BY_HAND[ch]!);
 
 // The local store hands back the same object for an unchanged donation, so each one is folded once, not per keystroke.
 const haystacks = new WeakMap<Donation, string>();
