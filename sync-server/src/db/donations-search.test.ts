@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
-import { ACCENTED, insertVerifiedDonations, PLAIN, searchKey } from './donations.ts';
+import { insertDonation } from '../testing/fixtures.ts';
+import { ACCENTED, PLAIN, searchKey } from './donations.ts';
 
 describe('the search alphabets', () => {
   it('fold each accented letter to its own plain letter', () => {
@@ -23,20 +24,7 @@ describe('search_text (migration 025)', () => {
     const restaurant = await createUser(t, { role: 'restaurant', name: 'Café Łódź' });
     const title = `Zażółć ${ACCENTED}`;
     const location = `${ACCENTED.toUpperCase()} Müllerstraße 7`;
-    await insertVerifiedDonations(t.sql, [
-      {
-        title,
-        foodType: 'Bakery',
-        quantity: 1,
-        unit: 'kg',
-        pickupTime: '17:00-19:00',
-        location,
-        image: '/images/00000000-0000-4000-8000-000000000000',
-        restaurantId: restaurant.id,
-        restaurantName: restaurant.name,
-        restaurantEmail: restaurant.email,
-      },
-    ]);
+    await insertDonation(t.sql, restaurant, { title, location });
     const [row] = await t.sql<{ search_text: string }[]>`SELECT search_text FROM donations WHERE restaurant_id = ${restaurant.id}`;
     expect(row!.search_text).toBe(searchKey(`${title} ${restaurant.name} ${location}`));
     expect(row!.search_text).toBe(`zazolc ${PLAIN} cafe lodz ${PLAIN.replace(/s$/, 'ss')} mullerstrase 7`);

@@ -157,13 +157,14 @@ export async function insertVerifiedDonations(
 export const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżžß';
 export const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzs';
 
+const PLAIN_OF = new Map([...ACCENTED].map((ch, i) => [ch, PLAIN[i]!]));
+
 /**
  * The search words' form: what the donations' search_text holds (migration 025 folds the title, restaurant and place
  * with these two alphabets, letter for letter).
  */
 export function searchKey(q: string): string {
-  const map = new Map([...ACCENTED].map((ch, i) => [ch, PLAIN[i]!]));
-  return [...q.toLowerCase()].map((ch) => map.get(ch) ?? ch).join('');
+  return [...q.toLowerCase()].map((ch) => PLAIN_OF.get(ch) ?? ch).join('');
 }
 
 export type DonationSort = { by: 'newest' } | { by: 'bestBefore' } | { by: 'distance'; near: { lat: number; lng: number } };

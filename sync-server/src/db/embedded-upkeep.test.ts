@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbedded, type Database } from './connection.ts';
-import { keepEmbeddedTidy, upkeepOf, type TableState, type UpkeepLog } from './embedded-upkeep.ts';
+import { keepEmbeddedTidy, tableStates, upkeepOf, type TableState, type UpkeepLog } from './embedded-upkeep.ts';
 import { migrate } from './migrate.ts';
 import { insertManyDonations } from '../testing/fixtures.ts';
 import { insertUser } from './users.ts';
@@ -29,10 +29,7 @@ describe('keepEmbeddedTidy on the embedded database', () => {
   afterAll(() => db.close());
 
   const plannerRows = async (name: string) => Number((await db.sql<{ n: number }[]>`SELECT reltuples AS n FROM pg_class WHERE relname = ${name}`)[0]!.n);
-  const deadRows = async (name: string) => {
-    await db.sql`SELECT pg_stat_force_next_flush()`;
-    return Number((await db.sql<{ n: string }[]>`SELECT n_dead_tup AS n FROM pg_stat_user_tables WHERE relname = ${name}`)[0]!.n);
-  };
+  const deadRows = async (name: string) => (await tableStates(db.sql)).find((s) => s.table === name)!.deadRows;
 
   it('analyses what changed, vacuums what updates left behind, and leaves the rest alone', async () => {
     const upkeep = keepEmbeddedTidy(db.sql, quiet, 3_600_000);

@@ -82,7 +82,8 @@ export function keepEmbeddedTidy(sql: Sql, log: UpkeepLog, everyMs = UPKEEP_EVER
   };
 }
 
-async function tableStates(sql: Sql): Promise<TableState[]> {
+/** Every table of the schema as the statistics see it now (exported for its test). */
+export async function tableStates(sql: Sql): Promise<TableState[]> {
   // PGlite's backend sends its statistics only when asked to (a server's backends send them when idle): this makes
   // the next statement's end send them, so the read below sees every change so far.
   await sql`SELECT pg_stat_force_next_flush()`;

@@ -17,7 +17,7 @@ export interface FixtureRestaurant {
 export async function insertDonation(
   sql: Sql,
   restaurant: FixtureRestaurant,
-  opts: { status?: DonationStatus; charity?: DonationCharity; title?: string; quantity?: number; unit?: QuantityUnit; deleted?: boolean } = {},
+  opts: { status?: DonationStatus; charity?: DonationCharity; title?: string; location?: string; quantity?: number; unit?: QuantityUnit; deleted?: boolean } = {},
 ): Promise<string> {
   const { status = 'Verified', charity, deleted = false, ...fields } = opts;
   const row = await insertDonationRow(sql, {
