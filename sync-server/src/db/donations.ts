@@ -1,4 +1,5 @@
 import { DONATION_GIVEN, type Donation, type PickupReport, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
+import { searchFold } from '@foodbridge/shared/search';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
@@ -153,20 +154,6 @@ export async function insertVerifiedDonations(
  * own plus the Verified ones, or the Verified ones only. `status` narrows further, never widens. Returns up to
  * `page.limit + 1` rows: the extra one only says that another page follows (see `pageOf`).
  */
-/** Searching: letters with accents match their plain letter, in any case ('creme' finds 'Crème brûlée'). */
-export const ACCENTED = 'àáâãäåāăąçćčďèéêëēėęěìíîïīįłñńňòóôõöøōőŕřśšşťùúûüūůűųýÿźżžß';
-export const PLAIN = 'aaaaaaaaacccdeeeeeeeeiiiiiilnnnoooooooorrssstuuuuuuuuyyzzzs';
-
-const PLAIN_OF = new Map([...ACCENTED].map((ch, i) => [ch, PLAIN[i]!]));
-
-/**
- * The search words' form: what the donations' search_text holds (migration 025 folds the title, restaurant and place
- * with these two alphabets, letter for letter).
- */
-export function searchKey(q: string): string {
-  return [...q.toLowerCase()].map((ch) => PLAIN_OF.get(ch) ?? ch).join('');
-}
-
 export type DonationSort = { by: 'newest' } | { by: 'bestBefore' } | { by: 'distance'; near: { lat: number; lng: number } };
 
 export interface DonationFilters {
@@ -221,7 +208,7 @@ export async function listDonations(
         : onOffer;
   const byStatus = filters.status ? sql`status = ${filters.status}` : sql`true`;
   const byType = filters.foodType ? sql`food_type = ${filters.foodType}` : sql`true`;
-  const words = filters.q ? searchKey(filters.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
+  const words = filters.q ? searchFold(filters.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
   const bySearch = words.length
     ? words.map((w) => sql`search_text LIKE ${'%' + w.replace(/[\\%_]/g, '\\$&') + '%'}`).reduce((a, b) => sql`${a} AND ${b}`)
     : sql`true`;

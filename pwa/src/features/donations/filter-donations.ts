@@ -1,5 +1,6 @@
 import { canonical, FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { searchFold } from '@foodbridge/shared/search';
 import { whenIdle, type IdleDeadline } from '@/lib/idle';
 
 /**
@@ -28,23 +29,12 @@ export function parseDonationFilters(search: Record<string, unknown>): DonationF
   return { ...(q ? { q } : {}), ...(type ? { type } : {}), ...(sort ? { sort } : {}) };
 }
 
-/** Letters that are no accented form of another in Unicode, folded by hand as the server's search does too. */
-const BY_HAND: Record<string, string> = { ł: 'l', ø: 'o', ß: 's' };
-
-/** Lower case without accents, as the server compares: "Crème brûlée" is found by "creme brulee", "Łódź" by "lodz". */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[łøß]/g, (ch) => BY_HAND[ch]!);
-
 // The local store hands back the same object for an unchanged donation, so each one is folded once, not per keystroke.
 const haystacks = new WeakMap<Donation, string>();
 function haystackOf(d: Donation): string {
   let text = haystacks.get(d);
   if (text === undefined) {
-    text = fold(`${d.title} ${d.restaurantName} ${d.location}`);
+    text = searchFold(`${d.title} ${d.restaurantName} ${d.location}`);
     haystacks.set(d, text);
   }
   return text;
@@ -66,7 +56,7 @@ export function warmSearch(donations: readonly Donation[]): () => void {
 }
 
 export function filterDonations(donations: readonly Donation[], { q, type }: DonationFilters): Donation[] {
-  const words = fold(q ?? '').split(/\s+/).filter(Boolean);
+  const words = searchFold(q ?? '').split(/\s+/).filter(Boolean);
   return donations.filter((d) => {
     if (type && d.foodType !== type) return false;
     if (!words.length) return true;
