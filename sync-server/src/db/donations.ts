@@ -1,4 +1,5 @@
 import { DONATION_GIVEN, type Donation, type PickupReport, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
+import { EARTH_DIAMETER_KM } from '@foodbridge/shared/geo';
 import { searchFold } from '@foodbridge/shared/search';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
@@ -223,14 +224,79 @@ export async function listDonations(
   }
   const order = orderOf(sql, sort, 'd');
   const cursorOrder = orderOf(sql, sort, 'c');
-  const after = page.after
-    ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
+  // A fragment goes into one query only, so each query gets its own.
+  const matching = () => {
+    const after = page.after
+      ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
+      : sql`true`;
+    return sql`NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}`;
+  };
+  // The public list only: the index holds the Verified donations, a restaurant's list has its others too.
+  if (sort.by === 'distance' && scope.kind === 'verified') return nearestPage(sql, sort.near, order.key, page.limit, matching);
+  return sql<DonationRow[]>`
+    SELECT * FROM donations d
+    WHERE ${matching()}
+    ORDER BY ${order.key} ASC, d.id ASC
+    LIMIT ${page.limit + 1}`;
+}
+
+type SqlFragment = ReturnType<typeof orderOf>['key'];
+
+/**
+ * A page of 'Nearest' on the public list without working out every donation's distance. The index of Verified
+ * donations' places (migration 026) hands over the limit + 1 nearest on a flat map of degrees. If that is every
+ * donation with a place left, they are the page, in the exact order, and the placeless follow. Otherwise the farthest
+ * of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r): the page is the donations
+ * within r, read from the same index in a box around the point that holds the circle, in the exact order.
+ */
+async function nearestPage(
+  sql: Sql,
+  near: { lat: number; lng: number },
+  distance: SqlFragment,
+  limit: number,
+  matching: () => SqlFragment,
+): Promise<DonationRow[]> {
+  const placed = () => sql`d.latitude IS NOT NULL AND d.longitude IS NOT NULL`;
+  const nearest = await sql<(DonationRow & { dist: number })[]>`
+    SELECT * FROM (
+      SELECT d.*, ${distance} AS dist FROM donations d
+      WHERE ${matching()} AND ${placed()}
+      ORDER BY point(d.longitude, d.latitude) <-> point(${near.lng}::float8, ${near.lat}::float8)
+      LIMIT ${limit + 1}) nearest
+    ORDER BY dist, id`;
+  if (nearest.length <= limit) {
+    const placeless = await sql<DonationRow[]>`
+      SELECT * FROM donations d WHERE ${matching()} AND d.latitude IS NULL ORDER BY d.id LIMIT ${limit + 1 - nearest.length}`;
+    return [...nearest, ...placeless];
+  }
+  // The bound comes back through text: a hair of slack so that the farthest row is not lost to its last digit.
+  const r = nearest.at(-1)!.dist * (1 + 1e-9) + 1e-9;
+  const box = boxAround(near, r);
+  const inBox = box
+    ? sql`point(d.longitude, d.latitude) <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`
     : sql`true`;
   return sql<DonationRow[]>`
     SELECT * FROM donations d
-    WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}
-    ORDER BY ${order.key} ASC, d.id ASC
-    LIMIT ${page.limit + 1}`;
+    WHERE ${matching()} AND ${placed()} AND ${inBox} AND ${distance} <= ${r}::float8
+    ORDER BY ${distance} ASC, d.id ASC
+    LIMIT ${limit + 1}`;
+}
+
+/**
+ * The latitude and longitude range that holds every point within `km` of `p`: a path of that length stays within that
+ * many degrees of latitude, and a degree of longitude is shortest at the range's edge nearest a pole. Undefined when
+ * the range reaches a pole or crosses the 180th meridian (the caller then looks everywhere).
+ */
+export function boxAround(p: { lat: number; lng: number }, km: number) {
+  const deg = ((km * 2) / EARTH_DIAMETER_KM) * (180 / Math.PI);
+  const north = p.lat + deg;
+  const south = p.lat - deg;
+  if (north >= 90 || south <= -90) return undefined;
+  const lngDeg = deg / Math.cos((Math.max(Math.abs(north), Math.abs(south)) * Math.PI) / 180);
+  const west = p.lng - lngDeg;
+  const east = p.lng + lngDeg;
+  if (west < -180 || east > 180) return undefined;
+  return { south, north, west, east };
 }
 
 export async function findDonation(sql: Sql, id: string): Promise<DonationRow | undefined> {
