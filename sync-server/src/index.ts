@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, missingOptionalIndexes } from './db/migrate.ts';
 import { keepEmbeddedTidy } from './db/embedded-upkeep.ts';
 import { retryReadsOnce } from './http/errors.ts';
 import { hasDemoAccounts, seedIfEmpty } from './seed/seed.ts';
@@ -39,6 +39,10 @@ await seedIfEmpty(db.sql, config);
 
 const deps = await createDeps(config, db);
 deps.metrics.withProcessMetrics();
+const missingIndexes = await missingOptionalIndexes(db.sql);
+if (missingIndexes.length) {
+  deps.log.warn({ missing: missingIndexes }, 'an extension is missing on this Postgres server: these lists work, reading every row');
+}
 const app = createApp(deps);
 const stopNotificationWork = await startNotificationWork(deps);
 // Postgres analyses and vacuums its tables itself; PGlite has no background workers to (db/embedded-upkeep.ts).

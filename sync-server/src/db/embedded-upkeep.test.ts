@@ -6,12 +6,14 @@ import { insertManyDonations } from '../testing/fixtures.ts';
 import { insertUser } from './users.ts';
 
 const quiet: UpkeepLog = { info: () => undefined, warn: () => undefined };
-const table = (over: Partial<TableState>): TableState => ({ table: 't', liveRows: 1000, deadRows: 0, changedSinceAnalyze: 0, plannerRows: 1000, ...over });
+const table = (over: Partial<TableState>): TableState => ({ table: 't', liveRows: 1000, deadRows: 0, insertedSinceVacuum: 0, changedSinceAnalyze: 0, plannerRows: 1000, ...over });
 
 describe('upkeepOf: autovacuum default rules', () => {
-  it('vacuums past 50 + 20% dead rows, analyses past 50 + 10% changed rows or a table the planner never saw', () => {
+  it('vacuums past 50 + 20% dead rows or 1,000 + 20% inserted, analyses past 50 + 10% changed or a table the planner never saw', () => {
     expect(upkeepOf(table({ deadRows: 250 }))).toBeNull();
     expect(upkeepOf(table({ deadRows: 251 }))).toBe('vacuum');
+    expect(upkeepOf(table({ insertedSinceVacuum: 1200, changedSinceAnalyze: 1200 }))).toBe('analyze');
+    expect(upkeepOf(table({ insertedSinceVacuum: 1201, changedSinceAnalyze: 1201 }))).toBe('vacuum');
     expect(upkeepOf(table({ changedSinceAnalyze: 150 }))).toBeNull();
     expect(upkeepOf(table({ changedSinceAnalyze: 151 }))).toBe('analyze');
     expect(upkeepOf(table({ liveRows: 3, changedSinceAnalyze: 3, plannerRows: -1 }))).toBe('analyze');
@@ -31,14 +33,15 @@ describe('keepEmbeddedTidy on the embedded database', () => {
   const plannerRows = async (name: string) => Number((await db.sql<{ n: number }[]>`SELECT reltuples AS n FROM pg_class WHERE relname = ${name}`)[0]!.n);
   const deadRows = async (name: string) => (await tableStates(db.sql)).find((s) => s.table === name)!.deadRows;
 
-  it('analyses what changed, vacuums what updates left behind, and leaves the rest alone', async () => {
+  it('vacuums what inserts and updates left behind, analyses what changed, and leaves the rest alone', async () => {
     const upkeep = keepEmbeddedTidy(db.sql, quiet, 3_600_000);
     try {
       const user = await insertUser(db.sql, { email: 'upkeep@example.test', name: 'Upkeep Kitchen', role: 'restaurant' });
       await insertManyDonations(db.sql, { id: user.id, name: user.name, email: user.email }, 2000);
       expect(await plannerRows('donations')).toBeLessThan(0);
 
-      expect(await upkeep.runOnce()).toContain('analyze donations');
+      // Inserts: vacuumed (and so analysed).
+      expect(await upkeep.runOnce()).toContain('vacuum donations');
       expect(await plannerRows('donations')).toBe(2000);
       // Nothing changed since: nothing to do.
       expect(await upkeep.runOnce()).toEqual([]);
@@ -47,6 +50,10 @@ describe('keepEmbeddedTidy on the embedded database', () => {
       expect(await deadRows('donations')).toBeGreaterThan(450);
       expect(await upkeep.runOnce()).toEqual(['vacuum donations']);
       expect(await deadRows('donations')).toBe(0);
+
+      // 400 of 2,000 changed: past the 250 of an analyse, short of the 450 dead rows of a vacuum.
+      await db.sql`UPDATE donations SET quantity = quantity + 100 WHERE quantity <= 8`;
+      expect(await upkeep.runOnce()).toEqual(['analyze donations']);
     } finally {
       await upkeep.stop();
     }

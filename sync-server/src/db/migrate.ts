@@ -41,3 +41,15 @@ export async function migrate(sql: Sql): Promise<string[]> {
   }
   return ran;
 }
+
+/** Indexes that a migration makes only where their extension is available (027: pg_trgm), and what they serve. */
+const OPTIONAL_INDEXES: Record<string, string> = {
+  donations_verified_search: "the public list's search (pg_trgm)",
+};
+
+/** The optional indexes this database lacks: each named with what it serves, for a warning at start. */
+export async function missingOptionalIndexes(sql: Sql): Promise<string[]> {
+  const names = Object.keys(OPTIONAL_INDEXES);
+  const present = new Set((await sql<{ name: string }[]>`SELECT indexname AS name FROM pg_indexes WHERE indexname IN ${sql(names)}`).map((r) => r.name));
+  return names.filter((n) => !present.has(n)).map((n) => `${n}: ${OPTIONAL_INDEXES[n]}`);
+}
