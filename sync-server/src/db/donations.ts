@@ -150,11 +150,6 @@ export async function insertVerifiedDonations(
   }
 }
 
-/**
- * Live donations, newest first, one page. `scope` decides what the caller may see: everything (admin), a restaurant's
- * own plus the Verified ones, or the Verified ones only. `status` narrows further, never widens. Returns up to
- * `page.limit + 1` rows: the extra one only says that another page follows (see `pageOf`).
- */
 export type DonationSort = { by: 'newest' } | { by: 'bestBefore' } | { by: 'distance'; near: { lat: number; lng: number } };
 
 export interface DonationFilters {
@@ -191,6 +186,12 @@ function orderOf(sql: Sql, sort: DonationSort, alias: string) {
   }
 }
 
+/**
+ * Live donations, one page, newest first unless `filters.sort` says otherwise. `scope` decides what the caller may
+ * see: everything (admin), a restaurant's own plus the Verified ones, or the Verified ones only. `status` narrows
+ * further, never widens. Returns up to `page.limit + 1` rows: the extra one only says that another page follows (see
+ * `pageOf`).
+ */
 export async function listDonations(
   sql: Sql,
   scope: { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' },
@@ -287,7 +288,7 @@ async function nearestPage(
  * many degrees of latitude, and a degree of longitude is shortest at the range's edge nearest a pole. Undefined when
  * the range reaches a pole or crosses the 180th meridian (the caller then looks everywhere).
  */
-export function boxAround(p: { lat: number; lng: number }, km: number) {
+function boxAround(p: { lat: number; lng: number }, km: number) {
   const deg = ((km * 2) / EARTH_DIAMETER_KM) * (180 / Math.PI);
   const north = p.lat + deg;
   const south = p.lat - deg;
