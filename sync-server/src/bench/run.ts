@@ -426,9 +426,11 @@ const missesSection =
   `- Timings depend on the host: on a virtual machine whose CPU is partly taken by its neighbours (steal time), every ` +
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
-  `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (2026-11-27 ` +
-  `evening) was on a fast host (the bare server: 88 µs of CPU a /donations/{id} call at 10,000 rows; Lighthouse's ` +
-  `BenchmarkIndex ~3,500-3,700): every target met but /donations/{id} at 100,000 rows (0.77x; 0.81x at 10,000, and ` +
+  `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (late on ` +
+  `2026-11-27) was on a host in between (the bare server: 156 / 148 µs of CPU a /donations/{id} call at 10,000 / ` +
+  `100,000 rows; Lighthouse's BenchmarkIndex 1,662 / 1,870): every target met but sign-in (just over 2x: 2.31 s against ` +
+  `1.13 s). The evening's run that day, on a fast host (the bare server: 88 µs of CPU a call at 10,000 rows; ` +
+  `BenchmarkIndex ~3,500-3,700), met every target but /donations/{id} at 100,000 rows (0.77x; 0.81x at 10,000, and ` +
   `0.815x in a run of that figure alone just before) and sign-in (2.1x). The afternoon's run, on a host three to four ` +
   `times slower per API call (the bare server: 427 µs of CPU a call; BenchmarkIndex ~1,000-1,200), gave ` +
   `/donations/{id} 0.78x / 0.85x, sign-in 1.9x, Lighthouse 93 / 83 with TBT 249 / 595 ms, and the scroll's worst ` +
@@ -438,7 +440,8 @@ const missesSection =
   `s), /donations/{id} at 100,000 rows 0.94x (243 against 234 µs of CPU a call: there the load generator, not the ` +
   `server, set the pace), and Lighthouse 69-94 on / and 73-84 on /allDonations with TBT 150-900 ms over three runs ` +
   `of each, from one unchanged build: the host's noise, not the page's.\n` +
-  `- /donations/{id} (0.72x to 0.88x in the full runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
+  `- /donations/{id} (met in the run written here: 0.81x / 0.82x at 5,400 / 5,800 req/s; 0.72x to 0.88x in the full ` +
+  `runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
   `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
   `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +
   `on the embedded database unless DATABASE_URL is set, and on Postgres the same code gave 0.85x / 0.82x at 14,800 / ` +
@@ -457,7 +460,8 @@ const missesSection =
   `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
   `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
   `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (2.1x, 1.66 s against 0.79 s, in the evening's full run of 2026-11-27 on ` +
+  `- Fresh sign-in at 10,000, on the 2x line (just over it, 2.31 s against 1.13 s, in the run written here, and 2.15x in ` +
+  `a sign-in-only run of three rounds after it; 2.1x, 1.66 s against 0.79 s, in the evening's full run of 2026-11-27 on ` +
   `a fast host, Lighthouse's BenchmarkIndex ~3,500; 2.3x, 1.78 s against 0.79 s, in the morning's on a fast host, ` +
   `BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
   `in the third that day on a faster one, 2.0x (2.68 s against 1.33 s) in the fourth, and 1.56x to 2.33x over eight sign-in-only runs of the same code, three to ` +
@@ -468,7 +472,10 @@ const missesSection =
   `compositing ~0.2 s), against 1.8-1.9 s for the reference (the page ~0.8 s, the browser process ~1.0 s). The main ` +
   `thread's share: the writes' put() loops ~0.8 s (the reference's ~0.45 s), one task per put request's answer ` +
   `(~10,000 tasks, ~0.33 s), React ~0.16 s, style and layout ~0.16 s, promise turns ~0.13 s, and RxDB's replication ` +
-  `and event plumbing ~0.2 s. Tried earlier, not ` +
+  `and event plumbing ~0.2 s. Not the cause, measured late on 2026-11-27: the page's own work on the list while it ` +
+  `fills (four lists reach All Donations during the first sync; ordering them soonest first took 4-5 ms and leaving ` +
+  `out the expired ones ~2 ms, all four together), nor bookkeeping writes (the donations' replication pushes ` +
+  `nothing, so RxDB stores no pull metadata for it: skipStoringPullMeta). Tried earlier, not ` +
   `kept: pulls of 2,500 or 5,000 documents a request (all listed no better, first cards 1.2-1.6 s instead of ~0.9 ` +
   `s), writing the first sync past RxDB's downstream (2.15 s against 2.12 s), opening the replication's metadata ` +
   `store ahead, and asking for the pulls side by side (the first answer named where each later batch of 1,000 ends, ` +
@@ -482,8 +489,8 @@ const missesSection =
   `after the first 1,000. Not tried: ` +
   `creating the database before the account is known (its name comes from the account).\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
-  `below; 240-252 MB over nine starts of a harness after it, and 279 MB, 236 before the streams, in the full run ` +
-  `written here): from one start to the next the process differed by up to ~55 MB while ` +
+  `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
+  `run of 2026-11-27, and 250 MB, 233 before, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
   `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
   `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
   `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
@@ -503,7 +510,8 @@ const missesSection =
   `tailwind-merge's class map (~10 ms, on its first call inside React's render) in a task before the render (no ` +
   `less blocking time over five runs a page). On this host ` +
   `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~2,800 from run to run, and the blocking time with it ` +
-  `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms).\n\n`;
+  `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms, and in the run written ` +
+  `here, BenchmarkIndex 1,662 / 1,870: 98 / 98, TBT 62 / 88 ms).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
