@@ -4,13 +4,13 @@ import { insertDonation, insertManyDonations } from '../testing/fixtures.ts';
 import { missingOptionalIndexes } from './migrate.ts';
 import { ACCENTED, PLAIN, searchFold } from '@foodbridge/shared/search';
 
-describe('search_text (migration 025)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
+describe('search_text (migration 025)', () => {
   it('holds what searchFold makes of the title, the restaurant and the place: the same letters in SQL as in JavaScript', async () => {
     const restaurant = await createUser(t, { role: 'restaurant', name: 'Café Łódź' });
     const title = `Zażółć ${ACCENTED}`;
@@ -23,12 +23,6 @@ describe('search_text (migration 025)', () => {
 });
 
 describe('the search index (migration 027)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
   it('serves a search by part of a word, so that one matching nothing need not read every donation', async () => {
     const restaurant = await createUser(t, { role: 'restaurant' });
     await insertManyDonations(t.sql, restaurant, 3000);
