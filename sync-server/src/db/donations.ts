@@ -225,26 +225,44 @@ export async function listDonations(
   }
   const order = orderOf(sql, sort, 'd');
   const cursorOrder = orderOf(sql, sort, 'c');
-  // A fragment goes into one query only, so each query gets its own.
-  const matching = () => {
-    const after = page.after
-      ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
-      : sql`true`;
-    return sql`NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}`;
-  };
-  // The public list only: the index holds the Verified donations, a restaurant's list has its others too.
-  if (sort.by === 'distance' && scope.kind === 'verified') return nearestPage(sql, sort.near, order.key, page.limit, matching);
+  const after = page.after
+    ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
+    : sql`true`;
+  const matching = (seen: SqlFragment) => sql`NOT deleted AND ${seen} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}`;
+  if (sort.by === 'distance' && scope.kind !== 'all') {
+    // The index of places holds what is on offer; a restaurant's own donations that are not are few, and ordered whole.
+    const offered = await nearestPage(sql, sort.near, order.key, page.limit, matching(onOffer));
+    if (scope.kind === 'verified') return offered;
+    const own = await sql<NearestRow[]>`
+      SELECT d.*, ${order.key} AS dist FROM donations d
+      WHERE ${matching(sql`restaurant_id = ${scope.restaurantId} AND NOT (${onOffer})`)}
+      ORDER BY ${order.key} ASC, d.id ASC
+      LIMIT ${page.limit + 1}`;
+    return mergeNearest(offered, own).slice(0, page.limit + 1);
+  }
   return sql<DonationRow[]>`
     SELECT * FROM donations d
-    WHERE ${matching()}
+    WHERE ${matching(visible)}
     ORDER BY ${order.key} ASC, d.id ASC
     LIMIT ${page.limit + 1}`;
+}
+
+type NearestRow = DonationRow & { dist: number };
+
+/** Two pages in the nearest order as one: by distance, then by id (uuid order is the order of its lower-case text). */
+function mergeNearest(a: NearestRow[], b: NearestRow[]): NearestRow[] {
+  const before = (x: NearestRow, y: NearestRow) => x.dist < y.dist || (x.dist === y.dist && x.id < y.id);
+  const out: NearestRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && before(a[i]!, b[j]!)) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 type SqlFragment = ReturnType<typeof orderOf>['key'];
 
 /**
- * A page of 'Nearest' on the public list without working out every donation's distance. The index of Verified
+ * A page of 'Nearest' among the donations on offer without working out every one's distance. The index of Verified
  * donations' places (migration 026) hands over the limit + 1 nearest on a flat map of degrees. If that is every
  * donation with a place left, they are the page, in the exact order, and the placeless follow. Otherwise the farthest
  * of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r): the page is the donations
@@ -255,19 +273,20 @@ async function nearestPage(
   near: { lat: number; lng: number },
   distance: SqlFragment,
   limit: number,
-  matching: () => SqlFragment,
-): Promise<DonationRow[]> {
-  const placed = () => sql`d.latitude IS NOT NULL AND d.longitude IS NOT NULL`;
-  const nearest = await sql<(DonationRow & { dist: number })[]>`
+  matching: SqlFragment,
+): Promise<NearestRow[]> {
+  const placed = sql`d.latitude IS NOT NULL AND d.longitude IS NOT NULL`;
+  const nearest = await sql<NearestRow[]>`
     SELECT * FROM (
       SELECT d.*, ${distance} AS dist FROM donations d
-      WHERE ${matching()} AND ${placed()}
+      WHERE ${matching} AND ${placed}
       ORDER BY point(d.longitude, d.latitude) <-> point(${near.lng}::float8, ${near.lat}::float8)
       LIMIT ${limit + 1}) nearest
     ORDER BY dist, id`;
   if (nearest.length <= limit) {
-    const placeless = await sql<DonationRow[]>`
-      SELECT * FROM donations d WHERE ${matching()} AND d.latitude IS NULL ORDER BY d.id LIMIT ${limit + 1 - nearest.length}`;
+    const placeless = await sql<NearestRow[]>`
+      SELECT d.*, ${distance} AS dist FROM donations d
+      WHERE ${matching} AND d.latitude IS NULL ORDER BY d.id LIMIT ${limit + 1 - nearest.length}`;
     return [...nearest, ...placeless];
   }
   // The bound comes back through text: a hair of slack so that the farthest row is not lost to its last digit.
@@ -276,9 +295,9 @@ async function nearestPage(
   const inBox = box
     ? sql`point(d.longitude, d.latitude) <@ box(point(${box.west}::float8, ${box.south}::float8), point(${box.east}::float8, ${box.north}::float8))`
     : sql`true`;
-  return sql<DonationRow[]>`
-    SELECT * FROM donations d
-    WHERE ${matching()} AND ${placed()} AND ${inBox} AND ${distance} <= ${r}::float8
+  return sql<NearestRow[]>`
+    SELECT d.*, ${distance} AS dist FROM donations d
+    WHERE ${matching} AND ${placed} AND ${inBox} AND ${distance} <= ${r}::float8
     ORDER BY ${distance} ASC, d.id ASC
     LIMIT ${limit + 1}`;
 }

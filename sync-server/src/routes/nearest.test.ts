@@ -1,19 +1,26 @@
 import { distanceKm } from '@foodbridge/shared/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertManyDonations } from '../testing/fixtures.ts';
-import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
+import { insertDonation, insertManyDonations } from '../testing/fixtures.ts';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
-// 'Nearest' on the public list reads a page from an index of places on a flat map of degrees (migration 026) and
-// bounds it on the sphere. Checked here against the plain definition, the shared formula over every donation, page by
-// page: in a city with shared addresses (equal distances: the id decides), across the 180th meridian and near a pole
-// (where a box of degrees cannot hold the circle), from far away, and with the donations that have no place last.
+// 'Nearest' on the public list (and on a restaurant's, beside its own donations) reads a page from an index of places
+// on a flat map of degrees (migration 026) and bounds it on the sphere. Checked here against the plain definition, the
+// shared formula over every donation, page by page: in a city with shared addresses (equal distances: the id decides),
+// across the 180th meridian and near a pole (where a box of degrees cannot hold the circle), from far away, and with
+// the donations that have no place last.
 let t: TestApp;
+let owner: TestUser;
+let other: TestUser;
 
 interface Spot {
   id: string;
   lat?: number;
   lng?: number;
+  /** On offer: on the public list. */
   shown: boolean;
+  /** Whose list it is on besides the public one (its restaurant's), unless deleted. */
+  restaurant: string;
+  deleted: boolean;
 }
 const spots: Spot[] = [];
 
@@ -36,8 +43,9 @@ function* scatter(seed: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const restaurant = await createUser(t, { role: 'restaurant' });
-  await insertManyDonations(t.sql, restaurant, 260);
+  owner = await createUser(t, { role: 'restaurant' });
+  other = await createUser(t, { role: 'restaurant' });
+  await insertManyDonations(t.sql, owner, 260);
   const ids = (await t.sql<{ id: string }[]>`SELECT id FROM donations ORDER BY created_at, id`).map((r) => r.id);
   const next = scatter(7);
   const rand = () => next.next().value as number;
@@ -49,6 +57,7 @@ beforeAll(async () => {
     if (i >= 220 && i < 235) place = { lat: 89 + rand() * 0.99, lng: -180 + rand() * 360 }; // the Arctic
     // 235 to 259: no place
     let shown = true;
+    let deleted = false;
     if (i % 23 === 5) {
       await t.sql`UPDATE donations SET best_before = now() - interval '1 minute' WHERE id = ${id}`;
       shown = false;
@@ -58,19 +67,26 @@ beforeAll(async () => {
     } else if (i % 31 === 7) {
       await t.sql`UPDATE donations SET deleted = true WHERE id = ${id}`;
       shown = false;
+      deleted = true;
     }
     if (place) await t.sql`UPDATE donations SET latitude = ${place.lat}, longitude = ${place.lng} WHERE id = ${id}`;
-    spots.push({ id, ...(place ? { lat: place.lat, lng: place.lng } : {}), shown });
+    spots.push({ id, ...(place ? { lat: place.lat, lng: place.lng } : {}), shown, restaurant: owner.id, deleted });
+  }
+  // Another restaurant's donations waiting for an admin, among the others: on its own list only.
+  for (const [i, place] of [SHARED[0]!, SHARED[3]!, { lat: 51.51, lng: -0.13 }, undefined].entries()) {
+    const id = await insertDonation(t.sql, other, { status: 'Pending', title: `Waiting ${i}` });
+    if (place) await t.sql`UPDATE donations SET latitude = ${place.lat}, longitude = ${place.lng} WHERE id = ${id}`;
+    spots.push({ id, ...(place ? { lat: place.lat, lng: place.lng } : {}), shown: false, restaurant: other.id, deleted: false });
   }
   await t.sql`ANALYZE donations`;
 });
 afterAll(() => t?.close());
 
 /** Every page from `path`, following the Link headers. */
-async function walk(path: string): Promise<string[]> {
+async function walk(path: string, token?: string): Promise<string[]> {
   const all: string[] = [];
   for (let next: string | undefined = path; next; ) {
-    const res: { status: number; body: { _id: string }[]; headers: Headers } = await t.get(next);
+    const res: { status: number; body: { _id: string }[]; headers: Headers } = await t.get(next, token);
     expect(res.status, next).toBe(200);
     all.push(...res.body.map((d) => d._id));
     next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1];
@@ -78,10 +94,10 @@ async function walk(path: string): Promise<string[]> {
   return all;
 }
 
-function expected(here: { lat: number; lng: number }): string[] {
+function expected(here: { lat: number; lng: number }, restaurant?: TestUser): string[] {
   const km = (s: Spot) => (s.lat === undefined || s.lng === undefined ? Infinity : distanceKm(here, { lat: s.lat, lng: s.lng }));
   return spots
-    .filter((s) => s.shown)
+    .filter((s) => s.shown || (s.restaurant === restaurant?.id && !s.deleted))
     .map((s) => ({ id: s.id, km: km(s) }))
     .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((s) => s.id);
@@ -99,6 +115,15 @@ describe('GET /donations/verified?sort=distance, page by page', () => {
     expect(want.length).toBeGreaterThan(200);
     for (const limit of [7, 50]) {
       expect(await walk(`/donations/verified?sort=distance&near=${here.lat},${here.lng}&limit=${limit}`)).toEqual(want);
+    }
+  });
+
+  it("a restaurant's list: everything on offer, and its own donations that are not, in the one order", async () => {
+    for (const here of [SHARED[0]!, { lat: -17.5, lng: 179.99 }]) {
+      for (const restaurant of [owner, other]) {
+        const want = expected(here, restaurant);
+        expect(await walk(`/donations?sort=distance&near=${here.lat},${here.lng}&limit=7`, restaurant.token)).toEqual(want);
+      }
     }
   });
 });
