@@ -20,14 +20,15 @@ const SECTION = 'Notifications on this device';
 const state = /** @type {any} */ ({});
 
 /**
- * The notifications the app's worker shows, read inside the worker (`self` is the worker there).
- * @param {Worker} worker
+ * The notifications the app's worker shows, read through its registration from the page: the page outlives the
+ * worker, which the browser may stop and start again between two pushes (a handle on the old one then fails).
+ * @param {Page} page
  * @returns {Promise<{ title: string, body: string, icon: string, tag: string, data: any }[]>}
  */
-function notificationsOf(worker) {
-  return worker.evaluate(async () => {
-    const list = await /** @type {any} */ (self).registration.getNotifications();
-    return list.map((/** @type {any} */ n) => ({ title: n.title, body: n.body, icon: n.icon, tag: n.tag, data: n.data }));
+function notificationsOf(page) {
+  return page.evaluate(async () => {
+    const list = await (await navigator.serviceWorker.ready).getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, icon: n.icon, tag: n.tag, data: n.data }));
   });
 }
 
@@ -53,7 +54,7 @@ describe('web push: the service worker shows a pushed notification and opens its
   });
 
   step('2. a push delivered through the DevTools protocol is shown with its title, body, icon and link', async () => {
-    const { page, worker } = state;
+    const { page } = state;
     const cdp = await page.context().newCDPSession(page);
     /** @type {Promise<string>} */
     const registrationId = new Promise((resolve) => {
@@ -72,7 +73,7 @@ describe('web push: the service worker shows a pushed notification and opens its
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: state.registrationId, data: JSON.stringify(message) });
       shown = await eventually(
         async () => {
-          const list = await notificationsOf(worker);
+          const list = await notificationsOf(page);
           return list.length ? list : false;
         },
         { what: 'the notification to be shown', timeout: 5000 },
@@ -100,30 +101,39 @@ describe('web push: the service worker shows a pushed notification and opens its
     await page.waitForURL('**/dashBoard/myPickups');
     await page.getByRole('heading', { name: 'My Pickups' }).waitFor();
     const left = await eventually(async () => {
-      const n = (await notificationsOf(worker)).length;
+      const n = (await notificationsOf(page)).length;
       return n === 0 ? 'closed' : false;
     }, { what: 'the clicked notification to close' });
     assert.equal(left, 'closed');
   });
 
   step('4. a push whose link leaves the app gets the home page as its link, and an unreadable one still shows', async () => {
-    const { page, worker, registrationId } = state;
+    const { page, registrationId } = state;
     // The page was navigated by the click: a fresh session, with the domain enabled again.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId,
-      data: JSON.stringify({ kind: 'test', title: 'Elsewhere', body: 'x', link: 'https://example.org/phish', id: 'e2e-push-2' }),
-    });
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'not json' });
-    const shown = await eventually(
-      async () => {
-        const list = (await notificationsOf(worker)).map((n) => ({ title: n.title, body: n.body, link: n.data?.link }));
-        return list.length === 2 ? list : false;
-      },
-      { what: 'both notifications to be shown' },
+    /** @typedef {{ title: string, body: string, link: string }} Shown */
+    const shownNow = async () => (await notificationsOf(page)).map((n) => ({ title: n.title, body: n.body, link: n.data?.link }));
+    // As in step 2, a busy machine may drop a delivery while the worker is being started again after the click's
+    // navigation: each push is delivered again until it shows, three times at most. The unreadable one has no tag to
+    // replace a copy by, so a late first delivery may leave two of it; the test asks for each kind, not the count.
+    /** @param {string} data @param {(n: Shown) => boolean} isIt */
+    const deliverUntilShown = async (data, isIt) => {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+        const seen = await eventually(
+          async () => ((await shownNow()).some(isIt) ? true : false),
+          { what: `the push ${data.slice(0, 30)} to be shown`, timeout: attempt === 3 ? 30_000 : 5000 },
+        ).catch((e) => (attempt === 3 ? Promise.reject(e) : false));
+        if (seen) return;
+      }
+    };
+    await deliverUntilShown(
+      JSON.stringify({ kind: 'test', title: 'Elsewhere', body: 'x', link: 'https://example.org/phish', id: 'e2e-push-2' }),
+      (n) => n.title === 'Elsewhere',
     );
+    await deliverUntilShown('not json', (n) => n.body === 'not json');
+    const shown = [...new Map((await shownNow()).map((n) => [JSON.stringify(n), n])).values()];
     assert.deepEqual(
       shown.sort((a, b) => String(a.title).localeCompare(String(b.title))),
       [
@@ -131,8 +141,8 @@ describe('web push: the service worker shows a pushed notification and opens its
         { title: 'FoodBridge', body: 'not json', link: '/' },
       ],
     );
-    await worker.evaluate(async () => {
-      for (const n of await /** @type {any} */ (self).registration.getNotifications()) n.close();
+    await page.evaluate(async () => {
+      for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
     });
   });
 
