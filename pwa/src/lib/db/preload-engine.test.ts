@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { preloadEngine } from './preload-engine';
+import { IDBFactory } from 'fake-indexeddb';
+import { preloadEngine, WARM_DATABASE, warmStorage } from './preload-engine';
 
 describe('preloadEngine', () => {
   afterEach(() => {
@@ -36,5 +37,35 @@ describe('preloadEngine', () => {
     vi.runAllTimers();
     expect(load).toHaveBeenCalledTimes(1);
     await expect(failed.catch(() => 'handled')).resolves.toBe('handled');
+  });
+});
+
+describe('warmStorage', () => {
+  it('leaves one empty database of its own, closed (the account database can then open at once)', async () => {
+    const idb = new IDBFactory();
+    await warmStorage(idb);
+    await warmStorage(idb);
+    expect((await idb.databases()).map((d) => d.name)).toEqual([WARM_DATABASE]);
+    // Closed: deleting it is not blocked by an open connection.
+    const deleted = await new Promise<string>((resolve) => {
+      const req = idb.deleteDatabase(WARM_DATABASE);
+      req.onsuccess = () => resolve('deleted');
+      req.onblocked = () => resolve('blocked');
+    });
+    expect(deleted).toBe('deleted');
+  });
+
+  it('never fails: without IndexedDB, or when the open throws or errs, it resolves all the same', async () => {
+    await expect(warmStorage(undefined)).resolves.toBeUndefined();
+    const throwing = { open: () => { throw new Error('SecurityError'); } } as unknown as IDBFactory;
+    await expect(warmStorage(throwing)).resolves.toBeUndefined();
+    const erring = {
+      open: () => {
+        const req = {} as IDBOpenDBRequest;
+        setTimeout(() => req.onerror?.(new Event('error')), 0);
+        return req;
+      },
+    } as unknown as IDBFactory;
+    await expect(warmStorage(erring)).resolves.toBeUndefined();
   });
 });
