@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from '@tanstack/react-router';
 import { ImagePlus } from 'lucide-react';
 import { IMAGE_TYPES } from '@foodbridge/shared/constants';
@@ -6,6 +6,7 @@ import { RegisterSchema } from '@foodbridge/shared/schemas/user';
 import { errorAria } from '@/components/field-aria';
 import { Field, Input } from '@/components/ui/input';
 import { signUp } from '@/lib/auth/identity';
+import { preloadEngine } from '@/lib/db/preload-engine';
 import { useSession } from '@/lib/auth/session-store';
 import { useAuthConfig } from '@/lib/auth/use-auth-config';
 import { notify } from '@/lib/notify';
@@ -65,6 +66,8 @@ function PhotoStatus({ photo, error }: { photo: ProfilePhoto; error: string | nu
 
 export function RegistrationPage({ redirect: requested }: { redirect?: unknown }) {
   const i18n = useI18n();
+  // As on the login page: a new account's local store opens right after sign-up, with its engine and storage ready.
+  useEffect(() => preloadEngine(), []);
   const redirect = safeRedirect(requested);
   const user = useSession((s) => s.user);
   const ready = useSession((s) => s.ready);
