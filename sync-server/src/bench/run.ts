@@ -486,8 +486,20 @@ const missesSection =
   `initialCheckpoint). The first write started 0.15-0.3 s sooner, but the pulls then set the pace (each is asked ` +
   `for when the busy main thread gets to the previous answer), and over 2 x 5 rounds neither all listed (2.53 / ` +
   `2.82 s against 2.17 / 2.50 s) nor the CPU used (3.8-4.3 s against 3.8-4.2 s) improved, also with pulls of 3,000 ` +
-  `after the first 1,000. Not tried: ` +
-  `creating the database before the account is known (its name comes from the account).\n` +
+  `after the first 1,000. Measured on 2026-11-28 on a slow host (the bulkInsert reference 2.2-2.7 s): the account was ` +
+  `known 110-170 ms after the click and its database open 200-630 ms later, most of it the browser setting up the ` +
+  `site's IndexedDB at a fresh profile's first open; the login and registration pages now open an empty database of ` +
+  `their own while the form is on screen, and the account's database then opens in ~85 ms (all listed 5.06 / 4.58 s ` +
+  `against 5.55 / 4.83 s, first cards 2.14 / 1.97 s against 2.72 / 2.22 s, two runs of five rounds each). After that ` +
+  `the browser's IndexedDB backend sets the pace: the pulls end ~3 s after the click and the writes ~2 s later, RxDB ` +
+  `merging the batches that wait into 3-4 writes; between two writes the next batch's read of the replication's ` +
+  `metadata store waits for the checkpoint write, which queues behind the donations' puts in the same backend. A full ` +
+  `run on that host (the bare server: 263-299 µs of CPU a /donations/{id} call, twice the run written here; ` +
+  `BenchmarkIndex ~1,500) gave 2.20x (5.22 s against 2.38 s), with the list on screen 1.26x the sync without it ` +
+  `(5.61 against 4.44 s). No difference beyond the rounds' noise, over 2 x 5 rounds: skeletons without their pulse, ` +
+  `and no CSS animation or transition at all during the sign-in. Not tried: creating the account's database itself ` +
+  `before the account is known (its name comes from the account; ~85 ms of open and ~120 ms of the replication's ` +
+  `start are left to gain).\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
   `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
   `run of 2026-11-27, and 250 MB, 233 before, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
