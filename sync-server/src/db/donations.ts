@@ -229,8 +229,10 @@ export async function listDonations(
     ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
     : sql`true`;
   const matching = (seen: SqlFragment) => sql`NOT deleted AND ${seen} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}`;
-  if (sort.by === 'distance' && scope.kind !== 'all') {
-    // The index of places holds what is on offer; a restaurant's own donations that are not are few, and ordered whole.
+  if (sort.by === 'distance') {
+    // An admin sees every live donation, all in migration 028's index of places.
+    if (scope.kind === 'all') return nearestPage(sql, sort.near, order.key, page.limit, matching(visible));
+    // Migration 026's index holds what is on offer; a restaurant's own donations that are not are few, and ordered whole.
     const offered = await nearestPage(sql, sort.near, order.key, page.limit, matching(onOffer));
     if (scope.kind === 'verified') return offered;
     const own = await sql<NearestRow[]>`
@@ -262,11 +264,12 @@ function mergeNearest(a: NearestRow[], b: NearestRow[]): NearestRow[] {
 type SqlFragment = ReturnType<typeof orderOf>['key'];
 
 /**
- * A page of 'Nearest' among the donations on offer without working out every one's distance. The index of Verified
- * donations' places (migration 026) hands over the limit + 1 nearest on a flat map of degrees. If that is every
- * donation with a place left, they are the page, in the exact order, and the placeless follow. Otherwise the farthest
- * of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r): the page is the donations
- * within r, read from the same index in a box around the point that holds the circle, in the exact order.
+ * A page of 'Nearest' among the donations `matching` without working out every one's distance. An index of places
+ * (migration 026's of Verified donations, 028's of every live one) hands over the limit + 1 nearest on a flat map of
+ * degrees. If that is every donation with a place left, they are the page, in the exact order, and the placeless
+ * follow. Otherwise the farthest of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r):
+ * the page is the donations within r, read from the same index in a box around the point that holds the circle, in
+ * the exact order.
  */
 async function nearestPage(
   sql: Sql,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDonation, insertManyDonations } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
-// 'Nearest' on the public list (and on a restaurant's, beside its own donations) reads a page from an index of places
+// 'Nearest' on the public list (and on a restaurant's, beside its own donations, and on an admin's, of every status) reads a page from an index of places
 // on a flat map of degrees (migration 026) and bounds it on the sphere. Checked here against the plain definition, the
 // shared formula over every donation, page by page: in a city with shared addresses (equal distances: the id decides),
 // across the 180th meridian and near a pole (where a box of degrees cannot hold the circle), from far away, and with
@@ -11,6 +11,7 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../testi
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
+let admin: TestUser;
 
 interface Spot {
   id: string;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t, { role: 'restaurant' });
   other = await createUser(t, { role: 'restaurant' });
+  admin = await createUser(t, { role: 'admin' });
   await insertManyDonations(t.sql, owner, 260);
   const ids = (await t.sql<{ id: string }[]>`SELECT id FROM donations ORDER BY created_at, id`).map((r) => r.id);
   const next = scatter(7);
@@ -94,10 +96,11 @@ async function walk(path: string, token?: string): Promise<string[]> {
   return all;
 }
 
-function expected(here: { lat: number; lng: number }, restaurant?: TestUser): string[] {
+/** The list's plain definition: what is on offer, and a restaurant's own or (for an admin) every live donation. */
+function expected(here: { lat: number; lng: number }, viewer?: TestUser | 'admin'): string[] {
   const km = (s: Spot) => (s.lat === undefined || s.lng === undefined ? Infinity : distanceKm(here, { lat: s.lat, lng: s.lng }));
   return spots
-    .filter((s) => s.shown || (s.restaurant === restaurant?.id && !s.deleted))
+    .filter((s) => s.shown || (!s.deleted && (viewer === 'admin' || s.restaurant === viewer?.id)))
     .map((s) => ({ id: s.id, km: km(s) }))
     .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((s) => s.id);
@@ -123,6 +126,16 @@ describe('GET /donations/verified?sort=distance, page by page', () => {
       for (const restaurant of [owner, other]) {
         const want = expected(here, restaurant);
         expect(await walk(`/donations?sort=distance&near=${here.lat},${here.lng}&limit=7`, restaurant.token)).toEqual(want);
+      }
+    }
+  });
+
+  it("an admin's list: every live donation, whatever its status, in the same order", async () => {
+    for (const here of [{ lat: 51.5072, lng: -0.1276 }, SHARED[0]!, { lat: -17.5, lng: 179.99 }, { lat: 89.9, lng: 10 }, { lat: -45, lng: 100 }]) {
+      const want = expected(here, 'admin');
+      expect(want.length).toBeGreaterThan(expected(here).length);
+      for (const limit of [7, 50]) {
+        expect(await walk(`/donations?sort=distance&near=${here.lat},${here.lng}&limit=${limit}`, admin.token)).toEqual(want);
       }
     }
   });
