@@ -32,6 +32,30 @@ function notificationsOf(page) {
   });
 }
 
+/**
+ * Delivers a push through the DevTools protocol until a notification it made shows, three times at most: a busy
+ * machine may drop a delivery made while the worker is being started (again after a navigation, say). A push with a
+ * tag replaces its copy; one without may leave two, so a caller asks for each kind it expects, not for the count.
+ * @param {import('playwright-core').CDPSession} cdp
+ * @param {Page} page
+ * @param {string} registrationId
+ * @param {string} data
+ * @param {(n: Awaited<ReturnType<typeof notificationsOf>>[number]) => boolean} isIt
+ */
+async function deliverUntilShown(cdp, page, registrationId, data, isIt) {
+  for (let attempt = 1; ; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+    const seen = await eventually(async () => (await notificationsOf(page)).some(isIt), {
+      what: `the push ${data.slice(0, 30)} to be shown`,
+      timeout: attempt === 3 ? 30_000 : 5000,
+    }).catch((err) => {
+      if (attempt === 3) throw err;
+      return false;
+    });
+    if (seen) return;
+  }
+}
+
 /** The app's service worker as Playwright sees it (to evaluate inside it). @param {Page} page */
 async function appWorker(page) {
   const ctx = page.context();
@@ -66,19 +90,8 @@ describe('web push: the service worker shows a pushed notification and opens its
     await cdp.send('ServiceWorker.enable');
     state.registrationId = await registrationId;
     const message = { kind: 'request.accepted', title: 'Request accepted', body: 'Pick up the soup by 18:00.', link: '/dashBoard/myPickups', id: 'e2e-push-1' };
-    // A busy machine may drop a delivery made while the worker is being started: delivered again (the same tag
-    // replaces, so it is still one notification) until it shows, three times at most.
-    let shown = /** @type {Awaited<ReturnType<typeof notificationsOf>>} */ ([]);
-    for (let attempt = 1; attempt <= 3 && !shown.length; attempt++) {
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: state.registrationId, data: JSON.stringify(message) });
-      shown = await eventually(
-        async () => {
-          const list = await notificationsOf(page);
-          return list.length ? list : false;
-        },
-        { what: 'the notification to be shown', timeout: 5000 },
-      ).catch(() => []);
-    }
+    await deliverUntilShown(cdp, page, state.registrationId, JSON.stringify(message), () => true);
+    const shown = await notificationsOf(page);
     assert.equal(shown.length, 1);
     assert.deepEqual(shown[0], {
       title: message.title,
@@ -112,28 +125,16 @@ describe('web push: the service worker shows a pushed notification and opens its
     // The page was navigated by the click: a fresh session, with the domain enabled again.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
-    /** @typedef {{ title: string, body: string, link: string }} Shown */
-    const shownNow = async () => (await notificationsOf(page)).map((n) => ({ title: n.title, body: n.body, link: n.data?.link }));
-    // As in step 2, a busy machine may drop a delivery while the worker is being started again after the click's
-    // navigation: each push is delivered again until it shows, three times at most. The unreadable one has no tag to
-    // replace a copy by, so a late first delivery may leave two of it; the test asks for each kind, not the count.
-    /** @param {string} data @param {(n: Shown) => boolean} isIt */
-    const deliverUntilShown = async (data, isIt) => {
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
-        const seen = await eventually(
-          async () => ((await shownNow()).some(isIt) ? true : false),
-          { what: `the push ${data.slice(0, 30)} to be shown`, timeout: attempt === 3 ? 30_000 : 5000 },
-        ).catch((e) => (attempt === 3 ? Promise.reject(e) : false));
-        if (seen) return;
-      }
-    };
     await deliverUntilShown(
+      cdp,
+      page,
+      registrationId,
       JSON.stringify({ kind: 'test', title: 'Elsewhere', body: 'x', link: 'https://example.org/phish', id: 'e2e-push-2' }),
       (n) => n.title === 'Elsewhere',
     );
-    await deliverUntilShown('not json', (n) => n.body === 'not json');
-    const shown = [...new Map((await shownNow()).map((n) => [JSON.stringify(n), n])).values()];
+    await deliverUntilShown(cdp, page, registrationId, 'not json', (n) => n.body === 'not json');
+    const listed = (await notificationsOf(page)).map((n) => ({ title: n.title, body: n.body, link: n.data?.link }));
+    const shown = [...new Map(listed.map((n) => [JSON.stringify(n), n])).values()];
     assert.deepEqual(
       shown.sort((a, b) => String(a.title).localeCompare(String(b.title))),
       [
