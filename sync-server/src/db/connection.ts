@@ -88,17 +88,19 @@ const SOCKET_FILE = `.s.PGSQL.${SOCKET_PORT}`;
  * for both). `dataDir` undefined means in memory (tests); otherwise the database persists there.
  */
 export async function openEmbedded(dataDir?: string): Promise<Database> {
-  const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }, { cube }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/cube'),
   ]);
   // Postgres's default 128 MB of shared buffers costs PGlite ~420 MB of resident memory (745 MB idle against 309 MB
   // with 32 MB, measured on a bare PGlite); an embedded store for one city team reads from the OS cache just as well.
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDir(dataDir, startParams);
-  // pg_trgm: the search's index (migration 027); PGlite has an extension only when it is handed over here.
-  const extensions = { pg_trgm };
+  // pg_trgm: the search's index (migration 027); cube: nearest first on the sphere (029). PGlite has an extension only
+  // when it is handed over here.
+  const extensions = { pg_trgm, cube };
   const db = await PGlite.create(dataDir ? { dataDir, startParams, extensions } : { startParams, extensions });
   const socketDir = await socketFolder();
   // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).

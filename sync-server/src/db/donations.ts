@@ -278,6 +278,7 @@ async function nearestPage(
   limit: number,
   matching: SqlFragment,
 ): Promise<NearestRow[]> {
+  if (await hasSphereIndexes(sql)) return nearestOnSphere(sql, near, distance, limit, matching);
   const placed = sql`d.latitude IS NOT NULL AND d.longitude IS NOT NULL`;
   const nearest = await sql<NearestRow[]>`
     SELECT * FROM (
@@ -286,12 +287,7 @@ async function nearestPage(
       ORDER BY point(d.longitude, d.latitude) <-> point(${near.lng}::float8, ${near.lat}::float8)
       LIMIT ${limit + 1}) nearest
     ORDER BY dist, id`;
-  if (nearest.length <= limit) {
-    const placeless = await sql<NearestRow[]>`
-      SELECT d.*, ${distance} AS dist FROM donations d
-      WHERE ${matching} AND d.latitude IS NULL ORDER BY d.id LIMIT ${limit + 1 - nearest.length}`;
-    return [...nearest, ...placeless];
-  }
+  if (nearest.length <= limit) return withPlaceless(sql, nearest, distance, limit, matching);
   // The bound comes back through text: a hair of slack so that the farthest row is not lost to its last digit.
   const r = nearest.at(-1)!.dist * (1 + 1e-9) + 1e-9;
   const box = boxAround(near, r);
@@ -303,6 +299,70 @@ async function nearestPage(
     WHERE ${matching} AND ${placed} AND ${inBox} AND ${distance} <= ${r}::float8
     ORDER BY ${distance} ASC, d.id ASC
     LIMIT ${limit + 1}`;
+}
+
+/** Every donation with a place is in `nearest`, fewer than a page: the placeless follow, by id. */
+async function withPlaceless(sql: Sql, nearest: NearestRow[], distance: SqlFragment, limit: number, matching: SqlFragment) {
+  const placeless = await sql<NearestRow[]>`
+    SELECT d.*, ${distance} AS dist FROM donations d
+    WHERE ${matching} AND d.latitude IS NULL ORDER BY d.id LIMIT ${limit + 1 - nearest.length}`;
+  return [...nearest, ...placeless];
+}
+
+/** Whether migration 029 made its indexes (the database had cube), asked once per connection pool. */
+const sphereIndexes = new WeakMap<Sql, Promise<boolean>>();
+function hasSphereIndexes(sql: Sql): Promise<boolean> {
+  let known = sphereIndexes.get(sql);
+  if (!known) {
+    known = sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM pg_indexes WHERE indexname IN ('donations_sphere', 'donations_verified_sphere')`.then(
+      ([row]) => row?.n === 2,
+    );
+    sphereIndexes.set(sql, known);
+    known.catch(() => sphereIndexes.delete(sql));
+  }
+  return known;
+}
+
+/** A place as a point in space on a sphere of radius 1: migration 029's expression, word for word. */
+function onSphere(sql: Sql, lat: SqlFragment, lng: SqlFragment) {
+  return sql`cube(ARRAY[cosd(${lat}) * cosd(${lng}), cosd(${lat}) * sind(${lng}), sind(${lat})])`;
+}
+
+/** Rows asked for beyond a page at first: donations at the page's edge sharing its farthest one's distance. */
+const EDGE_ROWS = 8;
+
+/**
+ * nearestPage where migration 029's indexes are (cube): the straight line between two points of the unit sphere grows
+ * with the distance along it, so that index hands the donations over nearest first, in the exact order up to rounding,
+ * from wherever the viewer is. Each donation not handed over is then at least as far as the last one that was: once the
+ * last is beyond the page's farthest (by more than rounding), the page is complete, ties broken by id. Otherwise,
+ * donations at that distance may remain (a shared address): ask for twice as many.
+ */
+async function nearestOnSphere(
+  sql: Sql,
+  near: { lat: number; lng: number },
+  distance: SqlFragment,
+  limit: number,
+  matching: SqlFragment,
+): Promise<NearestRow[]> {
+  const here = onSphere(sql, sql`${near.lat}::float8`, sql`${near.lng}::float8`);
+  const there = onSphere(sql, sql`d.latitude`, sql`d.longitude`);
+  const byDistance = (a: NearestRow, b: NearestRow) => a.dist - b.dist || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  for (let take = limit + 1 + EDGE_ROWS; ; take *= 2) {
+    const rows = await sql<NearestRow[]>`
+      SELECT d.*, ${distance} AS dist FROM donations d
+      WHERE ${matching} AND d.latitude IS NOT NULL AND d.longitude IS NOT NULL
+      ORDER BY ${there} <-> ${here}
+      LIMIT ${take}`;
+    const last = rows.at(-1);
+    const sorted = [...rows].sort(byDistance);
+    if (rows.length < take) {
+      return sorted.length > limit ? sorted.slice(0, limit + 1) : withPlaceless(sql, sorted, distance, limit, matching);
+    }
+    const edge = sorted[limit]!.dist;
+    if (last!.dist > edge * (1 + 1e-9) + 1e-9) return sorted.slice(0, limit + 1);
+  }
 }
 
 /**

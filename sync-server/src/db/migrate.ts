@@ -42,9 +42,11 @@ export async function migrate(sql: Sql): Promise<string[]> {
   return ran;
 }
 
-/** Indexes that a migration makes only where their extension is available (027: pg_trgm), and what they serve. */
+/** Indexes that a migration makes only where their extension is available (027: pg_trgm, 029: cube), and what they serve. */
 const OPTIONAL_INDEXES: Record<string, string> = {
   donations_verified_search: "the public list's search (pg_trgm)",
+  donations_verified_sphere: "nearest first on the public list from far away (cube)",
+  donations_sphere: "nearest first on an admin's list from far away (cube)",
 };
 
 /** The optional indexes this database lacks: each named with what it serves, for a warning at start. */

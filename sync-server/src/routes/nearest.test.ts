@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDonation, insertManyDonations } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
-// 'Nearest' on the public list (and on a restaurant's, beside its own donations, and on an admin's, of every status) reads a page from an index of places
-// on a flat map of degrees (migration 026) and bounds it on the sphere. Checked here against the plain definition, the
-// shared formula over every donation, page by page: in a city with shared addresses (equal distances: the id decides),
-// across the 180th meridian and near a pole (where a box of degrees cannot hold the circle), from far away, and with
-// the donations that have no place last.
+// 'Nearest' on the public list (and on a restaurant's, beside its own donations, and on an admin's, of every status)
+// reads a page from an index of places: of points on the unit sphere where the database has cube (migration 029),
+// otherwise of a flat map of degrees (migrations 026 and 028) bounded on the sphere. Both ways are checked here against
+// the plain definition, the shared formula over every donation, page by page: in a city with shared addresses (equal
+// distances: the id decides), across the 180th meridian and near a pole (where a box of degrees cannot hold the
+// circle), from far away, and with the donations that have no place last.
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
@@ -42,8 +43,12 @@ function* scatter(seed: number) {
   }
 }
 
-beforeAll(async () => {
+/** A test app with the donations of `spots`; without migration 029's indexes when `flat` (a database without cube). */
+async function seed(flat: boolean) {
+  spots.length = 0;
   t = await createTestApp();
+  // Before any list is asked for: the server looks for the indexes once.
+  if (flat) await t.sql`DROP INDEX donations_sphere, donations_verified_sphere`;
   owner = await createUser(t, { role: 'restaurant' });
   other = await createUser(t, { role: 'restaurant' });
   admin = await createUser(t, { role: 'admin' });
@@ -81,8 +86,7 @@ beforeAll(async () => {
     spots.push({ id, ...(place ? { lat: place.lat, lng: place.lng } : {}), shown: false, restaurant: other.id, deleted: false });
   }
   await t.sql`ANALYZE donations`;
-});
-afterAll(() => t?.close());
+}
 
 /** Every page from `path`, following the Link headers. */
 async function walk(path: string, token?: string): Promise<string[]> {
@@ -106,7 +110,13 @@ function expected(here: { lat: number; lng: number }, viewer?: TestUser | 'admin
     .map((s) => s.id);
 }
 
-describe('GET /donations/verified?sort=distance, page by page', () => {
+describe.each([
+  ['on the sphere (cube)', false],
+  ['on the flat map (no cube)', true],
+])('GET /donations/verified?sort=distance, page by page, %s', (_way, flat) => {
+  beforeAll(() => seed(flat));
+  afterAll(() => t?.close());
+
   it.each([
     ['in the city', { lat: 51.5072, lng: -0.1276 }],
     ['on a shared address', SHARED[0]!],
@@ -138,5 +148,21 @@ describe('GET /donations/verified?sort=distance, page by page', () => {
         expect(await walk(`/donations?sort=distance&near=${here.lat},${here.lng}&limit=${limit}`, admin.token)).toEqual(want);
       }
     }
+  });
+});
+
+describe('the sphere index (migration 029)', () => {
+  beforeAll(() => seed(false));
+  afterAll(() => t?.close());
+
+  it('hands over the nearest Verified donations from anywhere, without reading the far city whole', async () => {
+    // The expression of db/donations.ts (onSphere) and of the migration: the plan shows the index serves it.
+    const rows = await t.sql<{ 'QUERY PLAN': string }[]>`
+      EXPLAIN SELECT id FROM donations d
+      WHERE NOT deleted AND status = 'Verified' AND d.latitude IS NOT NULL AND d.longitude IS NOT NULL
+      ORDER BY cube(ARRAY[cosd(d.latitude) * cosd(d.longitude), cosd(d.latitude) * sind(d.longitude), sind(d.latitude)])
+        <-> cube(ARRAY[cosd(${-45}::float8) * cosd(${100}::float8), cosd(${-45}::float8) * sind(${100}::float8), sind(${-45}::float8)])
+      LIMIT 51`;
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Scan using donations_verified_sphere');
   });
 });
