@@ -339,13 +339,7 @@ const EDGE_ROWS = 8;
  * last is beyond the page's farthest (by more than rounding), the page is complete, ties broken by id. Otherwise,
  * donations at that distance may remain (a shared address): ask for twice as many.
  */
-async function nearestOnSphere(
-  sql: Sql,
-  near: { lat: number; lng: number },
-  distance: SqlFragment,
-  limit: number,
-  matching: SqlFragment,
-): Promise<NearestRow[]> {
+const nearestOnSphere: typeof nearestPage = async (sql, near, distance, limit, matching) => {
   const here = onSphere(sql, sql`${near.lat}::float8`, sql`${near.lng}::float8`);
   const there = onSphere(sql, sql`d.latitude`, sql`d.longitude`);
   const byDistance = (a: NearestRow, b: NearestRow) => a.dist - b.dist || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -363,7 +357,7 @@ async function nearestOnSphere(
     const edge = sorted[limit]!.dist;
     if (last!.dist > edge * (1 + 1e-9) + 1e-9) return sorted.slice(0, limit + 1);
   }
-}
+};
 
 /**
  * The latitude and longitude range that holds every point within `km` of `p`: a path of that length stays within that
