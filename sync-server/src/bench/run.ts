@@ -191,6 +191,8 @@ await bare.close();
     ['one food type', '&foodType=Produce'],
     ['best before soonest', '&sort=bestBefore'],
     ['nearest to a point in the city', '&sort=distance&near=52.52,13.405'],
+    // Every donation of the city ~880 km away: a bound around the page's farthest one would hold the whole city.
+    ['nearest to a point far from the city (Paris)', '&sort=distance&near=48.857,2.352'],
   ] as const) {
     const [ms, newest] = [await pageMs(plain + query), await pageMs(plain)];
     report({
@@ -497,7 +499,15 @@ const missesSection =
   `run on that host (the bare server: 263-299 µs of CPU a /donations/{id} call, twice the run written here; ` +
   `BenchmarkIndex ~1,500) gave 2.20x (5.22 s against 2.38 s), with the list on screen 1.26x the sync without it ` +
   `(5.61 against 4.44 s). No difference beyond the rounds' noise, over 2 x 5 rounds: skeletons without their pulse, ` +
-  `and no CSS animation or transition at all during the sign-in. Not tried: creating the account's database itself ` +
+  `and no CSS animation or transition at all during the sign-in. Tried again later that day on a quieter host (the ` +
+  `reference 1.2-1.5 s; four rounds each, one run after another), none kept: the replication as it is 2.09x; the ` +
+  `first pull written past RxDB's downstream as the downstream writes it (through the collection's storage, flagged ` +
+  `as the downstream's own so that the upstream does not read it back) 2.26x, and with pulls of 2,500 2.10x; pulls of ` +
+  `2,500 alone 2.25x; bulkInsert before the replication starts 2.23x (the upstream then read all 10,000 back, 100 at ` +
+  `a time, for 4-6 s after the list was complete). Its timeline: the account known 0.20-0.28 s after the click, the ` +
+  `database open 70-130 ms later, the first pull asked for by the replication 35-300 ms after that, the last write ` +
+  `done 2.6-3.2 s after the click; each pull was answered in 60-370 ms, the server sharing the two cores with the ` +
+  `page's writes. Not tried: creating the account's database itself ` +
   `before the account is known (its name comes from the account; ~85 ms of open and ~120 ms of the replication's ` +
   `start are left to gain).\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
