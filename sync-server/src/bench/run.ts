@@ -442,7 +442,7 @@ const missesSection =
   `s), /donations/{id} at 100,000 rows 0.94x (243 against 234 µs of CPU a call: there the load generator, not the ` +
   `server, set the pace), and Lighthouse 69-94 on / and 73-84 on /allDonations with TBT 150-900 ms over three runs ` +
   `of each, from one unchanged build: the host's noise, not the page's.\n` +
-  `- /donations/{id} (met in the run written here: 0.81x / 0.82x at 5,400 / 5,800 req/s; 0.72x to 0.88x in the full ` +
+  `- /donations/{id} (0.81x / 0.76x at 3,800 / 2,300 req/s in the run written here, on a host where the bare server took 222 / 322 µs of CPU a call; 0.81x / 0.82x at 5,400 / 5,800 req/s in the run of 2026-11-27 evening; 0.72x to 0.88x in the full ` +
   `runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
   `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
   `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +
@@ -462,7 +462,7 @@ const missesSection =
   `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
   `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
   `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (just over it, 2.31 s against 1.13 s, in the run written here, and 2.15x in ` +
+  `- Fresh sign-in at 10,000, on the 2x line (2.33x, 2.75 s against 1.19 s, in the run written here, on 2026-11-28; 2.31 s against 1.13 s in the run of 2026-11-27 evening, and 2.15x in ` +
   `a sign-in-only run of three rounds after it; 2.1x, 1.66 s against 0.79 s, in the evening's full run of 2026-11-27 on ` +
   `a fast host, Lighthouse's BenchmarkIndex ~3,500; 2.3x, 1.78 s against 0.79 s, in the morning's on a fast host, ` +
   `BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
@@ -496,7 +496,7 @@ const missesSection =
   `the browser's IndexedDB backend sets the pace: the pulls end ~3 s after the click and the writes ~2 s later, RxDB ` +
   `merging the batches that wait into 3-4 writes; between two writes the next batch's read of the replication's ` +
   `metadata store waits for the checkpoint write, which queues behind the donations' puts in the same backend. A full ` +
-  `run on that host (the bare server: 263-299 µs of CPU a /donations/{id} call, twice the run written here; ` +
+  `run on that host (the bare server: 263-299 µs of CPU a /donations/{id} call, twice the run of 2026-11-27 evening; ` +
   `BenchmarkIndex ~1,500) gave 2.20x (5.22 s against 2.38 s), with the list on screen 1.26x the sync without it ` +
   `(5.61 against 4.44 s). No difference beyond the rounds' noise, over 2 x 5 rounds: skeletons without their pulse, ` +
   `and no CSS animation or transition at all during the sign-in. Tried again later that day on a quieter host (the ` +
@@ -512,7 +512,7 @@ const missesSection =
   `start are left to gain).\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
   `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
-  `run of 2026-11-27, and 250 MB, 233 before, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
+  `run of 2026-11-27, 250 MB, 233 before, in the run after it, and 267 MB, 225 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
   `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
   `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
   `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
