@@ -269,7 +269,8 @@ type SqlFragment = ReturnType<typeof orderOf>['key'];
  * degrees. If that is every donation with a place left, they are the page, in the exact order, and the placeless
  * follow. Otherwise the farthest of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r):
  * the page is the donations within r, read from the same index in a box around the point that holds the circle, in
- * the exact order.
+ * the exact order. Where migration 029's indexes are (the database has cube), nearestOnSphere reads the page instead:
+ * from far away, the circle above holds the whole far city.
  */
 async function nearestPage(
   sql: Sql,
