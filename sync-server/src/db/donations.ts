@@ -264,13 +264,13 @@ function mergeNearest(a: NearestRow[], b: NearestRow[]): NearestRow[] {
 type SqlFragment = ReturnType<typeof orderOf>['key'];
 
 /**
- * A page of 'Nearest' among the donations `matching` without working out every one's distance. An index of places
- * (migration 026's of Verified donations, 028's of every live one) hands over the limit + 1 nearest on a flat map of
- * degrees. If that is every donation with a place left, they are the page, in the exact order, and the placeless
- * follow. Otherwise the farthest of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r):
+ * A page of 'Nearest' among the donations `matching` without working out every one's distance. On a database without
+ * cube, an index of places (migration 026's of Verified donations, 028's of every live one) hands over the limit + 1
+ * nearest on a flat map of degrees. If that is every donation with a place left, they are the page, in the exact
+ * order, and the placeless follow. Otherwise the farthest of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r):
  * the page is the donations within r, read from the same index in a box around the point that holds the circle, in
- * the exact order. Where migration 029's indexes are (the database has cube), nearestOnSphere reads the page instead:
- * from far away, the circle above holds the whole far city.
+ * the exact order. Where migration 029's indexes are (the database has cube), nearestOnSphere reads the page instead
+ * (from far away, the circle above holds the whole far city), and migration 030 has dropped 026 and 028's.
  */
 async function nearestPage(
   sql: Sql,

@@ -1,11 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { distanceKm } from '@foodbridge/shared/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertDonation, insertManyDonations } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // 'Nearest' on the public list (and on a restaurant's, beside its own donations, and on an admin's, of every status)
-// reads a page from an index of places: of points on the unit sphere where the database has cube (migration 029),
-// otherwise of a flat map of degrees (migrations 026 and 028) bounded on the sphere. Both ways are checked here against
+// reads a page from an index of places: of points on the unit sphere where the database has cube (migration 029;
+// 030 then drops the flat map's), otherwise of a flat map of degrees (migrations 026 and 028) bounded on the sphere. Both ways are checked here against
 // the plain definition, the shared formula over every donation, page by page: in a city with shared addresses (equal
 // distances: the id decides), across the 180th meridian and near a pole (where a box of degrees cannot hold the
 // circle), from far away, and with the donations that have no place last.
@@ -43,12 +44,22 @@ function* scatter(seed: number) {
   }
 }
 
-/** A test app with the donations of `spots`; without migration 029's indexes when `flat` (a database without cube). */
+/** Migration 026 or 028's text: the flat map's indexes, which a database without cube keeps (030 drops them with cube). */
+const flatIndex = (file: string) => readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8');
+
+/**
+ * A test app with the donations of `spots`; when `flat`, as a database without cube has it: without migration 029's
+ * indexes, with 026 and 028's.
+ */
 async function seed(flat: boolean) {
   spots.length = 0;
   t = await createTestApp();
   // Before any list is asked for: the server looks for the indexes once.
-  if (flat) await t.sql`DROP INDEX donations_sphere, donations_verified_sphere`;
+  if (flat) {
+    await t.sql`DROP INDEX donations_sphere, donations_verified_sphere`;
+    await t.sql.unsafe(flatIndex('026-verified-place-index.sql'));
+    await t.sql.unsafe(flatIndex('028-place-index.sql'));
+  }
   owner = await createUser(t, { role: 'restaurant' });
   other = await createUser(t, { role: 'restaurant' });
   admin = await createUser(t, { role: 'admin' });
@@ -140,6 +151,15 @@ describe.each([
     }
   });
 
+  it.runIf(flat)("reads a page of the flat map from migration 026's index", async () => {
+    const rows = await t.sql<{ 'QUERY PLAN': string }[]>`
+      EXPLAIN SELECT id FROM donations d
+      WHERE NOT deleted AND status = 'Verified' AND d.latitude IS NOT NULL AND d.longitude IS NOT NULL
+      ORDER BY point(d.longitude, d.latitude) <-> point(${100}::float8, ${-45}::float8)
+      LIMIT 51`;
+    expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Scan using donations_verified_place');
+  });
+
   it("an admin's list: every live donation, whatever its status, in the same order", async () => {
     for (const here of [{ lat: 51.5072, lng: -0.1276 }, SHARED[0]!, { lat: -17.5, lng: 179.99 }, { lat: 89.9, lng: 10 }, { lat: -45, lng: 100 }]) {
       const want = expected(here, 'admin');
@@ -151,7 +171,7 @@ describe.each([
   });
 });
 
-describe('the sphere index (migration 029)', () => {
+describe('the sphere index (migrations 029 and 030)', () => {
   beforeAll(() => seed(false));
   afterAll(() => t?.close());
 
@@ -164,5 +184,12 @@ describe('the sphere index (migration 029)', () => {
         <-> cube(ARRAY[cosd(${-45}::float8) * cosd(${100}::float8), cosd(${-45}::float8) * sind(${100}::float8), sind(${-45}::float8)])
       LIMIT 51`;
     expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('Index Scan using donations_verified_sphere');
+  });
+
+  it("leaves no index of the flat map to keep up on every write (migration 030): the sphere's are the ones read", async () => {
+    const names = (await t.sql<{ name: string }[]>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'donations'`).map((r) => r.name);
+    expect(names).toEqual(expect.arrayContaining(['donations_sphere', 'donations_verified_sphere']));
+    expect(names).not.toContain('donations_place');
+    expect(names).not.toContain('donations_verified_place');
   });
 });
