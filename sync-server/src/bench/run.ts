@@ -428,8 +428,12 @@ const missesSection =
   `- Timings depend on the host: on a virtual machine whose CPU is partly taken by its neighbours (steal time), every ` +
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
-  `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (late on ` +
-  `2026-11-27) was on a host in between (the bare server: 156 / 148 µs of CPU a /donations/{id} call at 10,000 / ` +
+  `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (the ` +
+  `second of 2026-11-28) was on a fast host (the bare server: 100 / 103 µs of CPU a /donations/{id} call at 10,000 / ` +
+  `100,000 rows; Lighthouse's BenchmarkIndex 3,616 / 3,557): every target met but sign-in (2.17x: 1.53 s against ` +
+  `0.70 s). The first run that day, on a slower host (the bare server: 222 / 322 µs; BenchmarkIndex 2,091 / 2,177), ` +
+  `missed sign-in (2.33x), /donations/{id} at 100,000 rows (0.76x) and the scroll's worst frame (50 ms; 17 ms here). ` +
+  `The run late on 2026-11-27 was on a host in between (the bare server: 156 / 148 µs of CPU a /donations/{id} call at 10,000 / ` +
   `100,000 rows; Lighthouse's BenchmarkIndex 1,662 / 1,870): every target met but sign-in (just over 2x: 2.31 s against ` +
   `1.13 s). The evening's run that day, on a fast host (the bare server: 88 µs of CPU a call at 10,000 rows; ` +
   `BenchmarkIndex ~3,500-3,700), met every target but /donations/{id} at 100,000 rows (0.77x; 0.81x at 10,000, and ` +
@@ -442,7 +446,7 @@ const missesSection =
   `s), /donations/{id} at 100,000 rows 0.94x (243 against 234 µs of CPU a call: there the load generator, not the ` +
   `server, set the pace), and Lighthouse 69-94 on / and 73-84 on /allDonations with TBT 150-900 ms over three runs ` +
   `of each, from one unchanged build: the host's noise, not the page's.\n` +
-  `- /donations/{id} (0.81x / 0.76x at 3,800 / 2,300 req/s in the run written here, on a host where the bare server took 222 / 322 µs of CPU a call; 0.81x / 0.82x at 5,400 / 5,800 req/s in the run of 2026-11-27 evening; 0.72x to 0.88x in the full ` +
+  `- /donations/{id} (0.84x / 0.81x at 8,900 / 8,500 req/s in the run written here, on a host where the bare server took 100 / 103 µs of CPU a call; 0.81x / 0.76x at 3,800 / 2,300 req/s in the first run that day, where it took 222 / 322 µs; 0.81x / 0.82x at 5,400 / 5,800 req/s in the run of 2026-11-27 evening; 0.72x to 0.88x in the full ` +
   `runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
   `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
   `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +
@@ -462,7 +466,7 @@ const missesSection =
   `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
   `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
   `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (2.33x, 2.75 s against 1.19 s, in the run written here, on 2026-11-28; 2.31 s against 1.13 s in the run of 2026-11-27 evening, and 2.15x in ` +
+  `- Fresh sign-in at 10,000, on the 2x line (2.17x, 1.53 s against 0.70 s, in the run written here, on a fast host; 2.33x, 2.75 s against 1.19 s, in the first run of 2026-11-28; 2.31 s against 1.13 s in the run of 2026-11-27 evening, and 2.15x in ` +
   `a sign-in-only run of three rounds after it; 2.1x, 1.66 s against 0.79 s, in the evening's full run of 2026-11-27 on ` +
   `a fast host, Lighthouse's BenchmarkIndex ~3,500; 2.3x, 1.78 s against 0.79 s, in the morning's on a fast host, ` +
   `BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
@@ -507,12 +511,19 @@ const missesSection =
   `a time, for 4-6 s after the list was complete). Its timeline: the account known 0.20-0.28 s after the click, the ` +
   `database open 70-130 ms later, the first pull asked for by the replication 35-300 ms after that, the last write ` +
   `done 2.6-3.2 s after the click; each pull was answered in 60-370 ms, the server sharing the two cores with the ` +
-  `page's writes. Not tried: creating the account's database itself ` +
-  `before the account is known (its name comes from the account; ~85 ms of open and ~120 ms of the replication's ` +
-  `start are left to gain).\n` +
+  `page's writes. Measured in the second session of 2026-11-28, on a fast host (the reference 0.70-0.79 s; four ` +
+  `rounds a run): the code as it is gave 2.20x, 2.27x and 2.23x. The first pull now goes out 4 ms after the login's ` +
+  `answer (88 ms after the click): the database's open is off the way, so creating it before the account is known ` +
+  `has nothing left to gain. The eleven pulls were answered by 1.27 s (25 ms each from the server alone; 40-110 ms ` +
+  `beside the page), and the list was complete 0.3-0.4 s after the last, behind the last merged write. The page's ` +
+  `main thread was busy 1.4-1.5 s of the 1.9-2.1 s (CPU profile of two rounds): Dexie's put loop 0.30-0.37 s, the ` +
+  `browser's own work (request events, style, layout) 0.36-0.44 s, React ~0.17 s, garbage collection 0.08-0.12 s. ` +
+  `Tried, not kept: leaving out the downstream's read of the replication's metadata store for a collection that ` +
+  `pushes nothing (RxDB reads it for every pulled document though nothing is ever stored there: 10,000 IndexedDB ` +
+  `reads): 2.20x, 2.34x and 2.19x against the three above, nothing beyond the noise.\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
   `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
-  `run of 2026-11-27, 250 MB, 233 before, in the run after it, and 267 MB, 225 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
+  `run of 2026-11-27, 250 MB, 233 before, in the run after it, 267 MB, 225 idle, in the first run of 2026-11-28, and 251 MB, 216 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
   `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
   `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
   `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
@@ -531,9 +542,10 @@ const missesSection =
   `and Lighthouse's simulation put FCP and LCP ~0.25 s later and counted more blocking time), and building ` +
   `tailwind-merge's class map (~10 ms, on its first call inside React's render) in a task before the render (no ` +
   `less blocking time over five runs a page). On this host ` +
-  `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~2,800 from run to run, and the blocking time with it ` +
-  `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms, and in the run written ` +
-  `here, BenchmarkIndex 1,662 / 1,870: 98 / 98, TBT 62 / 88 ms).\n\n`;
+  `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~3,600 from run to run, and the blocking time with it ` +
+  `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms, late that day, ` +
+  `BenchmarkIndex 1,662 / 1,870: 98 / 98, TBT 62 / 88 ms, and in the run written here, BenchmarkIndex 3,616 / ` +
+  `3,557: 99 / 99, TBT 5 / 49 ms).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
