@@ -520,7 +520,11 @@ const missesSection =
   `browser's own work (request events, style, layout) 0.36-0.44 s, React ~0.17 s, garbage collection 0.08-0.12 s. ` +
   `Tried, not kept: leaving out the downstream's read of the replication's metadata store for a collection that ` +
   `pushes nothing (RxDB reads it for every pulled document though nothing is ever stored there: 10,000 IndexedDB ` +
-  `reads): 2.20x, 2.34x and 2.19x against the three above, nothing beyond the noise.\n` +
+  `reads): 2.20x, 2.34x and 2.19x against the three above, nothing beyond the noise; leaving out also its read of ` +
+  `the collection's own documents before each write (only to bound the gain: it would lose updates) 2.10x, 2.20x and ` +
+  `2.21x against 2.07x, 2.22x and 2.13x, run for run. Nor is it the list on screen: the page's main thread was busy ` +
+  `1.17-1.40 s of a sign-in with no list and 1.26-1.41 s with All Donations open (three rounds each), Dexie's put ` +
+  `loop 0.34 s of it either way.\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
   `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
   `run of 2026-11-27, 250 MB, 233 before, in the run after it, 267 MB, 225 idle, in the first run of 2026-11-28, and 251 MB, 216 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +

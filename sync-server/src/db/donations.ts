@@ -230,9 +230,10 @@ export async function listDonations(
     : sql`true`;
   const matching = (seen: SqlFragment) => sql`NOT deleted AND ${seen} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}`;
   if (sort.by === 'distance') {
-    // An admin sees every live donation, all in migration 028's index of places.
+    // An admin sees every live donation, all in one index of places (029's on the sphere; 028's without cube).
     if (scope.kind === 'all') return nearestPage(sql, sort.near, order.key, page.limit, matching(visible));
-    // Migration 026's index holds what is on offer; a restaurant's own donations that are not are few, and ordered whole.
+    // The Verified ones' index of places (029's; 026's without cube) holds what is on offer; a restaurant's own
+    // donations that are not are few, and ordered whole.
     const offered = await nearestPage(sql, sort.near, order.key, page.limit, matching(onOffer));
     if (scope.kind === 'verified') return offered;
     const own = await sql<NearestRow[]>`

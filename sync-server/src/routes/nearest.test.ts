@@ -6,10 +6,10 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../testi
 
 // 'Nearest' on the public list (and on a restaurant's, beside its own donations, and on an admin's, of every status)
 // reads a page from an index of places: of points on the unit sphere where the database has cube (migration 029;
-// 030 then drops the flat map's), otherwise of a flat map of degrees (migrations 026 and 028) bounded on the sphere. Both ways are checked here against
-// the plain definition, the shared formula over every donation, page by page: in a city with shared addresses (equal
-// distances: the id decides), across the 180th meridian and near a pole (where a box of degrees cannot hold the
-// circle), from far away, and with the donations that have no place last.
+// 030 then drops the flat map's), otherwise of a flat map of degrees (migrations 026 and 028) bounded on the sphere.
+// Both ways are checked here against the plain definition, the shared formula over every donation, page by page: in a
+// city with shared addresses (equal distances: the id decides), across the 180th meridian and near a pole (where a box
+// of degrees cannot hold the circle), from far away, and with the donations that have no place last.
 let t: TestApp;
 let owner: TestUser;
 let other: TestUser;
@@ -44,7 +44,7 @@ function* scatter(seed: number) {
   }
 }
 
-/** Migration 026 or 028's text: the flat map's indexes, which a database without cube keeps (030 drops them with cube). */
+/** Migration 026 or 028's text: the flat map's indexes, kept where the database lacks cube (030 drops them elsewhere). */
 const flatIndex = (file: string) => readFileSync(new URL(`../db/migrations/${file}`, import.meta.url), 'utf8');
 
 /**
