@@ -252,13 +252,15 @@ export async function listDonations(
 
 type NearestRow = DonationRow & { dist: number };
 
-/** Two pages in the nearest order as one: by distance, then by id (uuid order is the order of its lower-case text). */
+/** The nearest order: by distance, then by id (uuid order is the order of its lower-case text). */
+const nearestFirst = (x: NearestRow, y: NearestRow) => x.dist - y.dist || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+
+/** Two pages in the nearest order as one. */
 function mergeNearest(a: NearestRow[], b: NearestRow[]): NearestRow[] {
-  const before = (x: NearestRow, y: NearestRow) => x.dist < y.dist || (x.dist === y.dist && x.id < y.id);
   const out: NearestRow[] = [];
   let i = 0;
   let j = 0;
-  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && before(a[i]!, b[j]!)) ? a[i++]! : b[j++]!);
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && nearestFirst(a[i]!, b[j]!) < 0) ? a[i++]! : b[j++]!);
   return out;
 }
 
@@ -268,10 +270,11 @@ type SqlFragment = ReturnType<typeof orderOf>['key'];
  * A page of 'Nearest' among the donations `matching` without working out every one's distance. On a database without
  * cube, an index of places (migration 026's of Verified donations, 028's of every live one) hands over the limit + 1
  * nearest on a flat map of degrees. If that is every donation with a place left, they are the page, in the exact
- * order, and the placeless follow. Otherwise the farthest of them on the sphere, r, bounds the page (at least limit + 1 donations lie within r):
- * the page is the donations within r, read from the same index in a box around the point that holds the circle, in
- * the exact order. Where migration 029's indexes are (the database has cube), nearestOnSphere reads the page instead
- * (from far away, the circle above holds the whole far city), and migration 030 has dropped 026 and 028's.
+ * order, and the placeless follow. Otherwise the farthest of them on the sphere, r, bounds the page (at least
+ * limit + 1 donations lie within r): the page is the donations within r, read from the same index in a box around the
+ * point that holds the circle, in the exact order. Where migration 029's indexes are (the database has cube),
+ * nearestOnSphere reads the page instead (from far away, the circle above holds the whole far city), and migration 030
+ * has dropped 026 and 028's.
  */
 async function nearestPage(
   sql: Sql,
@@ -344,15 +347,15 @@ const EDGE_ROWS = 8;
 const nearestOnSphere: typeof nearestPage = async (sql, near, distance, limit, matching) => {
   const here = onSphere(sql, sql`${near.lat}::float8`, sql`${near.lng}::float8`);
   const there = onSphere(sql, sql`d.latitude`, sql`d.longitude`);
-  const byDistance = (a: NearestRow, b: NearestRow) => a.dist - b.dist || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   for (let take = limit + 1 + EDGE_ROWS; ; take *= 2) {
     const rows = await sql<NearestRow[]>`
       SELECT d.*, ${distance} AS dist FROM donations d
       WHERE ${matching} AND d.latitude IS NOT NULL AND d.longitude IS NOT NULL
       ORDER BY ${there} <-> ${here}
       LIMIT ${take}`;
+    // In the index's order, before the sort below puts the rows in the exact one.
     const last = rows.at(-1);
-    const sorted = [...rows].sort(byDistance);
+    const sorted = rows.sort(nearestFirst);
     if (rows.length < take) {
       return sorted.length > limit ? sorted.slice(0, limit + 1) : withPlaceless(sql, sorted, distance, limit, matching);
     }

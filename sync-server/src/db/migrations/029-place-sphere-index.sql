@@ -15,7 +15,7 @@ END $$;
 DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'cube') THEN
-    -- The expression must stay the one in db/donations.ts (placeOnSphere), word for word, for the index to serve it.
+    -- The expression must stay the one in db/donations.ts (onSphere), word for word, for the index to serve it.
     CREATE INDEX donations_verified_sphere ON donations
       USING gist (cube(ARRAY[cosd(latitude) * cosd(longitude), cosd(latitude) * sind(longitude), sind(latitude)]))
       WHERE NOT deleted AND status = 'Verified' AND latitude IS NOT NULL AND longitude IS NOT NULL;
