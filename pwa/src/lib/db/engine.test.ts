@@ -56,7 +56,7 @@ function serve(routes: Routes = {}, me = DANA) {
  */
 async function openPage() {
   vi.resetModules();
-  const [identity, session, localStore, localDatabase, record, syncStore, connectivity, outbox] = await Promise.all([
+  const [identity, session, localStore, localDatabase, record, syncStore, connectivity, outbox, donationLists] = await Promise.all([
     import('@/lib/auth/identity'),
     import('@/lib/auth/session-store'),
     import('./local-store'),
@@ -65,9 +65,10 @@ async function openPage() {
     import('./sync-store'),
     import('@/lib/connectivity-store'),
     import('./pickup-outbox'),
+    import('./donation-lists'),
   ]);
   localStore.startLocalStore();
-  return { ...identity, ...session, ...localDatabase, ...record, ...syncStore, ...connectivity, ...outbox };
+  return { ...identity, ...session, ...localDatabase, ...record, ...syncStore, ...connectivity, ...outbox, ...donationLists };
 }
 type Page = Awaited<ReturnType<typeof openPage>>;
 
@@ -372,9 +373,10 @@ describe('switching accounts and roles', () => {
 });
 
 describe('first sync', () => {
-  it("counts a fresh device's donations as pulled once they are in the store, not when their last batch arrived", async () => {
-    // The screens stop holding answers back once a collection is pulled (local-query.ts): before its writes, they
-    // redrew the whole list for each of them. The pull is held until the database is open and watched.
+  it("lists a fresh device's donations as their batch arrives, and counts them as pulled then, before their write", async () => {
+    // The screens stop holding answers back once a collection is pulled (local-query.ts). All Donations' list shows
+    // the first sync's batches as they arrive (stagePulled), so 'pulled' need not wait for the writes, which then
+    // change nothing on screen. The pull is held until the database is open and watched.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const donations = [createDonation({ status: 'Verified' }), createDonation({ status: 'Verified' })];
@@ -396,13 +398,31 @@ describe('first sync', () => {
       },
       { timeout: 3000 },
     );
-    const pulledAtWrite: boolean[] = [];
-    const sub = db.donations.$.subscribe(() => pulledAtWrite.push(Boolean(p.useSyncStore.getState().pulled.donations)));
+    // What happened, in order: the list's answers (how many it held), the writes, and 'pulled'.
+    const seen: string[] = [];
+    const lists: unknown[][] = [];
+    const listSub = p.donationsByNewest(db, p.VERIFIED).subscribe({
+      next: (list) => {
+        lists.push(list);
+        seen.push(`list ${list.length}`);
+      },
+      error: (err) => seen.push(`error ${String(err)}`),
+    });
+    const writeSub = db.donations.$.subscribe(() => seen.push('write'));
+    const pulledSub = p.useSyncStore.subscribe((s, before) => {
+      if (s.pulled.donations && !before.pulled.donations) seen.push('pulled');
+    });
+    await vi.waitFor(() => expect(seen).toContain('list 0'));
     release();
-    await vi.waitFor(() => expect(p.useSyncStore.getState().pulled.donations).toBe(true), { timeout: 3000 });
-    sub.unsubscribe();
-    expect(pulledAtWrite.length).toBeGreaterThan(0);
-    expect(pulledAtWrite.every((pulled) => !pulled)).toBe(true);
-    expect(await db.donations.count().exec()).toBe(2);
+    await vi.waitFor(async () => expect(await db.donations.count().exec()).toBe(2), { timeout: 3000 });
+    await vi.waitFor(() => expect(seen).toContain('pulled'));
+    listSub.unsubscribe();
+    writeSub.unsubscribe();
+    pulledSub();
+    expect(seen.indexOf('list 2')).toBeGreaterThan(-1);
+    expect(seen.indexOf('list 2')).toBeLessThan(seen.indexOf('write'));
+    expect(seen.indexOf('pulled')).toBeLessThan(seen.indexOf('write'));
+    // The writes kept the objects on screen: no list after the staged one.
+    expect(lists.at(-1)).toBe(lists.find((list) => list.length === 2));
   });
 });

@@ -17,6 +17,7 @@ import { isOnline } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
 import { ENDPOINT, PULL_BATCH, pullAfter, type FirstPull } from './first-pull';
+import { endStaging, stagePulled } from './live-list';
 import type { FavoriteDocType } from './schemas';
 import type { LocalCollection } from './sync-store';
 
@@ -213,7 +214,13 @@ export function pullStream<T>(
   }).pipe(share());
 }
 
-function pullHandler<T>(name: LocalCollection, events: ReplicationEvents, gate: ResyncGate, prefetched?: FirstPull) {
+function pullHandler<T>(
+  name: LocalCollection,
+  events: ReplicationEvents,
+  gate: ResyncGate,
+  prefetched?: FirstPull,
+  stage?: (docs: WithDeleted<T>[]) => void,
+) {
   return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
     const early = batchSize === PULL_BATCH ? prefetched?.take(checkpoint) : null;
     let result = early ? ((await early.answer.catch(() => null)) as SyncPullResult<WithDeleted<T>> | null) : null;
@@ -224,6 +231,7 @@ function pullHandler<T>(name: LocalCollection, events: ReplicationEvents, gate: 
       sentAt = performance.now();
       result = await pullAfter<WithDeleted<T>>(name, checkpoint, batchSize);
     }
+    stage?.(result.documents);
     // A short batch means the server has nothing newer: this collection is up to date as of now.
     if (result.documents.length < batchSize) {
       prefetched?.stop();
@@ -245,16 +253,29 @@ function replicate<T>(
   collection: RxCollection<T>,
   name: LocalCollection,
   events: ReplicationEvents,
-  options: { push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>; prefetched?: FirstPull; after?: Promise<unknown> } = {},
+  options: {
+    push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>;
+    prefetched?: FirstPull;
+    after?: Promise<unknown>;
+    /**
+     * Shows the first sync's pulled batches (as the modifier makes them) in the collection's lists before they are
+     * written: stagePulled. Not for a collection that pushes (a local change must not hide behind a staged state).
+     */
+    stage?: (docs: WithDeleted<T>[]) => void;
+  } = {},
 ): RxReplicationState<T, SyncCheckpoint> {
   const { push, prefetched, after } = options;
+  const stage = push ? undefined : options.stage;
   let settle: () => void = () => undefined;
   const gate = resyncGate(new Promise<void>((resolve) => (settle = resolve)));
-  // Pulled means in the store. The first sync's last batch is fetched while up to half of the batches before it still
+  // Pulled means on screen. The first sync's last batch is fetched while up to half of the batches before it still
   // wait to be written (10,000 donations: ~1 s), and a screen told 'pulled' stops holding its answers back (see
   // local-query.ts): it then redrew its whole list for every write, time the writes waited for. So the first sync
-  // says so once it is written. (Not for a collection that pushes: its first sync also waits for its push.)
+  // says so once it is written, or, for a collection whose lists show its batches staged, as soon as the last is
+  // pulled: the writes then change nothing on screen. (Not for a collection that pushes: its first sync also waits
+  // for its push.)
   let written = Boolean(push);
+  let staging = Boolean(stage);
   let headReached = false;
   const pulled = () => {
     if (written) events.onPulled(name);
@@ -268,7 +289,23 @@ function replicate<T>(
     waitForLeadership: true,
     autoStart: !after,
     pull: {
-      handler: pullHandler<T>(name, { ...events, onPulled: pulled }, gate, prefetched),
+      handler: pullHandler<T>(
+        name,
+        {
+          ...events,
+          onPulled: () => {
+            // The last batch is staged: on screen, though not yet written.
+            if (stage) written = true;
+            pulled();
+          },
+        },
+        gate,
+        prefetched,
+        stage &&
+          ((docs) => {
+            if (staging) stage(docs.map(dropNulls));
+          }),
+      ),
       batchSize: PULL_BATCH,
       stream$: pullStream<T>(
         ENDPOINT[name],
@@ -291,6 +328,14 @@ function replicate<T>(
       },
       () => undefined,
     );
+  }
+  if (stage) {
+    const done = () => {
+      staging = false;
+      endStaging(collection);
+    };
+    void state.awaitInitialReplication().then(done, done);
+    state.canceled$.subscribe((canceled: boolean) => canceled && done());
   }
   state.error$.subscribe((err) => {
     // Offline failures are expected and the status line already says Offline.
@@ -330,7 +375,7 @@ export function startReplication(
       resolve();
     };
   });
-  const donations = replicate(db.donations, 'donations', events, { prefetched });
+  const donations = replicate(db.donations, 'donations', events, { prefetched, stage: (docs) => stagePulled(db.donations, docs) });
   void donations.awaitInitialReplication().then(othersGo, othersGo);
   const errorSub = donations.error$.subscribe(() => othersGo());
   void donationsFirst.then(() => errorSub.unsubscribe());
