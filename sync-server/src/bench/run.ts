@@ -393,7 +393,8 @@ const browserSection =
   `with the demo data and 10,000 more Verified donations, a charity signing in on a fresh profile of headless Chromium ` +
   `(1280 x 800, no GPU), medians of ${ROUNDS} rounds with the reference interleaved, after one sign-in and one reference not counted (a warm server, as for the API). The sign-in is timed in the page, as its ` +
   `reference is: from the Login click's event to the DOM change that drew the first card, or said every donation is listed ` +
-  `(the store's completeness is polled from outside, every 100 ms); a frame is the time between two requestAnimationFrame callbacks; a keystroke ends at the frame after the ` +
+  `(the list shows each batch of a first sync as it arrives, before the local store has written it; the store's completeness, ` +
+  `'every document in the local store' below, is polled from outside, every 100 ms); a frame is the time between two requestAnimationFrame callbacks; a keystroke ends at the frame after the ` +
   `result count changed.\n\n` +
   (browser.rows.length ? tableOf(browser.rows) : `Not measured in this run: ${browser.note}.`) +
   '\n\n';
@@ -429,10 +430,15 @@ const missesSection =
   `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
   `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
   `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (the ` +
-  `second of 2026-11-28) was on a fast host (the bare server: 100 / 103 µs of CPU a /donations/{id} call at 10,000 / ` +
-  `100,000 rows; Lighthouse's BenchmarkIndex 3,616 / 3,557): every target met but sign-in (2.17x: 1.53 s against ` +
-  `0.70 s). The first run that day, on a slower host (the bare server: 222 / 322 µs; BenchmarkIndex 2,091 / 2,177), ` +
-  `missed sign-in (2.33x), /donations/{id} at 100,000 rows (0.76x) and the scroll's worst frame (50 ms; 17 ms here). ` +
+  `third of 2026-11-28) was on a slow host (the bare server: 225 / 448 µs of CPU a /donations/{id} call at 10,000 / ` +
+  `100,000 rows; Lighthouse's BenchmarkIndex 1,549 / 1,289): sign-in met (1.17x, since the change described below), ` +
+  `and missed /donations/{id} at 10,000 rows (0.78x; 0.81x at 100,000), the scroll's worst frame (83 ms; p95 33 ms), ` +
+  `search's worst keystroke (113 ms; median 24 ms) and Lighthouse (81 / 77, TBT 661 / 664 ms). The second run that ` +
+  `day, on a fast host (the bare server: 100 / 103 µs; BenchmarkIndex 3,616 / 3,557), met every target but sign-in ` +
+  `(2.17x, before that change): /donations/{id} 0.84x / 0.81x, the scroll's worst frame 17 ms, search's worst ` +
+  `keystroke 23 ms, Lighthouse 99 / 99 with TBT 5 / 49 ms. The first run that day, on a slower host (the bare ` +
+  `server: 222 / 322 µs; BenchmarkIndex 2,091 / 2,177), missed sign-in (2.33x), /donations/{id} at 100,000 rows ` +
+  `(0.76x) and the scroll's worst frame (50 ms). ` +
   `The run late on 2026-11-27 was on a host in between (the bare server: 156 / 148 µs of CPU a /donations/{id} call at 10,000 / ` +
   `100,000 rows; Lighthouse's BenchmarkIndex 1,662 / 1,870): every target met but sign-in (just over 2x: 2.31 s against ` +
   `1.13 s). The evening's run that day, on a fast host (the bare server: 88 µs of CPU a call at 10,000 rows; ` +
@@ -446,7 +452,7 @@ const missesSection =
   `s), /donations/{id} at 100,000 rows 0.94x (243 against 234 µs of CPU a call: there the load generator, not the ` +
   `server, set the pace), and Lighthouse 69-94 on / and 73-84 on /allDonations with TBT 150-900 ms over three runs ` +
   `of each, from one unchanged build: the host's noise, not the page's.\n` +
-  `- /donations/{id} (0.84x / 0.81x at 8,900 / 8,500 req/s in the run written here, on a host where the bare server took 100 / 103 µs of CPU a call; 0.81x / 0.76x at 3,800 / 2,300 req/s in the first run that day, where it took 222 / 322 µs; 0.81x / 0.82x at 5,400 / 5,800 req/s in the run of 2026-11-27 evening; 0.72x to 0.88x in the full ` +
+  `- /donations/{id} (0.78x / 0.81x at 3,700 / 2,000 req/s in the run written here, on a host where the bare server took 225 / 448 µs of CPU a call; 0.84x / 0.81x at 8,900 / 8,500 req/s in the second run of 2026-11-28, where it took 100 / 103 µs; 0.81x / 0.76x at 3,800 / 2,300 req/s in the first run that day, where it took 222 / 322 µs; 0.81x / 0.82x at 5,400 / 5,800 req/s in the run of 2026-11-27 evening; 0.72x to 0.88x in the full ` +
   `runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
   `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
   `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +
@@ -466,68 +472,28 @@ const missesSection =
   `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
   `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
   `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000, on the 2x line (2.17x, 1.53 s against 0.70 s, in the run written here, on a fast host; 2.33x, 2.75 s against 1.19 s, in the first run of 2026-11-28; 2.31 s against 1.13 s in the run of 2026-11-27 evening, and 2.15x in ` +
-  `a sign-in-only run of three rounds after it; 2.1x, 1.66 s against 0.79 s, in the evening's full run of 2026-11-27 on ` +
-  `a fast host, Lighthouse's BenchmarkIndex ~3,500; 2.3x, 1.78 s against 0.79 s, in the morning's on a fast host, ` +
-  `BenchmarkIndex ~3,900; 1.96x and 1.98x in two full runs that day on a slow host, 1.8x ` +
-  `in the third that day on a faster one, 2.0x (2.68 s against 1.33 s) in the fourth, and 1.56x to 2.33x over eight sign-in-only runs of the same code, three to ` +
-  `five rounds each, on that faster host, where the reference took 0.9-1.7 s). The sign-in is bound by the page's main thread and the ` +
-  `host's two cores. A trace of one sign-in: the main thread is busy ~2.1 s of the ~2.4 s from the click to the ` +
-  `list, against ~0.6 s for the reference's bulkInsert. Every process together used 3.7-4.3 s of CPU in that time ` +
-  `(1.6-1.8 of the 2 cores: the page 1.6-2.0 s, the browser process with IndexedDB 1.2-1.4 s, the server 0.5-0.6 s, ` +
-  `compositing ~0.2 s), against 1.8-1.9 s for the reference (the page ~0.8 s, the browser process ~1.0 s). The main ` +
-  `thread's share: the writes' put() loops ~0.8 s (the reference's ~0.45 s), one task per put request's answer ` +
-  `(~10,000 tasks, ~0.33 s), React ~0.16 s, style and layout ~0.16 s, promise turns ~0.13 s, and RxDB's replication ` +
-  `and event plumbing ~0.2 s. Not the cause, measured late on 2026-11-27: the page's own work on the list while it ` +
-  `fills (four lists reach All Donations during the first sync; ordering them soonest first took 4-5 ms and leaving ` +
-  `out the expired ones ~2 ms, all four together), nor bookkeeping writes (the donations' replication pushes ` +
-  `nothing, so RxDB stores no pull metadata for it: skipStoringPullMeta). Tried earlier, not ` +
-  `kept: pulls of 2,500 or 5,000 documents a request (all listed no better, first cards 1.2-1.6 s instead of ~0.9 ` +
-  `s), writing the first sync past RxDB's downstream (2.15 s against 2.12 s), opening the replication's metadata ` +
-  `store ahead, and asking for the pulls side by side (the first answer named where each later batch of 1,000 ends, ` +
-  `and up to four went out at once: all listed 3.92 / 3.54 s against 3.93 / 3.52 s without, two runs each on a host ` +
-  `where the reference took ~2 s; the writes, not the requests, set the pace). Tried again on 2026-11-27, not kept: ` +
-  `a fresh device's prefetched batches written with bulkInsert as soon as the collection exists, the batches that ` +
-  `arrived meanwhile merged into each write, and the replication then started from their last checkpoint (RxDB's ` +
-  `initialCheckpoint). The first write started 0.15-0.3 s sooner, but the pulls then set the pace (each is asked ` +
-  `for when the busy main thread gets to the previous answer), and over 2 x 5 rounds neither all listed (2.53 / ` +
-  `2.82 s against 2.17 / 2.50 s) nor the CPU used (3.8-4.3 s against 3.8-4.2 s) improved, also with pulls of 3,000 ` +
-  `after the first 1,000. Measured on 2026-11-28 on a slow host (the bulkInsert reference 2.2-2.7 s): the account was ` +
-  `known 110-170 ms after the click and its database open 200-630 ms later, most of it the browser setting up the ` +
-  `site's IndexedDB at a fresh profile's first open; the login and registration pages now open an empty database of ` +
-  `their own while the form is on screen, and the account's database then opens in ~85 ms (all listed 5.06 / 4.58 s ` +
-  `against 5.55 / 4.83 s, first cards 2.14 / 1.97 s against 2.72 / 2.22 s, two runs of five rounds each). After that ` +
-  `the browser's IndexedDB backend sets the pace: the pulls end ~3 s after the click and the writes ~2 s later, RxDB ` +
-  `merging the batches that wait into 3-4 writes; between two writes the next batch's read of the replication's ` +
-  `metadata store waits for the checkpoint write, which queues behind the donations' puts in the same backend. A full ` +
-  `run on that host (the bare server: 263-299 µs of CPU a /donations/{id} call, twice the run of 2026-11-27 evening; ` +
-  `BenchmarkIndex ~1,500) gave 2.20x (5.22 s against 2.38 s), with the list on screen 1.26x the sync without it ` +
-  `(5.61 against 4.44 s). No difference beyond the rounds' noise, over 2 x 5 rounds: skeletons without their pulse, ` +
-  `and no CSS animation or transition at all during the sign-in. Tried again later that day on a quieter host (the ` +
-  `reference 1.2-1.5 s; four rounds each, one run after another), none kept: the replication as it is 2.09x; the ` +
-  `first pull written past RxDB's downstream as the downstream writes it (through the collection's storage, flagged ` +
-  `as the downstream's own so that the upstream does not read it back) 2.26x, and with pulls of 2,500 2.10x; pulls of ` +
-  `2,500 alone 2.25x; bulkInsert before the replication starts 2.23x (the upstream then read all 10,000 back, 100 at ` +
-  `a time, for 4-6 s after the list was complete). Its timeline: the account known 0.20-0.28 s after the click, the ` +
-  `database open 70-130 ms later, the first pull asked for by the replication 35-300 ms after that, the last write ` +
-  `done 2.6-3.2 s after the click; each pull was answered in 60-370 ms, the server sharing the two cores with the ` +
-  `page's writes. Measured in the second session of 2026-11-28, on a fast host (the reference 0.70-0.79 s; four ` +
-  `rounds a run): the code as it is gave 2.20x, 2.27x and 2.23x. The first pull now goes out 4 ms after the login's ` +
-  `answer (88 ms after the click): the database's open is off the way, so creating it before the account is known ` +
-  `has nothing left to gain. The eleven pulls were answered by 1.27 s (25 ms each from the server alone; 40-110 ms ` +
-  `beside the page), and the list was complete 0.3-0.4 s after the last, behind the last merged write. The page's ` +
-  `main thread was busy 1.4-1.5 s of the 1.9-2.1 s (CPU profile of two rounds): Dexie's put loop 0.30-0.37 s, the ` +
-  `browser's own work (request events, style, layout) 0.36-0.44 s, React ~0.17 s, garbage collection 0.08-0.12 s. ` +
-  `Tried, not kept: leaving out the downstream's read of the replication's metadata store for a collection that ` +
-  `pushes nothing (RxDB reads it for every pulled document though nothing is ever stored there: 10,000 IndexedDB ` +
-  `reads): 2.20x, 2.34x and 2.19x against the three above, nothing beyond the noise; leaving out also its read of ` +
-  `the collection's own documents before each write (only to bound the gain: it would lose updates) 2.10x, 2.20x and ` +
-  `2.21x against 2.07x, 2.22x and 2.13x, run for run. Nor is it the list on screen: the page's main thread was busy ` +
-  `1.17-1.40 s of a sign-in with no list and 1.26-1.41 s with All Donations open (three rounds each), Dexie's put ` +
-  `loop 0.34 s of it either way.\n` +
+  `- Fresh sign-in at 10,000 (met: 1.17x, 3.01 s against 2.59 s, in the run written here, on a slow host; in the ` +
+  `full runs before the change below 1.8x to 2.33x, 2.17x in the last, on a fast host: 1.53 s against 0.70 s). The ` +
+  `change, on 2026-11-28: a fresh device's first sync shows each pulled batch of donations in the lists as it ` +
+  `arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has written it; the write then finds the same ` +
+  `state on screen and redraws nothing, and the collection counts as pulled with its last batch (ADR 003). Until ` +
+  `then All Donations waited for the writes, which end 0.3-0.4 s after the last batch on a fast host and 1-2 s ` +
+  `after it on a slow one: the page's main thread and the browser's IndexedDB backend share the two cores with the ` +
+  `server (on a fast host the main thread was busy 1.2-1.4 s of a 1.5-2 s sign-in, list on screen or not: Dexie's ` +
+  `put loop ~0.34 s, the browser's request events, style and layout ~0.4 s, React ~0.17 s, garbage collection ~0.1 ` +
+  `s). The local store still completes at the writes' pace ('every document in the local store' above: 5.10 s here, ` +
+  `1.06x the same sync with no list on screen, which the staged list no longer slows down); only the list no longer ` +
+  `waits for it. Sign-in-only runs of four rounds on the same slow host (the reference 2.4-2.8 s), run for run: ` +
+  `1.33x and 1.35x, against 1.95x and 2.11x for the code before. Tried before, none kept (no gain beyond the ` +
+  `rounds' noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's downstream; bulkInsert ` +
+  `before the replication starts (the upstream then read all 10,000 back); pulls asked for side by side; the ` +
+  `replication's metadata store opened ahead, or not read for a collection that pushes nothing; no skeleton pulse ` +
+  `or CSS animation during the sign-in. Kept from then: the first pull asked for as soon as the account is known (4 ` +
+  `ms after the login's answer), the account's database opened while the login form is on screen, and pulls of ` +
+  `1,000, the server's most.\n` +
   `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
   `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
-  `run of 2026-11-27, 250 MB, 233 before, in the run after it, 267 MB, 225 idle, in the first run of 2026-11-28, and 251 MB, 216 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
+  `run of 2026-11-27, 250 MB, 233 before, in the run after it, 267 MB, 225 idle, in the first run of 2026-11-28, 251 MB, 216 idle, in the second run that day, and 258 MB, 196 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
   `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
   `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
   `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
@@ -548,8 +514,9 @@ const missesSection =
   `less blocking time over five runs a page). On this host ` +
   `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~3,600 from run to run, and the blocking time with it ` +
   `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms, late that day, ` +
-  `BenchmarkIndex 1,662 / 1,870: 98 / 98, TBT 62 / 88 ms, and in the run written here, BenchmarkIndex 3,616 / ` +
-  `3,557: 99 / 99, TBT 5 / 49 ms).\n\n`;
+  `BenchmarkIndex 1,662 / 1,870: 98 / 98, TBT 62 / 88 ms, and in the second run of 2026-11-28, BenchmarkIndex 3,616 / ` +
+  `3,557: 99 / 99, TBT 5 / 49 ms; missed in the run written here, BenchmarkIndex 1,549 / 1,289: 81 / 77, TBT 661 / ` +
+  `664 ms, LCP 2.1 / 2.2 s).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
