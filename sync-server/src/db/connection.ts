@@ -19,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** Calls `observer` with each query's duration (/metrics) until the database is closed. */
   onQuery(observer: QueryObserver): void;
+  /** Embedded only: the database's files as one tarball, which another embedded database can start from. */
+  snapshot?(): Promise<Blob>;
 }
 
 /** The database with `onQuery`, whose observers stop when it closes (tests open hundreds in one process). */
@@ -87,7 +89,7 @@ const SOCKET_FILE = `.s.PGSQL.${SOCKET_PORT}`;
  * PGlite served over a unix socket, so postgres.js talks to it exactly as it talks to a real server (one code path
  * for both). `dataDir` undefined means in memory (tests); otherwise the database persists there.
  */
-export async function openEmbedded(dataDir?: string): Promise<Database> {
+export async function openEmbedded(dataDir?: string, from?: Blob): Promise<Database> {
   const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }, { cube }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite-socket'),
@@ -101,7 +103,8 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
   // pg_trgm: the search's index (migration 027); cube: nearest first on the sphere (029). PGlite has an extension only
   // when it is handed over here.
   const extensions = { pg_trgm, cube };
-  const db = await PGlite.create(dataDir ? { dataDir, startParams, extensions } : { startParams, extensions });
+  // `from` (an in-memory database only): a snapshot's files instead of a new cluster, which PGlite makes with initdb.
+  const db = await PGlite.create(dataDir ? { dataDir, startParams, extensions } : { startParams, extensions, ...(from && { loadDataDir: from }) });
   const socketDir = await socketFolder();
   // The default maxConnections is 1, which a pool of several connections resets (see shared/FACTS.md).
   const server = new PGLiteSocketServer({ db, path: join(socketDir, SOCKET_FILE), maxConnections: 4 });
@@ -124,6 +127,11 @@ export async function openEmbedded(dataDir?: string): Promise<Database> {
       await server.stop();
       await db.close();
       rmSync(socketDir, { recursive: true, force: true });
+    },
+    async snapshot() {
+      // PGlite copies the files as they are: what is only in shared buffers is written to them first.
+      await sql`CHECKPOINT`;
+      return db.dumpDataDir('none');
     },
   });
 }

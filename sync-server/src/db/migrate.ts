@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,13 @@ export function migrationFiles(): string[] {
   return readdirSync(migrationsDir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
+}
+
+/** A digest of every migration's name and text: what a database migrated by this code holds depends on nothing else. */
+export function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of migrationFiles()) hash.update(`${file}\0${readFileSync(join(migrationsDir, file), 'utf8')}\0`);
+  return hash.digest('hex');
 }
 
 /** Migrations of this code that the database has not applied (all of them before the first start). */
