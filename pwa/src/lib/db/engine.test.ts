@@ -24,6 +24,9 @@ import {
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
+// A test opens a store or two (see openStore): on a busy machine that alone has taken over 5 s, vitest's default.
+vi.setConfig({ testTimeout: 30_000 });
+
 const LOCAL: AuthConfig = { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } };
 const DANA = createUser();
 const DANA_TOKEN = makeToken({ sub: DANA._id, email: DANA.email, name: DANA.name });
@@ -75,7 +78,11 @@ type Page = Awaited<ReturnType<typeof openPage>>;
 let page: Page | null = null;
 let worker: { postMessage: ReturnType<typeof vi.fn> };
 
-/** The account's store once it is open and its first pulls are done (log-out's last push then has nothing to await). */
+/**
+ * The account's store once it is open and its first pulls are done (log-out's last push then has nothing to await).
+ * The first store of a file also loads RxDB and Dexie: on a busy 2-core machine (another test run beside it) that
+ * took over 3 s, so the wait is long; it ends as soon as the store is open.
+ */
 async function openStore(p: Page, name: string) {
   const db = await vi.waitFor(
     () => {
@@ -83,9 +90,9 @@ async function openStore(p: Page, name: string) {
       if (db?.name !== name) throw new Error(`${name} is not open yet`);
       return db;
     },
-    { timeout: 3000 },
+    { timeout: 10_000 },
   );
-  await vi.waitFor(() => expect(p.useSyncStore.getState().pulled).toEqual(ALL_PULLED), { timeout: 3000 });
+  await vi.waitFor(() => expect(p.useSyncStore.getState().pulled).toEqual(ALL_PULLED), { timeout: 10_000 });
   return db;
 }
 
