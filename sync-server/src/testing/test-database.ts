@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,6 +65,8 @@ async function migratedSnapshot(): Promise<Blob> {
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, new Uint8Array(await snapshot.arrayBuffer()));
     renameSync(partial, file);
+    // One of an earlier migration or PGlite is not used again: 40 MB each.
+    for (const old of readdirSync(cacheDir)) if (/^pglite-.*\.tar$/.test(old) && old !== name) rmSync(join(cacheDir, old), { force: true });
     return snapshot;
   } finally {
     await db.close();
