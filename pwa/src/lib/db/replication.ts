@@ -330,16 +330,16 @@ function replicate<T>(
     );
   }
   if (stage) {
-    let watch: { unsubscribe(): void } | undefined;
     const done = () => {
       staging = false;
       endStaging(collection);
-      watch?.unsubscribe();
     };
-    void state.awaitInitialReplication().then(done, done);
-    watch = state.canceled$.subscribe((canceled: boolean) => canceled && done());
-    // Already cancelled when it was asked (it answers at once): done ran before there was a subscription to end.
-    if (!staging) watch.unsubscribe();
+    const watch = state.canceled$.subscribe((canceled: boolean) => canceled && done());
+    const finish = () => {
+      done();
+      watch.unsubscribe();
+    };
+    void state.awaitInitialReplication().then(finish, finish);
   }
   state.error$.subscribe((err) => {
     // Offline failures are expected and the status line already says Offline.
