@@ -16,7 +16,7 @@ export type TestDatabase = Database;
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const db = await openEmbedded(undefined, await migratedSnapshot());
+    const db = await openEmbedded(undefined, await snapshotOnce());
     // Applies nothing when the snapshot is current; a snapshot that is not would still end up migrated.
     await migrate(db.sql);
     return db;
@@ -36,6 +36,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await admin.end({ timeout: 5 });
     },
   };
+}
+
+let kept: Promise<Blob> | undefined;
+
+/** The snapshot, read (or made) once per process: a test file opening three databases reads its 40 MB once. */
+function snapshotOnce(): Promise<Blob> {
+  kept ??= migratedSnapshot().catch((err: unknown) => {
+    kept = undefined;
+    throw err;
+  });
+  return kept;
 }
 
 const cacheDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../node_modules/.cache/foodbridge');
