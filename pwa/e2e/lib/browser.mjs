@@ -27,6 +27,28 @@ export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, ha
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
+/** The longest a call to the server may take in a test: an answer that never comes fails with its name, not the file. */
+export const API_TIMEOUT = 30_000;
+
+/**
+ * Rejects when `work` has not settled within `ms`, naming `what`: for steps that have no timeout of their own
+ * (page.evaluate, setViewportSize), so that a hang fails its test with a name instead of timing out the whole file.
+ * @template T
+ * @param {Promise<T>} work
+ * @param {number} ms
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
+export async function withDeadline(work, ms, what) {
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)));
+  try {
+    return /** @type {T} */ (await Promise.race([work, late]));
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function launchChromium() {
   return chromium.launch({
@@ -71,17 +93,21 @@ export async function openHarness() {
    * @param {ContextOptions} [options]
    */
   async function context(label, device = DESKTOP, options = {}) {
-    const ctx = await browser.newContext({
-      ...device,
-      baseURL: BASE_URL,
-      serviceWorkers: 'block',
-      timezoneId: 'UTC',
-      locale: 'en-US',
-      ...options,
-    });
+    const ctx = await withDeadline(
+      browser.newContext({
+        ...device,
+        baseURL: BASE_URL,
+        serviceWorkers: 'block',
+        timezoneId: 'UTC',
+        locale: 'en-US',
+        ...options,
+      }),
+      30_000,
+      `opening a browser context for ${label}`,
+    );
     ctx.setDefaultTimeout(TIMEOUT);
     ctx.setDefaultNavigationTimeout(30_000);
-    const page = await ctx.newPage();
+    const page = await withDeadline(ctx.newPage(), 30_000, `opening a page for ${label}`);
     /** @type {{ label: string, page: Page, errors: string[] }} */
     const entry = { label, page, errors: [] };
     page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));
@@ -270,6 +296,7 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
+    signal: AbortSignal.timeout(API_TIMEOUT),
   });
   if (!res.ok) throw new Error(`API sign-in as ${email} failed: ${res.status} ${await res.text()}`);
   const { idToken } = /** @type {{ idToken: string }} */ (await res.json());
@@ -279,6 +306,7 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
       method,
       headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(API_TIMEOUT),
     });
     const text = await r.text();
     const data = text ? JSON.parse(text) : null;
@@ -303,6 +331,7 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
         method,
         headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(API_TIMEOUT),
       });
       const text = await r.text();
       return { status: r.status, headers: r.headers, data: text ? JSON.parse(text) : null };

@@ -4,7 +4,7 @@
 // the document must be no wider than the viewport. A failure names the elements that stick out, so it can be fixed.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ACCOUNTS, DESKTOP, apiAs, openHarness, signIn } from '../lib/browser.mjs';
+import { ACCOUNTS, DESKTOP, apiAs, openHarness, signIn, withDeadline } from '../lib/browser.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -20,8 +20,12 @@ async function overflowsAcrossWidths(page) {
   const problems = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    // Two frames: the resize, then anything laid out from a resize observer (the virtual lists).
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // Two frames: the resize, then anything laid out from a resize observer (the virtual lists). The timer is a floor
+    // for a page whose frames are held back: the check then reads the layout as it is, which a resize has already set.
+    await page.evaluate(() => new Promise((r) => {
+      requestAnimationFrame(() => requestAnimationFrame(r));
+      setTimeout(r, 1000);
+    }));
     const found = await page.evaluate(() => {
       const root = document.documentElement;
       if (root.scrollWidth <= root.clientWidth) return null;
@@ -59,11 +63,16 @@ async function checkPaths(page, paths) {
   /** @type {string[]} */
   const problems = [];
   for (const path of paths) {
-    await page.setViewportSize(DESKTOP.viewport);
-    await page.goto(path);
-    await page.locator('main h1, main h2').first().waitFor();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    for (const p of await overflowsAcrossWidths(page)) problems.push(`${path} at ${p}`);
+    // setViewportSize and evaluate wait as long as the page takes: a page that hangs fails here, named, and the
+    // guard saves what it shows (the CI run of 2026-11-28 timed the whole file out once, with nothing to go on).
+    const found = await withDeadline((async () => {
+      await page.setViewportSize(DESKTOP.viewport);
+      await page.goto(path);
+      await page.locator('main h1, main h2').first().waitFor();
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      return overflowsAcrossWidths(page);
+    })(), 90_000, `checking ${path} across the widths`);
+    for (const p of found) problems.push(`${path} at ${p}`);
   }
   assert.deepEqual(problems, [], `pages scroll sideways:\n${problems.join('\n')}`);
 }
