@@ -427,96 +427,60 @@ const homeSection =
 const missesSection =
   `## Where a target is missed, and why (as last analysed)\n\n` +
   `- Timings depend on the host: on a virtual machine whose CPU is partly taken by its neighbours (steal time), every ` +
-  `browser figure of a run is slower alike (the bulkInsert reference went from 0.99 s to 2.16 s between two days) and ` +
-  `Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex ` +
-  `is printed beside its figures). Compare a figure with its reference of the same run. The run written here (the ` +
-  `third of 2026-11-28) was on a slow host (the bare server: 225 / 448 µs of CPU a /donations/{id} call at 10,000 / ` +
-  `100,000 rows; Lighthouse's BenchmarkIndex 1,549 / 1,289): sign-in met (1.17x, since the change described below), ` +
-  `and missed /donations/{id} at 10,000 rows (0.78x; 0.81x at 100,000), the scroll's worst frame (83 ms; p95 33 ms), ` +
-  `search's worst keystroke (113 ms; median 24 ms) and Lighthouse (81 / 77, TBT 661 / 664 ms). The second run that ` +
-  `day, on a fast host (the bare server: 100 / 103 µs; BenchmarkIndex 3,616 / 3,557), met every target but sign-in ` +
-  `(2.17x, before that change): /donations/{id} 0.84x / 0.81x, the scroll's worst frame 17 ms, search's worst ` +
-  `keystroke 23 ms, Lighthouse 99 / 99 with TBT 5 / 49 ms. The first run that day, on a slower host (the bare ` +
-  `server: 222 / 322 µs; BenchmarkIndex 2,091 / 2,177), missed sign-in (2.33x), /donations/{id} at 100,000 rows ` +
-  `(0.76x) and the scroll's worst frame (50 ms). ` +
-  `The run late on 2026-11-27 was on a host in between (the bare server: 156 / 148 µs of CPU a /donations/{id} call at 10,000 / ` +
-  `100,000 rows; Lighthouse's BenchmarkIndex 1,662 / 1,870): every target met but sign-in (just over 2x: 2.31 s against ` +
-  `1.13 s). The evening's run that day, on a fast host (the bare server: 88 µs of CPU a call at 10,000 rows; ` +
-  `BenchmarkIndex ~3,500-3,700), met every target but /donations/{id} at 100,000 rows (0.77x; 0.81x at 10,000, and ` +
-  `0.815x in a run of that figure alone just before) and sign-in (2.1x). The afternoon's run, on a host three to four ` +
-  `times slower per API call (the bare server: 427 µs of CPU a call; BenchmarkIndex ~1,000-1,200), gave ` +
-  `/donations/{id} 0.78x / 0.85x, sign-in 1.9x, Lighthouse 93 / 83 with TBT 249 / 595 ms, and the scroll's worst ` +
-  `frame on its 50 ms line (17 ms on the fast hosts). A later session that night, on a slow host (the bare server: ` +
-  `234 µs of CPU a /donations/{id} call at 100,000 rows; BenchmarkIndex 690-2,270 from one Lighthouse run to the ` +
-  `next), measured the same code without a full run: sign-in 1.97x and 1.87x (five and two rounds; bulkInsert 2.3-2.6 ` +
-  `s), /donations/{id} at 100,000 rows 0.94x (243 against 234 µs of CPU a call: there the load generator, not the ` +
-  `server, set the pace), and Lighthouse 69-94 on / and 73-84 on /allDonations with TBT 150-900 ms over three runs ` +
-  `of each, from one unchanged build: the host's noise, not the page's.\n` +
-  `- /donations/{id} (0.78x / 0.81x at 3,700 / 2,000 req/s in the run written here, on a host where the bare server took 225 / 448 µs of CPU a call; 0.84x / 0.81x at 8,900 / 8,500 req/s in the second run of 2026-11-28, where it took 100 / 103 µs; 0.81x / 0.76x at 3,800 / 2,300 req/s in the first run that day, where it took 222 / 322 µs; 0.81x / 0.82x at 5,400 / 5,800 req/s in the run of 2026-11-27 evening; 0.72x to 0.88x in the full ` +
-  `runs up to 2026-11-27 morning, at 4,000-7,700 req/s; 0.76x / 0.75x ` +
-  `at 9,300 / 7,800 req/s in the full run after the fix below, at 10,000 / 100,000 rows, and 0.81x / 0.77x at 9,900 / ` +
-  `7,500 req/s in the evening's, where the bare server took 88 / 110 µs of CPU a call; the bench's API figures run ` +
-  `on the embedded database unless DATABASE_URL is set, and on Postgres the same code gave 0.85x / 0.82x at 14,800 / ` +
-  `14,300 req/s): the smallest answer, so ` +
-  `everything the app does besides the query shows. Until 2026-11-27 both servers paid a cost that grew with every ` +
-  `query: postgres.js's pool moves each connection between queues on every query, and under steady load the busy ` +
-  `queue's array never emptied, so it grew by a slot a query and every query scanned all of it (41-53% of either ` +
-  `server's instructions a call under valgrind's callgrind; a pool of 10 under 50 callers fell from 53,000 to 13,000 ` +
-  `queries a second in 12 s). The cost depended on how many queries had run since that queue last emptied, which is ` +
-  `why the ratio moved with what the bench had run before it. Patched (scripts/patch-deps.mjs): both servers 2-3x ` +
-  `faster; on Postgres the bare one at 45-50 µs of CPU a call, the app at 56-68 µs; embedded (PGlite in the same ` +
-  `process) ~98 and ~127 µs. What remains is the app's own work, in parts ` +
-  `of ~1 µs each (CPU profile and allocation sampling of each server alone): more garbage collection, ~5 µs a call ` +
-  `(31 kB allocated a call against 19 kB: Hono's context and dispatch ~2.9 kB, @hono/node-server's request and ` +
-  `answer ~2.1 kB, the eight headers more ~1.2 kB, sign-in, request log, metrics, security headers and compression ` +
-  `check ~1.5 kB), and Hono's and the app's layers ~6 µs. The socket writes, to Postgres and to the client (~25 µs ` +
-  `a call), are the same for both; embedded, so is the database's own work in the same process (PGlite's ` +
-  `WebAssembly and its socket, ~40 µs a call). Rounds of the same server on this host differ by ±10%.\n` +
-  `- Fresh sign-in at 10,000 (met: 1.17x, 3.01 s against 2.59 s, in the run written here, on a slow host; in the ` +
-  `full runs before the change below 1.8x to 2.33x, 2.17x in the last, on a fast host: 1.53 s against 0.70 s). The ` +
-  `change, on 2026-11-28: a fresh device's first sync shows each pulled batch of donations in the lists as it ` +
-  `arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has written it; the write then finds the same ` +
-  `state on screen and redraws nothing, and the collection counts as pulled with its last batch (ADR 003). Until ` +
-  `then All Donations waited for the writes, which end 0.3-0.4 s after the last batch on a fast host and 1-2 s ` +
-  `after it on a slow one: the page's main thread and the browser's IndexedDB backend share the two cores with the ` +
-  `server (on a fast host the main thread was busy 1.2-1.4 s of a 1.5-2 s sign-in, list on screen or not: Dexie's ` +
-  `put loop ~0.34 s, the browser's request events, style and layout ~0.4 s, React ~0.17 s, garbage collection ~0.1 ` +
-  `s). The local store still completes at the writes' pace ('every document in the local store' above: 5.10 s here, ` +
-  `1.06x the same sync with no list on screen, which the staged list no longer slows down); only the list no longer ` +
-  `waits for it. Sign-in-only runs of four rounds on the same slow host (the reference 2.4-2.8 s), run for run: ` +
-  `1.33x and 1.35x, against 1.95x and 2.11x for the code before. Tried before, none kept (no gain beyond the ` +
-  `rounds' noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's downstream; bulkInsert ` +
-  `before the replication starts (the upstream then read all 10,000 back); pulls asked for side by side; the ` +
-  `replication's metadata store opened ahead, or not read for a collection that pushes nothing; no skeleton pulse ` +
-  `or CSS animation during the sign-in. Kept from then: the first pull asked for as soon as the account is known (4 ` +
-  `ms after the login's answer), the account's database opened while the login form is on screen, and pulls of ` +
-  `1,000, the server's most.\n` +
-  `- Server RSS with 500 open streams, embedded (261-303 MB in the full runs up to 2026-11-27, before the change ` +
-  `below; 240-252 MB over nine starts of a harness after it, 279 MB, 236 before the streams, in the evening's full ` +
-  `run of 2026-11-27, 250 MB, 233 before, in the run after it, 267 MB, 225 idle, in the first run of 2026-11-28, 251 MB, 216 idle, in the second run that day, and 258 MB, 196 idle, in the run written here): from one start to the next the process differed by up to ~55 MB while ` +
-  `V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that the C ` +
-  `library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB in use; ` +
-  `malloc_trim: 266 -> 209 MB); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server ` +
-  `starts with --v8-pool-size=0, so Node sizes that pool to the cores (one thread on two cores; ADR 009). Fewer ` +
-  `malloc arenas (MALLOC_ARENA_MAX=1 or 2) and a lower mmap threshold did not help. The streams themselves add ` +
-  `17-25 MB.\n` +
-  `- Lighthouse (met on a quiet host whose BenchmarkIndex is above ~2,000, missed on a loaded one; /allDonations' LCP, ` +
-  `a card's picture, is near its line even warm: 1.77-2.05 s over today's counted runs): both pages paint ` +
-  `from their HTML before the app runs, so every long task of the start-up counts as ` +
-  `blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the router, React's render and ` +
-  `commit of the page (a visitor's first screen of All Donations now draws only the cards on screen), the page's first ` +
-  `layout. The first Intl number or date format of the page (ICU's data: 35-60 ms here, once per renderer) is now ` +
-  `paid by a worker that the page's first script starts (/intl-warm.js): the app's first format then takes 0-3 ms. ` +
-  `The carousel's first measure waits for an idle moment. Tried, not kept: making the router in a task of its own ` +
-  `after the start-up code's (the two tasks were shorter, but the route chunks it asks for went out a task later, ` +
-  `and Lighthouse's simulation put FCP and LCP ~0.25 s later and counted more blocking time), and building ` +
-  `tailwind-merge's class map (~10 ms, on its first call inside React's render) in a task before the render (no ` +
-  `less blocking time over five runs a page). On this host ` +
-  `Lighthouse's own BenchmarkIndex moves between ~1,000 and ~3,600 from run to run, and the blocking time with it ` +
-  `(met on 2026-11-27's faster host, BenchmarkIndex 1,900-2,600: 99 / 98, TBT 35 / 136 ms, late that day, ` +
-  `BenchmarkIndex 1,662 / 1,870: 98 / 98, TBT 62 / 88 ms, and in the second run of 2026-11-28, BenchmarkIndex 3,616 / ` +
-  `3,557: 99 / 99, TBT 5 / 49 ms; missed in the run written here, BenchmarkIndex 1,549 / 1,289: 81 / 77, TBT 661 / ` +
-  `664 ms, LCP 2.1 / 2.2 s).\n\n`;
+  `browser figure of a run is slower alike (the bulkInsert reference went from 0.74 s to 3.0 s from one day's host ` +
+  `to another's) and Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; ` +
+  `its BenchmarkIndex is printed beside its figures). Compare a figure with its reference of the same run. The run ` +
+  `written here (the fifth of 2026-11-28) was on a fast host (the bare server: 120 / 107 µs of CPU a /donations/{id} ` +
+  `call at 10,000 / 100,000 rows; BenchmarkIndex 3,605 / 3,551; bulkInsert 0.74 s): every target met but ` +
+  `/donations/{id} at 100,000 rows (0.76x; 0.82x at 10,000). The run before it, on a slow host (the bare server: ` +
+  `266 / 306 µs; BenchmarkIndex 1,329 / 1,002; bulkInsert 2.2-3.0 s), met sign-in (1.51x) and missed ` +
+  `/donations/{id} at 10,000 rows (0.76x; 0.99x at 100,000), the scroll's worst frame (117 ms; p95 33 ms) and ` +
+  `Lighthouse (81 / 70, TBT 666 / 1,238 ms). Earlier runs that day and the day before: on fast hosts (BenchmarkIndex ` +
+  `~3,500-3,700) every browser target met, Lighthouse 99 / 99; on slow ones (BenchmarkIndex ~1,000-1,600) the ` +
+  `scroll's worst frame (50-117 ms), search's worst keystroke (once, 113 ms) and Lighthouse (69-94) missed, from ` +
+  `unchanged builds: the host's noise, not the page's.\n` +
+  `- /donations/{id} (the smallest answer, so everything the app does besides the query shows; at 10,000 / 100,000 ` +
+  `rows: 0.82x / 0.76x in the run written here, 0.76x / 0.99x in the one before, 0.78x / 0.81x, 0.84x / 0.81x and ` +
+  `0.81x / 0.76x in the three runs before that, 0.72x to 0.88x in the full runs of 2026-11-27; on Postgres the same ` +
+  `code gave 0.85x / 0.82x). The figure sits on its line, and rounds of the same code move it by ±0.04: two runs ` +
+  `of that figure alone on the host of the run written here, each with five interleaved rounds, gave 0.83x at ` +
+  `100,000 rows, and 0.79x / 0.82x at 10,000 / 100,000 rows in one process, as the bench runs them (the app 115-135 ` +
+  `µs of CPU a call, the bare server 97-108 µs). What the app costs beyond the bare server is spread thin (CPU ` +
+  `profile of each server alone under the same load, 100,000 rows): Hono's router, context and dispatch ~3% of the ` +
+  `samples, the app's layers (request log, metrics, security headers, compression check, sign-in from its cache) ` +
+  `~2.5%, the route and the permission check ~1%, @hono/node-server ~1%; the rest (the socket writes, PGlite's ` +
+  `WebAssembly and its socket, postgres.js, garbage collection) is the same for both. Until 2026-11-27 both servers ` +
+  `paid a cost that grew with every query: postgres.js's pool moves each connection between queues on every query, ` +
+  `and under steady load the busy queue's array never emptied, so every query scanned a longer one (41-53% of ` +
+  `either server's instructions a call under valgrind's callgrind). Patched (scripts/patch-deps.mjs): both servers ` +
+  `2-3x faster. Since then each part the app adds was made cheaper (one function for the layers every request ` +
+  `passes, the token's account from a cache, headers written once, no fetch Request built for a read, the metrics' ` +
+  `series found by keys V8 has already hashed); none of what is left costs more than ~1-2% alone.\n` +
+  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.61x here, 1.19 s against 0.74 s; 1.51x and ` +
+  `1.17x on slow hosts; 1.8x to 2.33x before the change). The change: a fresh device's first sync shows each pulled ` +
+  `batch of donations in the lists as it arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has ` +
+  `written it; the write then finds the same state on screen and redraws nothing, and the collection counts as ` +
+  `pulled with its last batch (ADR 003). Until then All Donations waited for the writes, which end 0.3-0.4 s after ` +
+  `the last batch on a fast host and 1-2 s after it on a slow one. The local store still completes at the writes' ` +
+  `pace ('every document in the local store' above); only the list no longer waits for it. Tried before, none kept ` +
+  `(no gain beyond the rounds' noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's ` +
+  `downstream; bulkInsert before the replication starts; pulls asked for side by side; the replication's metadata ` +
+  `store opened ahead; no skeleton pulse or CSS animation during the sign-in.\n` +
+  `- Server RSS with 500 open streams, embedded (met: 255 MB here, 237 before the streams; 261-303 MB in the full ` +
+  `runs up to 2026-11-27, before the change below): from one start to the next the process differed by up to ~55 ` +
+  `MB while V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that ` +
+  `the C library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB ` +
+  `in use); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server starts with ` +
+  `--v8-pool-size=0, so Node sizes that pool to the cores (one thread on two cores; ADR 009). The streams ` +
+  `themselves add 17-25 MB.\n` +
+  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99 here, TBT 5 / 21 ms; missed on a loaded ` +
+  `one): both pages paint from their HTML before the app runs, so every long task of the start-up counts as ` +
+  `blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the router, React's render ` +
+  `and commit of the page (a visitor's first screen of All Donations draws only the cards on screen), the page's ` +
+  `first layout. The first Intl number or date format of the page (ICU's data: 35-60 ms here, once per renderer) is ` +
+  `paid by a worker that the page's first script starts (/intl-warm.js). Tried, not kept: making the router in a ` +
+  `task of its own (Lighthouse's simulation then put FCP and LCP ~0.25 s later), and building tailwind-merge's class ` +
+  `map in a task before the render (no less blocking time over five runs a page).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
