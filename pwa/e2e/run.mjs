@@ -10,7 +10,7 @@
 // of pwa/dist), E2E_PWA_DIST (use this build as is), E2E_BASE_URL (test an already running server; nothing is
 // built or started), E2E_TIMEOUT_MS (per action, default 15000), E2E_TOPOLOGY=1 (two servers on a throwaway Postgres
 // behind Caddy, lib/topology.mjs; the tests' address is the proxy's, and E2E_TOPOLOGY_PIDS names the servers).
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from 'node:test';
@@ -63,6 +63,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 let passed = 0;
 let failed = 0;
+/** @type {{ name: string, tail: string[] }[]} */
+const serverAtFailures = [];
 let skipped = 0;
 try {
   if (!process.env.E2E_BASE_URL) {
@@ -94,6 +96,10 @@ try {
     if (e.details?.type === 'suite') return;
     // A file that crashes before declaring its tests is reported as one failure at nesting 0.
     failed++;
+    const log = server?.output?.();
+    if (log && serverAtFailures.length < 5) {
+      serverAtFailures.push({ name: e.name, tail: log.trimEnd().split('\n').slice(-15).map((line) => line.slice(0, 300)) });
+    }
   });
   await new Promise((resolve, reject) => {
     const out = stream.compose(spec);
@@ -101,6 +107,15 @@ try {
     out.on('end', resolve);
     out.on('error', reject);
   });
+  // What the shared server did as each test failed (its request lines name each call and how long it took): a test
+  // that hangs on the server's side shows there. The whole log goes with the screenshots.
+  for (const { name, tail } of serverAtFailures) {
+    console.error(`\n--- the shared sync-server's last lines when '${name}' failed ---\n${tail.join('\n')}`);
+  }
+  if (failed && server?.output) {
+    mkdirSync(artifactsDir, { recursive: true });
+    writeFileSync(join(artifactsDir, 'sync-server.log'), server.output());
+  }
 } catch (err) {
   console.error(err);
   failed++;
