@@ -31,6 +31,20 @@ export const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS ?? 15_000);
 export const API_TIMEOUT = 30_000;
 
 /**
+ * fetch, given API_TIMEOUT to answer: Node's own fetch waits 300 s for headers, which is a whole test file's time.
+ * @param {string} url
+ * @param {RequestInit} init
+ */
+async function fetchInTime(url, init) {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(API_TIMEOUT) });
+  } catch (err) {
+    if (err instanceof Error && err.name === 'TimeoutError') throw new Error(`${init.method ?? 'GET'} ${url} got no answer within ${API_TIMEOUT / 1000} s`);
+    throw err;
+  }
+}
+
+/**
  * Rejects when `work` has not settled within `ms`, naming `what`: for steps that have no timeout of their own
  * (page.evaluate, setViewportSize), so that a hang fails its test with a name instead of timing out the whole file.
  * @template T
@@ -292,21 +306,19 @@ export async function eventually(fn, { timeout = TIMEOUT, interval = 250, what =
  * @param {{ base?: string }} [options]
  */
 export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL } = {}) {
-  const res = await fetch(`${base}/auth/login`, {
+  const res = await fetchInTime(`${base}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
-    signal: AbortSignal.timeout(API_TIMEOUT),
   });
   if (!res.ok) throw new Error(`API sign-in as ${email} failed: ${res.status} ${await res.text()}`);
   const { idToken } = /** @type {{ idToken: string }} */ (await res.json());
   /** @type {(method: string, path: string, body?: unknown) => Promise<any>} */
   const call = async (method, path, body) => {
-    const r = await fetch(`${base}${path}`, {
+    const r = await fetchInTime(`${base}${path}`, {
       method,
       headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(API_TIMEOUT),
     });
     const text = await r.text();
     const data = text ? JSON.parse(text) : null;
@@ -327,11 +339,10 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
      * @returns {Promise<{ status: number, headers: Headers, data: any }>}
      */
     raw: async (method, path, { body, headers = {} } = {}) => {
-      const r = await fetch(`${base}${path}`, {
+      const r = await fetchInTime(`${base}${path}`, {
         method,
         headers: { authorization: `Bearer ${idToken}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(API_TIMEOUT),
       });
       const text = await r.text();
       return { status: r.status, headers: r.headers, data: text ? JSON.parse(text) : null };
