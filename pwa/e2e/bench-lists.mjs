@@ -13,8 +13,8 @@
 // bulkInsert reference: no sync-alone run, nothing measured on the open list; for iterating on the first sync).
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, apiAs, launchChromium } from './lib/browser.mjs';
-import { asJson, median, msOf, openBench, pct, say, secs, within } from './lib/bench.mjs';
+import { ACCOUNTS, DEMO_PASSWORD, DESKTOP, apiAs, launchChromium, within } from './lib/browser.mjs';
+import { asJson, median, msOf, openBench, pct, say, secs } from './lib/bench.mjs';
 import { pwaDir } from './lib/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */

@@ -98,7 +98,7 @@ try {
     failed++;
     const log = server?.output?.();
     if (log && serverAtFailures.length < 5) {
-      serverAtFailures.push({ name: e.name, tail: log.trimEnd().split('\n').slice(-15).map((line) => line.slice(0, 300)) });
+      serverAtFailures.push({ name: e.name, tail: log.slice(-30_000).trimEnd().split('\n').slice(-15).map((line) => line.slice(0, 300)) });
     }
   });
   await new Promise((resolve, reject) => {

@@ -25,24 +25,6 @@ export const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
 };
-/**
- * `promise`, or a failure naming `what` after `ms`: a page's evaluate has no timeout of its own, and one that never
- * answers must end the run with a reason rather than hold it.
- * @template T
- * @param {number} ms
- * @param {string} what
- * @param {Promise<T>} promise
- * @returns {Promise<T>}
- */
-export function within(ms, what, promise) {
-  /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
-  });
-  return /** @type {Promise<T>} */ (Promise.race([promise, late]).finally(() => clearTimeout(timer)));
-}
-
 /** @param {number} ms */
 export const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 /** @param {number} ms */

@@ -45,23 +45,21 @@ async function fetchInTime(url, init) {
 }
 
 /**
- * Rejects when `work` has not settled within `ms`, naming `what`: for steps that have no timeout of their own
- * (page.evaluate, setViewportSize), so that a hang fails its test with a name instead of timing out the whole file.
+ * `promise`, or a failure naming `what` after `ms`: for steps with no timeout of their own (a page's evaluate,
+ * setViewportSize, a new context), so that one that never answers fails with a reason instead of holding the run.
  * @template T
- * @param {Promise<T>} work
  * @param {number} ms
  * @param {string} what
+ * @param {Promise<T>} promise
  * @returns {Promise<T>}
  */
-export async function withDeadline(work, ms, what) {
-  /** @type {NodeJS.Timeout | undefined} */
+export function within(ms, what, promise) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
-  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms / 1000} s`)), ms)));
-  try {
-    return /** @type {T} */ (await Promise.race([work, late]));
-  } finally {
-    clearTimeout(timer);
-  }
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  return /** @type {Promise<T>} */ (Promise.race([promise, late]).finally(() => clearTimeout(timer)));
 }
 
 export function launchChromium() {
@@ -76,16 +74,7 @@ export function launchChromium() {
  * @param {Page} page
  */
 async function responds(page) {
-  /** @type {NodeJS.Timeout | undefined} */
-  let timer;
-  /** @type {Promise<boolean>} */
-  const hung = new Promise((resolve) => (timer = setTimeout(() => resolve(false), 2000)));
-  const ok = page.evaluate(() => true).catch(() => true);
-  try {
-    return await Promise.race([ok, hung]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return within(2000, 'the page', page.evaluate(() => true).catch(() => true)).catch(() => false);
 }
 
 export const slug = (/** @type {string} */ s) => s.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 80);
@@ -107,7 +96,9 @@ export async function openHarness() {
    * @param {ContextOptions} [options]
    */
   async function context(label, device = DESKTOP, options = {}) {
-    const ctx = await withDeadline(
+    const ctx = await within(
+      30_000,
+      `opening a browser context for ${label}`,
       browser.newContext({
         ...device,
         baseURL: BASE_URL,
@@ -116,12 +107,10 @@ export async function openHarness() {
         locale: 'en-US',
         ...options,
       }),
-      30_000,
-      `opening a browser context for ${label}`,
     );
     ctx.setDefaultTimeout(TIMEOUT);
     ctx.setDefaultNavigationTimeout(30_000);
-    const page = await withDeadline(ctx.newPage(), 30_000, `opening a page for ${label}`);
+    const page = await within(30_000, `opening a page for ${label}`, ctx.newPage());
     /** @type {{ label: string, page: Page, errors: string[] }} */
     const entry = { label, page, errors: [] };
     page.on('pageerror', (err) => entry.errors.push(`pageerror: ${err.message}`));

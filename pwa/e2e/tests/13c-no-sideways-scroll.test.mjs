@@ -4,7 +4,7 @@
 // the document must be no wider than the viewport. A failure names the elements that stick out, so it can be fixed.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { ACCOUNTS, DESKTOP, apiAs, openHarness, signIn, withDeadline } from '../lib/browser.mjs';
+import { ACCOUNTS, DESKTOP, apiAs, openHarness, signIn, within } from '../lib/browser.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 
@@ -65,13 +65,13 @@ async function checkPaths(page, paths) {
   for (const path of paths) {
     // setViewportSize and evaluate wait as long as the page takes: a page that hangs fails here, named, and the
     // guard saves what it shows (the CI run of 2026-11-28 timed the whole file out once, with nothing to go on).
-    const found = await withDeadline((async () => {
+    const found = await within(90_000, `checking ${path} across the widths`, (async () => {
       await page.setViewportSize(DESKTOP.viewport);
       await page.goto(path);
       await page.locator('main h1, main h2').first().waitFor();
       await page.waitForLoadState('networkidle').catch(() => undefined);
       return overflowsAcrossWidths(page);
-    })(), 90_000, `checking ${path} across the widths`);
+    })());
     for (const p of found) problems.push(`${path} at ${p}`);
   }
   assert.deepEqual(problems, [], `pages scroll sideways:\n${problems.join('\n')}`);
