@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
-import type { Result, Router } from 'hono/router';
+import { UnsupportedPathError, type Result, type Router } from 'hono/router';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { apiRouter, SegmentRouter } from './router.ts';
 
@@ -82,6 +82,13 @@ describe('the API router', () => {
     expect((await app.request('/posts/abc')).status).toBe(404);
     expect(await (await app.request('/files/a/b')).text()).toBe('file');
     expect(app.router.name).toBe('SmartRouter + TrieRouter');
+  });
+
+  it('refuses a parameter named after an Object.prototype member (its parameters are plain objects), as SmartRouter then tries TrieRouter', () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      expect(() => new SegmentRouter<string>().add('GET', `/things/:${name}`, 'thing')).toThrow(UnsupportedPathError);
+    }
+    expect(() => new SegmentRouter<string>().add('GET', '/things/:proto', 'thing')).not.toThrow();
   });
 
   it('gives each parameter its own raw value and shares nothing between calls', () => {

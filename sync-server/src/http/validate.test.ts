@@ -48,3 +48,28 @@ describe('refusals of a body that does not fit its schema', () => {
     expect(res.body.message).toBe('Title is required');
   });
 });
+
+describe('parseId', () => {
+  it('passes exactly what IdSchema passes, and refuses the rest with its message', async () => {
+    const { IdSchema, MSG } = await import('@foodbridge/shared');
+    const { parseId } = await import('./validate.ts');
+    const samples = [
+      '5b0c1a7e-2d7e-4a53-9a55-3c4c5f0e9d11',
+      '5B0C1A7E-2D7E-4A53-9A55-3C4C5F0E9D11',
+      '00000000-0000-0000-0000-000000000000',
+      '5b0c1a7e-2d7e-4a53-9a55-3c4c5f0e9d1',
+      '5b0c1a7e-2d7e-0a53-9a55-3c4c5f0e9d11',
+      '5b0c1a7e2d7e4a539a553c4c5f0e9d11',
+      ' 5b0c1a7e-2d7e-4a53-9a55-3c4c5f0e9d11',
+      '5b0c1a7e-2d7e-4a53-9a55-3c4c5f0e9d11\n',
+      'verified',
+      '',
+      undefined,
+    ];
+    for (const value of samples) {
+      if (IdSchema.safeParse(value).success) expect(parseId(value)).toBe(value);
+      else expect(() => parseId(value)).toThrow(expect.objectContaining({ status: 400, message: MSG.invalidId }));
+    }
+    expect(samples.filter((v) => IdSchema.safeParse(v).success)).toHaveLength(3);
+  });
+});

@@ -1,9 +1,10 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { CountedHistogram, type HistogramSeries } from './counted-histogram.ts';
 
 interface Served {
   readonly labels: Readonly<Record<'method' | 'route' | 'status', string>>;
   count: number;
-  readonly durations: Histogram.Internal<'method' | 'route' | 'status'>;
+  readonly durations: HistogramSeries<'method' | 'route' | 'status'>;
 }
 
 /**
@@ -26,13 +27,12 @@ export class Metrics {
       for (const served of this.servedInOrder) this.requests.inc(served.labels, served.count);
     },
   });
-  readonly durations = new Histogram({
-    name: 'foodbridge_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request (for a stream: until it opens), by method, route pattern and status.',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [this.registry],
-  });
+  readonly durations = new CountedHistogram<'method' | 'route' | 'status'>(
+    'foodbridge_http_request_duration_seconds',
+    'Time to answer an HTTP request (for a stream: until it opens), by method, route pattern and status.',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    this.registry,
+  );
   readonly pickupReplays = new Counter({
     name: 'foodbridge_pickup_confirmations_total',
     help: "Pickup confirmations (the app's offline outbox replays them), by outcome: applied, repeated (the same Idempotency-Key again) or refused.",
@@ -59,13 +59,14 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly queries = new Histogram({
-    name: 'foodbridge_db_query_duration_seconds',
-    help: 'Time from asking for a database query (waiting for a free pooled connection included) to its answer, by outcome: ok or error.',
-    labelNames: ['outcome'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [this.registry],
-  });
+  readonly queries = new CountedHistogram<'outcome'>(
+    'foodbridge_db_query_duration_seconds',
+    'Time from asking for a database query (waiting for a free pooled connection included) to its answer, by outcome: ok or error.',
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    this.registry,
+  );
+  private readonly okQueries = this.queries.seriesOf({ outcome: 'ok' });
+  private readonly failedQueries = this.queries.seriesOf({ outcome: 'error' });
 
   constructor(openStreams: () => number, database: { poolSize: number; queriesInFlight: () => number } = { poolSize: 0, queriesInFlight: () => 0 }) {
     new Gauge({
@@ -98,8 +99,8 @@ export class Metrics {
    * The requests answered so far, by method, route pattern and status, in the order each was first seen (the order
    * prom-client lists them in), each with its labels and its duration series made once. A request's sample then costs
    * three look-ups by keys V8 has already hashed (the method and the route pattern are the same string objects every
-   * time, the status a number) and the histogram's own label hash; it was a labels object, and a label hash and check
-   * for each of the two metrics (issue 9).
+   * time, the status a number) and a count into its series (CountedHistogram); it was a labels object, and a label
+   * hash and check for each of the two metrics (issue 9).
    */
   private readonly served = new Map<string, Map<string, Map<number, Served>>>();
   private readonly servedInOrder: Served[] = [];
@@ -113,7 +114,7 @@ export class Metrics {
     let served = byStatus.get(status);
     if (!served) {
       const labels = { method, route, status: String(status) };
-      served = { labels, count: 0, durations: this.durations.labels(labels) };
+      served = { labels, count: 0, durations: this.durations.seriesOf(labels) };
       byStatus.set(status, served);
       this.servedInOrder.push(served);
     }
@@ -123,14 +124,8 @@ export class Metrics {
 
   /** One database query's duration (db/query-timing.ts). */
   observeQuery(seconds: number, failed: boolean): void {
-    if (failed) (this.failedQueries ??= this.queries.labels({ outcome: 'error' })).observe(seconds);
-    else (this.okQueries ??= this.queries.labels({ outcome: 'ok' })).observe(seconds);
+    (failed ? this.failedQueries : this.okQueries).observe(seconds);
   }
-
-  // Made at the first query of each outcome (a series is listed once it has a sample, not before): one labels
-  // object and one prom-client closure less per query, every query of every request.
-  private okQueries: Histogram.Internal<'outcome'> | undefined;
-  private failedQueries: Histogram.Internal<'outcome'> | undefined;
 
   /**
    * A pickup confirmation's answer: applied, repeated (a replay answered from its Idempotency-Key) or refused (the app
