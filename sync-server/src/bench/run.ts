@@ -486,7 +486,8 @@ writeFileSync(
   out,
   `# Performance\n\nWritten by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${database}, on ${machine}. ` +
     `Each figure is measured beside its reference in the same run (interleaved, ${API_ROUNDS} rounds of ${LOAD_MS / 1000} s, medians) ` +
-    `with the load generator in a process of its own; the API figures go through the real server over loopback HTTP.\n\n${table}\n\n` +
+    `with the load generator in a process of its own; the API figures go through the real server over loopback HTTP, ` +
+    `its code bundled as for \`npm start\` (scripts/bench.mjs).\n\n${table}\n\n` +
     browserSection +
     liveSection +
     homeSection +
