@@ -427,60 +427,61 @@ const homeSection =
 const missesSection =
   `## Where a target is missed, and why (as last analysed)\n\n` +
   `- Timings depend on the host: on a virtual machine whose CPU is partly taken by its neighbours (steal time), every ` +
-  `browser figure of a run is slower alike (the bulkInsert reference went from 0.74 s to 3.0 s from one day's host ` +
-  `to another's) and Lighthouse reports more blocking time (its 4x slowdown applies to what tasks take on this host; ` +
-  `its BenchmarkIndex is printed beside its figures). Compare a figure with its reference of the same run. The run ` +
-  `written here (the fifth of 2026-11-28) was on a fast host (the bare server: 120 / 107 µs of CPU a /donations/{id} ` +
-  `call at 10,000 / 100,000 rows; BenchmarkIndex 3,605 / 3,551; bulkInsert 0.74 s): every target met but ` +
-  `/donations/{id} at 100,000 rows (0.76x; 0.82x at 10,000). The run before it, on a slow host (the bare server: ` +
-  `266 / 306 µs; BenchmarkIndex 1,329 / 1,002; bulkInsert 2.2-3.0 s), met sign-in (1.51x) and missed ` +
-  `/donations/{id} at 10,000 rows (0.76x; 0.99x at 100,000), the scroll's worst frame (117 ms; p95 33 ms) and ` +
-  `Lighthouse (81 / 70, TBT 666 / 1,238 ms). Earlier runs that day and the day before: on fast hosts (BenchmarkIndex ` +
-  `~3,500-3,700) every browser target met, Lighthouse 99 / 99; on slow ones (BenchmarkIndex ~1,000-1,600) the ` +
-  `scroll's worst frame (50-117 ms), search's worst keystroke (once, 113 ms) and Lighthouse (69-94) missed, from ` +
-  `unchanged builds: the host's noise, not the page's.\n` +
+  `figure of a run is slower alike (the bulkInsert reference went from 0.74 s to 3.0 s from one day's host to ` +
+  `another's; the bare server's CPU a /donations/{id} call from ~110 to ~500 µs) and Lighthouse reports more blocking ` +
+  `time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex is printed beside its figures). ` +
+  `Compare a figure with its reference of the same run. The run written here (the sixth of 2026-11-28) was on a slow ` +
+  `host (the bare server: 402 / 509 µs of CPU a /donations/{id} call at 10,000 / 100,000 rows; BenchmarkIndex ` +
+  `1,102-1,597; bulkInsert 1.98 s): every target met but the scroll's worst frame (67 ms; p95 33 ms) and Lighthouse ` +
+  `(95 / 93, TBT 205 / 295 ms). The run before it, on a fast host (the bare server: 120 / 107 µs; BenchmarkIndex ` +
+  `3,605 / 3,551; bulkInsert 0.74 s), met every target but /donations/{id} at 100,000 rows (0.76x), with the code ` +
+  `before the changes below. Earlier runs: on fast hosts (BenchmarkIndex ~3,500-3,700) every browser target met, ` +
+  `Lighthouse 99 / 99; on slow ones (BenchmarkIndex ~1,000-1,600) the scroll's worst frame (50-117 ms), search's ` +
+  `worst keystroke (once, 113 ms) and Lighthouse (69-95) missed, from unchanged builds: the host's noise, not the ` +
+  `page's.\n` +
   `- /donations/{id} (the smallest answer, so everything the app does besides the query shows; at 10,000 / 100,000 ` +
-  `rows: 0.82x / 0.76x in the run written here, 0.76x / 0.99x in the one before, 0.78x / 0.81x, 0.84x / 0.81x and ` +
-  `0.81x / 0.76x in the three runs before that, 0.72x to 0.88x in the full runs of 2026-11-27; on Postgres the same ` +
-  `code gave 0.85x / 0.82x). The figure sits on its line, and rounds of the same code move it by ±0.04: two runs ` +
-  `of that figure alone on the host of the run written here, each with five interleaved rounds, gave 0.83x at ` +
-  `100,000 rows, and 0.79x / 0.82x at 10,000 / 100,000 rows in one process, as the bench runs them (the app 115-135 ` +
-  `µs of CPU a call, the bare server 97-108 µs). What the app costs beyond the bare server is spread thin (CPU ` +
-  `profile of each server alone under the same load, 100,000 rows): Hono's router, context and dispatch ~3% of the ` +
-  `samples, the app's layers (request log, metrics, security headers, compression check, sign-in from its cache) ` +
-  `~2.5%, the route and the permission check ~1%, @hono/node-server ~1%; the rest (the socket writes, PGlite's ` +
-  `WebAssembly and its socket, postgres.js, garbage collection) is the same for both. Until 2026-11-27 both servers ` +
-  `paid a cost that grew with every query: postgres.js's pool moves each connection between queues on every query, ` +
-  `and under steady load the busy queue's array never emptied, so every query scanned a longer one (41-53% of ` +
-  `either server's instructions a call under valgrind's callgrind). Patched (scripts/patch-deps.mjs): both servers ` +
-  `2-3x faster. Since then each part the app adds was made cheaper (one function for the layers every request ` +
-  `passes, the token's account from a cache, headers written once, no fetch Request built for a read, the metrics' ` +
-  `series found by keys V8 has already hashed); none of what is left costs more than ~1-2% alone.\n` +
-  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.61x here, 1.19 s against 0.74 s; 1.51x and ` +
-  `1.17x on slow hosts; 1.8x to 2.33x before the change). The change: a fresh device's first sync shows each pulled ` +
-  `batch of donations in the lists as it arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has ` +
-  `written it; the write then finds the same state on screen and redraws nothing, and the collection counts as ` +
-  `pulled with its last batch (ADR 003). Until then All Donations waited for the writes, which end 0.3-0.4 s after ` +
-  `the last batch on a fast host and 1-2 s after it on a slow one. The local store still completes at the writes' ` +
-  `pace ('every document in the local store' above); only the list no longer waits for it. Tried before, none kept ` +
-  `(no gain beyond the rounds' noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's ` +
-  `downstream; bulkInsert before the replication starts; pulls asked for side by side; the replication's metadata ` +
-  `store opened ahead; no skeleton pulse or CSS animation during the sign-in.\n` +
-  `- Server RSS with 500 open streams, embedded (met: 255 MB here, 237 before the streams; 261-303 MB in the full ` +
+  `rows: 0.80x / 0.85x in the run written here; before the changes below 0.82x / 0.76x, 0.76x / 0.99x, 0.78x / ` +
+  `0.81x, 0.84x / 0.81x and 0.81x / 0.76x, and 0.72x to 0.88x in the full runs of 2026-11-27; on Postgres 0.85x / ` +
+  `0.82x). Rounds of the same code move it by ±0.04 on a fast host, more on a slow one. Changed on 2026-11-28 (sixth ` +
+  `run): the router built each match's parameters in Object.create(null), which V8 makes a dictionary: timed inside ` +
+  `the running server, a match took ~14 µs (p50) on the slow host, against ~1 µs in a loop of its own; with a plain ` +
+  `object, ~4 µs. The request and query durations are counted into series the metrics keep (CountedHistogram) ` +
+  `instead of prom-client's label check and hash per sample; a path id is tested against IdSchema's own pattern before ` +
+  `any safeParse. And the bench now runs its code bundled as \`npm start\` runs the server (scripts/bench.mjs): under ` +
+  `tsx, which names each function it makes with a defineProperty call, the app paid for every named closure made per ` +
+  `request (two server processes side by side on the slow host, 10 interleaved rounds: the app 598 µs of CPU a call ` +
+  `under tsx, 560 µs bundled). What the app costs beyond the bare server is otherwise spread thin (CPU profile under ` +
+  `the same load, 100,000 rows): Hono's context, compose and dispatch, @hono/node-server's request and answer, the ` +
+  `layers every request passes (request log, security headers, compression check, sign-in from its cache), the route ` +
+  `and its permission check, each ~1% of the samples or less; the rest (socket writes, PGlite's WebAssembly and its ` +
+  `socket, postgres.js, garbage collection) is the same for both. Until 2026-11-27 both servers paid a cost that grew ` +
+  `with every query: postgres.js's pool scanned an ever longer queue on each query (41-53% of either server's ` +
+  `instructions a call under valgrind's callgrind); patched (scripts/patch-deps.mjs), both servers 2-3x faster.\n` +
+  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.52x here, 3.01 s against 1.98 s; 1.61x on a fast ` +
+  `host; 1.8x to 2.33x before the change). The change: a fresh device's first sync shows each pulled batch of ` +
+  `donations in the lists as it arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has written it; the ` +
+  `write then finds the same state on screen and redraws nothing, and the collection counts as pulled with its last ` +
+  `batch (ADR 003). Until then All Donations waited for the writes, which end 0.3-0.4 s after the last batch on a fast ` +
+  `host and 1-2 s after it on a slow one. The local store still completes at the writes' pace ('every document in the ` +
+  `local store' above); only the list no longer waits for it. Tried before, none kept (no gain beyond the rounds' ` +
+  `noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's downstream; bulkInsert before the ` +
+  `replication starts; pulls asked for side by side; the replication's metadata store opened ahead; no skeleton pulse ` +
+  `or CSS animation during the sign-in.\n` +
+  `- Server RSS with 500 open streams, embedded (met: 253 MB here, 238 before the streams; 261-303 MB in the full ` +
   `runs up to 2026-11-27, before the change below): from one start to the next the process differed by up to ~55 ` +
   `MB while V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that ` +
   `the C library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB ` +
   `in use); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server starts with ` +
   `--v8-pool-size=0, so Node sizes that pool to the cores (one thread on two cores; ADR 009). The streams ` +
-  `themselves add 17-25 MB.\n` +
-  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99 here, TBT 5 / 21 ms; missed on a loaded ` +
-  `one): both pages paint from their HTML before the app runs, so every long task of the start-up counts as ` +
-  `blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the router, React's render ` +
-  `and commit of the page (a visitor's first screen of All Donations draws only the cards on screen), the page's ` +
-  `first layout. The first Intl number or date format of the page (ICU's data: 35-60 ms here, once per renderer) is ` +
-  `paid by a worker that the page's first script starts (/intl-warm.js). Tried, not kept: making the router in a ` +
-  `task of its own (Lighthouse's simulation then put FCP and LCP ~0.25 s later), and building tailwind-merge's class ` +
-  `map in a task before the render (no less blocking time over five runs a page).\n\n`;
+  `themselves add 15-25 MB.\n` +
+  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99 on the fast host, TBT 5 / 21 ms; ` +
+  `95 / 93, TBT 205 / 295 ms here): both pages paint from their HTML before the app runs, so every long task of the ` +
+  `start-up counts as blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the ` +
+  `router, React's render and commit of the page (a visitor's first screen of All Donations draws only the cards on ` +
+  `screen), the page's first layout. The first Intl number or date format of the page (ICU's data: 35-60 ms on a ` +
+  `fast host, once per renderer) is paid by a worker that the page's first script starts (/intl-warm.js). Tried, not ` +
+  `kept: making the router in a task of its own (Lighthouse's simulation then put FCP and LCP ~0.25 s later), and ` +
+  `building tailwind-merge's class map in a task before the render (no less blocking time over five runs a page).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
   out,
