@@ -76,7 +76,6 @@ export class HistogramSeries<L extends string> {
   readonly counts: Float64Array;
   sum = 0;
   count = 0;
-  private listed = false;
 
   constructor(
     readonly labels: Readonly<Record<L, string>>,
@@ -87,10 +86,8 @@ export class HistogramSeries<L extends string> {
   }
 
   observe(value: number): void {
-    if (!this.listed) {
-      this.listed = true;
-      this.list();
-    }
+    // Listed at its first sample since it was made or reset, in that order, as prom-client lists its series.
+    if (this.count === 0) this.list();
     let i = 0;
     while (i < this.bounds.length && value > this.bounds[i]!) i++;
     this.counts[i]! += 1;
@@ -103,6 +100,5 @@ export class HistogramSeries<L extends string> {
     this.counts.fill(0);
     this.sum = 0;
     this.count = 0;
-    this.listed = false;
   }
 }
