@@ -94,7 +94,10 @@ export function Navbar({ signedIn }: { signedIn?: ReactNode } = {}) {
   const i18n = useI18n();
   const user = useSession((s) => s.user);
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-white/95 backdrop-blur">
+    // Opaque, with no backdrop blur: the blur (behind a 95% white, so barely seen) was redrawn on every frame of a
+    // scroll, which a phone's GPU or a software rasteriser pays for. Scrolling All Donations (10,000) on a slow 2-core
+    // host: p95 frame 33 -> 17 ms, worst 67-83 -> 50 ms (issue 9).
+    <header className="sticky top-0 z-40 border-b border-border bg-white">
       <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6" aria-label={i18n._('nav.main')}>
         <div className="flex items-center gap-1">
           <MobileMenu />
