@@ -39,4 +39,14 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'فتح القائمة' })).toBeTruthy();
     expect(screen.getAllByRole('combobox', { name: 'اللغة' })[0]).toHaveProperty('value', 'ar');
   });
+
+  // The bar stays over the page while it scrolls: a backdrop filter behind it is drawn again on every frame (issue 9:
+  // on a 2-core host without GPU, scrolling All Donations' p95 frame went 33 -> 17 ms without it).
+  it('is an opaque bar with no backdrop filter', () => {
+    useSession.setState({ user: null, ready: true });
+    render(<Navbar />);
+    const bar = screen.getByRole('banner');
+    expect(bar.className.split(/\s+/)).toContain('bg-white');
+    expect(bar.className).not.toMatch(/(^|\s)backdrop-|bg-white\//);
+  });
 });
