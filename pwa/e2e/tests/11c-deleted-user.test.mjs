@@ -1,7 +1,8 @@
 // @ts-check
 // Issue 16: the home page's latest charity requests show approved charities only (never a private person's pending
 // application); deleting a user withdraws their pending charity-role request and takes them off the home page; a
-// deleted user signed in elsewhere is signed out with a message saying why. One test per step.
+// deleted user signed in elsewhere is signed out with a message saying why, and reaches the sign-in page even when
+// another page is opened while it loads. One test per step.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,7 +86,34 @@ describe('deleting a user, and the public list of charities', () => {
     await page.waitForURL((url) => url.pathname === '/login');
   });
 
-  step('3. the deleted users are off the home page, and the pending application left the admin queue', async () => {
+  step('3. signed out while the sign-in page is still loading, a page opened meanwhile still ends at sign-in', async () => {
+    const admin = await apiAs(ACCOUNTS.admin);
+    const charity = await register();
+    await admin.patch(`/charity-requests/approve/${await applyForCharityRole(charity, `E2E Slow Phone ${tag}`)}`, {});
+    const page = await h.context('slow-phone', PHONE_390);
+    await signIn(page, charity.email, charity.password);
+    // A slow connection: the sign-in page's code arrives late (a full load below, so it is fetched again).
+    await page.route(/\/assets\/login-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/dashBoard');
+    await page.getByRole('link', { name: 'Charity Profile' }).first().waitFor();
+    await admin.del(`/users/${charity.id}`);
+    const open = (/** @type {string} */ path) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    await open('/dashBoard/charityProfile');
+    await page.getByText('Redirecting to sign in').first().waitFor();
+    // The dashboard's guard stays mounted across its pages: it must send the driver on again, for the new page.
+    await open('/dashBoard/myPickups');
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/dashBoard/myPickups');
+    await page.getByLabel('Email').waitFor();
+  });
+
+  step('4. the deleted users are off the home page, and the pending application left the admin queue', async () => {
     const visitor = await h.context('visitor-after', DESKTOP);
     const text = await homeCharities(visitor);
     assert.ok(!text.includes(approvedOrg), 'the deleted charity is no longer listed');

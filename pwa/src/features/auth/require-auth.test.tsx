@@ -58,6 +58,26 @@ describe('RequireAuth', () => {
     expect(navigate.mock.calls).toEqual([[{ to: '/login', search: { redirect: '/dashBoard/myDonations?status=Pending' }, replace: true }]]);
   });
 
+  it('sends again when another page is opened before the login page has loaded, remembering that page', () => {
+    const { rerender } = guard();
+    const again = () =>
+      rerender(
+        <RequireAuth>
+          <p>Protected page</p>
+        </RequireAuth>,
+      );
+    href = '/login?redirect=%2FdashBoard%2FmyDonations%3Fstatus%3DPending';
+    again();
+    // A tap on another dashboard page cancels the pending navigation; this guard (the dashboard layout's) stays.
+    href = '/dashBoard/charityProfile';
+    again();
+    again();
+    expect(navigate.mock.calls).toEqual([
+      [{ to: '/login', search: { redirect: '/dashBoard/myDonations?status=Pending' }, replace: true }],
+      [{ to: '/login', search: { redirect: '/dashBoard/charityProfile' }, replace: true }],
+    ]);
+  });
+
   it('shows Access Denied to a signed-in user of another role', () => {
     useSession.getState().setSession(ada, 'charity');
     const { container } = guard(['restaurant', 'admin']);

@@ -6,18 +6,25 @@ import { AccessDenied } from './access-denied';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 
+/** The login page's paths: the spec's and its alias (/logIn). */
+const isLoginPath = (href: string) => href.split(/[?#]/)[0]!.toLowerCase() === '/login';
+
 /**
- * Sends a signed-out visitor to /login once, remembering the page they asked for. A <Navigate> element would fire
- * again on every location change while the login chunk loads, nesting ?redirect= into itself.
+ * Sends a signed-out visitor to /login, remembering the page they asked for. While the login page loads, the location
+ * already reads /login?redirect=...: sending again then would nest ?redirect= into itself. But a page opened before
+ * it has loaded (a tap, the back button) cancels that navigation; the dashboard's guard stays mounted across its
+ * pages, so it sends again, for the page now asked for, or the visitor would be left on this spinner.
  */
 function ToLogin() {
   const i18n = useI18n();
   const navigate = useNavigate();
   const href = useLocation({ select: (l) => l.href });
-  const from = useRef(href);
+  const sentFor = useRef<string | null>(null);
   useEffect(() => {
-    void navigate({ to: '/login', search: { redirect: from.current }, replace: true });
-  }, [navigate]);
+    if (isLoginPath(href) || sentFor.current === href) return;
+    sentFor.current = href;
+    void navigate({ to: '/login', search: { redirect: href }, replace: true });
+  }, [navigate, href]);
   return <Spinner label={i18n._('auth.redirectingToLogin')} />;
 }
 
