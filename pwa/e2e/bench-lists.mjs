@@ -390,7 +390,7 @@ try {
     },
     {
       figure: `scrolling All Donations (${n}), 120 px a frame: worst frame / p95`,
-      result: `${worst.toFixed(1)} ms (${worstRefreshes} refreshes of ${refresh.toFixed(1)} ms) / ${msOf(pct(scrolling, 0.95))}`,
+      result: `${worst.toFixed(1)} ms (${worstRefreshes} refresh${worstRefreshes === 1 ? '' : 'es'} of ${refresh.toFixed(1)} ms) / ${msOf(pct(scrolling, 0.95))}`,
       reference: `the same page not scrolling: worst ${msOf(Math.max(...idle))}, p95 ${msOf(pct(idle, 0.95))}`,
       target: '<= 50 ms worst frame',
       verdict: worst <= allowed ? 'ok' : 'MISSED',

@@ -430,16 +430,18 @@ const missesSection =
   `figure of a run is slower alike (the bulkInsert reference went from 0.74 s to 3.0 s from one day's host to ` +
   `another's; the bare server's CPU a /donations/{id} call from ~110 to ~500 µs) and Lighthouse reports more blocking ` +
   `time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex is printed beside its figures). ` +
-  `Compare a figure with its reference of the same run. The run written here (2026-11-29) was on a slow host (the ` +
-  `bare server: 368 / 251 µs of CPU a /donations/{id} call at 10,000 / 100,000 rows; BenchmarkIndex 997-1,373; ` +
-  `bulkInsert 2.45 s): every target met but Lighthouse (76 / 78, TBT 992 / 822 ms). The run before it (2026-11-28, ` +
-  `also a slow host) met every target but the scroll's worst frame (67 ms; p95 33 ms; before the navbar change below) ` +
-  `and Lighthouse (95 / 93, TBT 205 / 295 ms). Earlier runs: on fast hosts (BenchmarkIndex ~3,500-3,700) every ` +
+  `Compare a figure with its reference of the same run. The run written here (2026-11-29, the second that day) was on ` +
+  `a fast host (the bare server: 121 / 122 µs of CPU a /donations/{id} call at 10,000 / 100,000 rows; BenchmarkIndex ` +
+  `2,954-3,321; bulkInsert 0.90 s): every target met but /donations/{id} (0.79x / 0.79x). The run before it ` +
+  `(2026-11-29, a slow host: the bare server 368 / 251 µs a call; BenchmarkIndex 997-1,373; bulkInsert 2.45 s) met ` +
+  `every target but Lighthouse (76 / 78, TBT 992 / 822 ms); the one before that (2026-11-28, also slow) every target ` +
+  `but the scroll's worst frame (67 ms; p95 33 ms; before the navbar change below) and Lighthouse (95 / 93, TBT 205 / ` +
+  `295 ms). Earlier runs: on fast hosts (BenchmarkIndex ~3,500-3,700) every ` +
   `browser target met, Lighthouse 99 / 99; on slow ones (BenchmarkIndex ~1,000-1,600) the scroll's worst frame ` +
   `(50-117 ms), search's worst keystroke (once, 113 ms) and Lighthouse (69-95) missed.\n` +
   `- /donations/{id} (the smallest answer, so everything the app does besides the query shows; at 10,000 / 100,000 ` +
-  `rows: 1.01x / 0.84x in the run written here, 0.84x / 0.72x and 0.79x / 0.80x in two more full runs on the same ` +
-  `host that day, 0.80x / 0.85x on 2026-11-28; before the changes below 0.82x / 0.76x, 0.76x / 0.99x, 0.78x / ` +
+  `rows: 0.79x / 0.79x in the run written here, on a fast host; 1.01x / 0.84x, 0.84x / 0.72x and 0.79x / 0.80x in ` +
+  `three full runs on the slow host before it that day, 0.80x / 0.85x on 2026-11-28; before the changes below 0.82x / 0.76x, 0.76x / 0.99x, 0.78x / ` +
   `0.81x, 0.84x / 0.81x and 0.81x / 0.76x, and 0.72x to 0.88x in the full runs of 2026-11-27; on Postgres 0.85x / ` +
   `0.82x). Rounds of the same code move it by ±0.04 on a fast host, more on a slow one. Changed on 2026-11-28 (sixth ` +
   `run): the router built each match's parameters in Object.create(null), which V8 makes a dictionary: timed inside ` +
@@ -457,11 +459,21 @@ const missesSection =
   `rows): the main thread's samples 345 against 328 µs a call, idle included; V8's sampling heap profiler (collected ` +
   `objects counted) 64.7 against 54.6 kB allocated a call, the app's extra ~10 kB in Hono's context and compose (~2.8 ` +
   `kB), @hono/node-server's request and answer (~2.2 kB), the answer's headers (~1 kB) and our layers (~2.5 kB). ` +
+  `On the fast host of the run written here, the same measurement in processes of its own (10,000 rows, 5 rounds ` +
+  `each, 13 processes) gave 0.83x to 0.91x (median 0.87x): the bare server 107-121 µs of CPU a call throughout, the ` +
+  `app either ~125 or ~140 µs, by process. Profiled, a slow process of the app differs from a fast one in PGlite's ` +
+  `work (+5.6 µs a call), collection (+5.5 µs) and Node's own streams and buffers (+3.8 µs), not in Hono or our layers (each within ` +
+  `0.5 µs): the two servers share PGlite and its socket, and how their queries queue there moves with the app's ` +
+  `timing. After the bench's earlier work (the pulls through app.request: 0.83x-0.88x in four processes; the ` +
+  `/donations/verified rounds: 0.81x-0.89x in three; both, as the full bench runs them: 0.82x and 0.84x) it reads ` +
+  `lower, but within that spread. In a fast process the app costs ~18 µs a call beyond the bare server: collection ` +
+  `5.5, our layers 4.4, Hono 3.8, microtasks and dispatch 2.1, Node's http writing the answer's nine headers 1.0, ` +
+  `@hono/node-server 0.7. ` +
   `Until 2026-11-27 both servers paid a cost that grew ` +
   `with every query: postgres.js's pool scanned an ever longer queue on each query (41-53% of either server's ` +
   `instructions a call under valgrind's callgrind); patched (scripts/patch-deps.mjs), both servers 2-3x faster.\n` +
-  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.44x here, 3.51 s against 2.45 s; 1.61x on a fast ` +
-  `host; 1.8x to 2.33x before the change). The change: a fresh device's first sync shows each pulled batch of ` +
+  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.21x here, 1.09 s against 0.90 s; 1.44x on the ` +
+  `slow host, 3.51 s against 2.45 s; 1.8x to 2.33x before the change). The change: a fresh device's first sync shows each pulled batch of ` +
   `donations in the lists as it arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has written it; the ` +
   `write then finds the same state on screen and redraws nothing, and the collection counts as pulled with its last ` +
   `batch (ADR 003). Until then All Donations waited for the writes, which end 0.3-0.4 s after the last batch on a fast ` +
@@ -470,22 +482,22 @@ const missesSection =
   `noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's downstream; bulkInsert before the ` +
   `replication starts; pulls asked for side by side; the replication's metadata store opened ahead; no skeleton pulse ` +
   `or CSS animation during the sign-in.\n` +
-  `- Server RSS with 500 open streams, embedded (met: 256 MB here, 244 before the streams; 261-303 MB in the full ` +
+  `- Server RSS with 500 open streams, embedded (met: 256 MB here, 240 before the streams; 261-303 MB in the full ` +
   `runs up to 2026-11-27, before the change below): from one start to the next the process differed by up to ~55 ` +
   `MB while V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that ` +
   `the C library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB ` +
   `in use); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server starts with ` +
   `--v8-pool-size=0, so Node sizes that pool to the cores (one thread on two cores; ADR 009). The streams ` +
   `themselves add 15-25 MB.\n` +
-  `- Scrolling's worst frame (met here: 33.4 ms, two refreshes; p95 17 ms; missed on every slow host before, 50-117 ` +
-  `ms). The sticky navbar had a backdrop blur behind its 95% white, drawn again on every frame of a scroll (in ` +
+  `- Scrolling's worst frame (met here: 16.8 ms, one refresh, p95 17 ms; on the slow host before it 33.4 ms, two ` +
+  `refreshes; missed on every slow host before the change below, 50-117 ms). The sticky navbar had a backdrop blur behind its 95% white, drawn again on every frame of a scroll (in ` +
   `software on these hosts: no GPU). The same scroll with the page's CSS changed in place, 1,080 frames each, same ` +
   `host: as it was, p95 33 ms and 8-13 frames over 40 ms; without the blur, p95 17 ms and 1; with no shadow, filter ` +
   `or blur at all, worst 33 ms; with the pictures hidden, p95 17 ms and 1. The navbar is now opaque white, without ` +
   `blur. The worst frame is judged in the display's refreshes (the idle page's frame): a frame of three is the ` +
   `target's 50 ms at 60 Hz, and one such read 50.1 ms, missed, and was printed as '50 ms'.\n` +
-  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99 on the fast host, TBT 5 / 21 ms; ` +
-  `76 / 78, TBT 992 / 822 ms here). On this slow host its runs moved more than any change of ours: TBT on / read ` +
+  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99 here, TBT 15 / 31 ms; 76 / 78, TBT ` +
+  `992 / 822 ms on the slow host of the run before). On that slow host its runs moved more than any change of ours: TBT on / read ` +
   `513-1,229 ms in the full bench, 134-1,016 ms running bench-home.mjs alone and 195-342 ms in five runs by a probe ` +
   `of its own, BenchmarkIndex 997-1,630 in all of them. With DevTools' 4x CPU slowdown in a page of its own (long ` +
   `animation frames), the longest task after the first paint is the entry module's evaluation (the start-up chunk: ` +
