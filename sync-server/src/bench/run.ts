@@ -468,7 +468,10 @@ const missesSection =
   `/donations/verified rounds: 0.81x-0.89x in three; both, as the full bench runs them: 0.82x and 0.84x) it reads ` +
   `lower, but within that spread. In a fast process the app costs ~18 µs a call beyond the bare server: collection ` +
   `5.5, our layers 4.4, Hono 3.8, microtasks and dispatch 2.1, Node's http writing the answer's nine headers 1.0, ` +
-  `@hono/node-server 0.7. ` +
+  `@hono/node-server 0.7. The layers that finish every answer, taken out for a measurement only (four processes ` +
+  `each): without all three (request log, compression check, security headers) 0.88x-0.95x against 0.82x-0.89x with ` +
+  `them; without any one of them (three processes each) 0.83x-0.88x, inside the spread: no one layer holds the ` +
+  `difference. ` +
   `Until 2026-11-27 both servers paid a cost that grew ` +
   `with every query: postgres.js's pool scanned an ever longer queue on each query (41-53% of either server's ` +
   `instructions a call under valgrind's callgrind); patched (scripts/patch-deps.mjs), both servers 2-3x faster.\n` +
