@@ -38,6 +38,17 @@ async function applyForCharityRole(who, organization) {
   return /** @type {string} */ (insertedId);
 }
 
+/**
+ * Opens `path` inside the app, as a tap on a link does: a reload would take away a toast that was already saying why.
+ * @param {Page} page @param {string} path
+ */
+function openInApp(page, path) {
+  return page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** The organisations the home page lists under the latest charity requests. @param {Page} page */
 async function homeCharities(page) {
   await page.goto('/');
@@ -74,12 +85,8 @@ describe('deleting a user, and the public list of charities', () => {
     await admin.del(`/users/${state.approved.id}`);
     await admin.del(`/users/${state.applicant.id}`);
 
-    // Their next step in the app meets the server's refusal, unless the app's live connection met it first. An
-    // in-app navigation, not a reload: a reload would take away a toast that was already saying why.
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/dashBoard/charityProfile');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    // Their next step in the app meets the server's refusal, unless the app's live connection met it first.
+    await openInApp(page, '/dashBoard/charityProfile');
     await page.getByText('This account no longer exists.').first().waitFor();
     await page.getByText('You have been signed out').first().waitFor();
     await page.screenshot({ path: join(ARTIFACTS, '11-signed-out-390.png'), fullPage: true });
@@ -100,15 +107,10 @@ describe('deleting a user, and the public list of charities', () => {
     await page.goto('/dashBoard');
     await page.getByRole('link', { name: 'Charity Profile' }).first().waitFor();
     await admin.del(`/users/${charity.id}`);
-    const open = (/** @type {string} */ path) =>
-      page.evaluate((to) => {
-        window.history.pushState({}, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-    await open('/dashBoard/charityProfile');
+    await openInApp(page, '/dashBoard/charityProfile');
     await page.getByText('Redirecting to sign in').first().waitFor();
     // The dashboard's guard stays mounted across its pages: it must send the driver on again, for the new page.
-    await open('/dashBoard/myPickups');
+    await openInApp(page, '/dashBoard/myPickups');
     await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/dashBoard/myPickups');
     await page.getByLabel('Email').waitFor();
   });
