@@ -9,11 +9,12 @@ let registered = false;
 export function unsubscribeDeviceAtSignOut() {
   if (registered) return;
   registered = true;
-  onSignOut(async () => {
+  onSignOut(async ({ accountGone }) => {
     try {
       const sub = await currentSubscription();
       if (!sub) return;
-      await removeSubscription(sub.endpoint).catch((err: unknown) => console.warn('[push] could not remove the device', err));
+      // A removed account's subscriptions went with it, and the server refuses its token.
+      if (!accountGone) await removeSubscription(sub.endpoint).catch((err: unknown) => console.warn('[push] could not remove the device', err));
       // Even if the server could not be told: without the browser's subscription nothing reaches this device.
       await sub.unsubscribe();
     } catch (err) {

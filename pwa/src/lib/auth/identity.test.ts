@@ -271,12 +271,15 @@ describe('signOut', () => {
   it('asks the server to end the stored refresh token after the hooks, without the ID token', async () => {
     const { signOut, onSignOut, server } = await signedIn();
     const sentDuringHook: string[][] = [];
-    onSignOut(async () => {
+    const reasons: unknown[] = [];
+    onSignOut(async (reason) => {
       sentDuringHook.push(server.sent());
+      reasons.push(reason);
     });
 
     await signOut();
     expect(sentDuringHook).toEqual([['GET /auth/config', 'GET /users/me']]);
+    expect(reasons).toEqual([{ accountGone: false }]);
     expect(server.requests.slice(2)).toEqual([
       { method: 'POST', path: '/auth/logout', token: null, body: { refreshToken: 'refresh-dana' } },
     ]);
@@ -307,12 +310,16 @@ describe('signOut', () => {
       'POST /auth/logout': loggedOut,
     });
     storeSession({ idToken: TOKEN, refreshToken: 'refresh-dana' });
-    const { initIdentity, useSession, api } = await load();
+    const { initIdentity, useSession, api, onSignOut } = await load();
     await initIdentity();
     expect(useSession.getState().user).toMatchObject(DANA);
+    // The hooks are told why: the local store then skips its last sends, which the server would refuse.
+    const reasons: unknown[] = [];
+    onSignOut(async (reason) => void reasons.push(reason));
 
     await expect(api.get('/donations')).rejects.toMatchObject({ status: 401 });
     await vi.waitFor(() => expect(useSession.getState().user).toBeNull());
+    expect(reasons).toEqual([{ accountGone: true }]);
     expect(server.sent().filter((r) => r === 'POST /auth/logout')).toHaveLength(1);
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });

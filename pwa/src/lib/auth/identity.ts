@@ -169,19 +169,25 @@ export async function signInWithGoogle(): Promise<void> {
   await whileLoading(async () => (await loadFirebase(config)).signInWithGoogle());
 }
 
-const signOutHooks: Array<() => Promise<void>> = [];
+/** Why a session ends, as sign-out's hooks are told. */
+export interface SignOutReason {
+  /** The server said the account no longer exists: nothing sent with its token can be taken any more. */
+  accountGone: boolean;
+}
+
+const signOutHooks: Array<(reason: SignOutReason) => Promise<void>> = [];
 
 /** Lets the local store (offline data) clear itself when the account signs out. */
-export function onSignOut(hook: () => Promise<void>) {
+export function onSignOut(hook: (reason: SignOutReason) => Promise<void>) {
   signOutHooks.push(hook);
 }
 
-export async function signOut(): Promise<void> {
+export async function signOut(reason: SignOutReason = { accountGone: false }): Promise<void> {
   useSession.getState().setLoading(true);
   try {
     // Hooks first, while the token is still valid: the local store gets its last chance to send queued pickups and
     // favourites before it is removed.
-    for (const hook of signOutHooks) await hook();
+    for (const hook of signOutHooks) await hook(reason);
     if (firebase) await (await firebase).signOut();
   } finally {
     // Even after a failed hook: someone who logs out must not be signed in again by the next start, nor by whoever
@@ -199,7 +205,7 @@ let endingGoneAccount = false;
 onAccountGone(() => {
   if (endingGoneAccount || !useSession.getState().user) return;
   endingGoneAccount = true;
-  signOut()
+  signOut({ accountGone: true })
     .catch((err: unknown) => console.error(err))
     .finally(() => (endingGoneAccount = false));
 });

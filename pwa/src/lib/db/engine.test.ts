@@ -274,6 +274,40 @@ describe('log-out', () => {
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
+  it('for an account the server says is gone, sends nothing and does not wait for the last chance', async () => {
+    let signingOut = false;
+    let sentAtSignOut = 0;
+    serve({
+      'PATCH /donations/pickup/donation-10': (request) => {
+        if (!signingOut) return offline(request);
+        sentAtSignOut += 1;
+        return new Promise<Response>(() => {});
+      },
+    });
+    const { page, db } = await signedInAsDana();
+    await page.confirmPickup('donation-10', 'Stew');
+    await vi.waitFor(async () => expect((await page.readEntries(db))[0]?.attempts).toBe(1));
+
+    signingOut = true;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let done = false;
+    const signingOff = page.signOut({ accountGone: true }).then(() => (done = true));
+    // At most 1 s of the fake clock, in small steps (removing the database may need a few timer turns), with real
+    // time between them for IndexedDB: the last chance's 3 s never pass, so only a sign-out that skips it ends here.
+    for (let fakeMs = 0; !done && fakeMs < 1000; fakeMs += 10) {
+      await vi.advanceTimersByTimeAsync(10);
+      await realPause(20);
+    }
+    expect(done).toBe(true);
+    await signingOff;
+
+    expect(sentAtSignOut).toBe(0);
+    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(page.readRecord()).toBeNull();
+    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
   it('offline, sends no pickup and still removes everything', async () => {
     const server = serve();
     const { page, db } = await signedInAsDana();

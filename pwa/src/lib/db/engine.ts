@@ -133,10 +133,10 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
 
 /**
  * Signed out: the account's data leaves the device. Confirmations still waiting get one last chance to reach the
- * server first (the token is still valid at this point of sign-out).
+ * server first (the token is still valid at this point of sign-out), unless `lastChance` is false.
  */
-export async function deactivate(): Promise<void> {
-  if (active && isOnline()) {
+export async function deactivate({ lastChance = true }: { lastChance?: boolean } = {}): Promise<void> {
+  if (active && lastChance && isOnline()) {
     // One last chance for what the account did offline: queued pickups and favourite changes.
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([

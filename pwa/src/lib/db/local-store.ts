@@ -68,13 +68,14 @@ export function startLocalStore() {
   started = true;
   useSession.subscribe(follow);
   follow(useSession.getState());
-  // Runs inside signOut() while the token is still valid: waiting confirmations get a last chance, then the
-  // account's data is removed so the next account starts clean.
-  onSignOut(async () => {
+  // Runs inside signOut() while the token is still valid: waiting confirmations get a last chance (not for an
+  // account the server says is gone: it refuses them all, and the visitor would wait the chance's 3 s for nothing),
+  // then the account's data is removed so the next account starts clean.
+  onSignOut(async ({ accountGone }) => {
     wanted = { key: '', account: null };
     useLocalDatabase.setState({ db: null, outbox: null });
     const done = queue.then(async () => {
-      if (engine || readRecord()) await (await loadEngine()).deactivate();
+      if (engine || readRecord()) await (await loadEngine()).deactivate({ lastChance: !accountGone });
     });
     queue = done.catch(() => undefined);
     await done.catch((err) => console.error('[local store] could not clear on sign-out', err));
