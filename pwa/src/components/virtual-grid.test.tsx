@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { columnsAt, DRAW_WHOLE_MAX, rowSpan, VirtualGrid, VirtualTableRows } from './virtual-grid';
 
 // happy-dom lays nothing out: rows keep their estimated height, which is what these tests count with.
@@ -119,6 +119,33 @@ describe('VirtualGrid', () => {
     expect(positions).toContain(301);
     expect(positions.every((p, i) => i === 0 || p === positions[i - 1]! + 1)).toBe(true);
     expect(parseFloat(getByRole('list').style.paddingTop)).toBe(98 * (ROW + GAP));
+  });
+
+  it("draws without reading or moving the page's layout as React commits it (the browser lays the frame out after)", () => {
+    // Each of these forces the browser to lay the page out there and then: inside the commit, on All Donations' first
+    // screen, that was the page's whole first layout (issue 9).
+    const forced: string[] = [];
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      forced.push(`getBoundingClientRect <${this.tagName.toLowerCase()}>`);
+      return new DOMRect();
+    });
+    const scroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => forced.push('scrollTo'));
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => (forced.push('offsetHeight'), 0));
+    try {
+      render(<Grid items={itemsOf(10_000)} />);
+      render(
+        <table>
+          <tbody>
+            <VirtualTableRows rows={itemsOf(5000)} getKey={(d) => d.id} renderCells={(d) => <td>{d.title}</td>} estimateRowHeight={50} colSpan={1} />
+          </tbody>
+        </table>,
+      );
+    } finally {
+      rect.mockRestore();
+      scroll.mockRestore();
+      height.mockRestore();
+    }
+    expect(forced).toEqual([]);
   });
 
   it('re-renders only the card whose item changed', () => {

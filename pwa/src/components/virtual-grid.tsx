@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll, type Virtualizer } from '@tanstack/react-virtual';
 import { cn } from '@/lib/utils';
 
 /** Columns per viewport width, as Tailwind's `grid-cols-*` classes with its breakpoints (min-width, in px) had them. */
@@ -113,8 +113,7 @@ export function VirtualGrid<T>({
     gap,
     overscan,
     scrollMargin,
-    // Before the first layout pass, the screen's size: the first paint already holds the first rows.
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    ...useWindowOutsideCommit(),
     measureElement: measureRow,
   });
 
@@ -161,13 +160,62 @@ export function VirtualGrid<T>({
 }
 
 /**
- * A drawn row's height from the browser. Zero means it is not laid out (a hidden tab, or a test DOM without
- * layout): then the guess stands rather than letting every row fit on one screen.
+ * The window as the virtualizer sees it, without reading the page's layout while React commits the list. As it
+ * attaches, the virtualizer reads the window's size and scrolls the window to its offset; both force the browser to
+ * lay the page out there and then, inside the commit (issue 9: on All Donations' first screen, with measureRow's and
+ * useListTop's reads, the page's whole first layout, ~half of the start-up's longest task at Lighthouse's 4x slower
+ * CPU). The browser lays the page out at the next frame anyway, in a task of its own. So:
+ * - the size is the one read as the list is first drawn (before the first layout pass: the first paint already holds
+ *   the first rows), read again once the browser has laid the page out (a ResizeObserver's first report) and on every
+ *   resize;
+ * - the window's offset is its own position, read as the list is first drawn, and the virtualizer's first write, as
+ *   it attaches, which would put the window where it already is, is skipped.
+ */
+function useWindowOutsideCommit<E extends Element>() {
+  const [options] = useState(() => {
+    const startedAt = typeof window === 'undefined' ? 0 : window.scrollY;
+    let attached = false;
+    return {
+      initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+      initialOffset: startedAt,
+      observeElementRect: (instance: Virtualizer<Window, E>, onRect: (rect: { width: number; height: number }) => void) => {
+        const win = instance.scrollElement;
+        if (!win) return;
+        const read = () => onRect({ width: win.innerWidth, height: win.innerHeight });
+        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
+        observer?.observe(document.documentElement);
+        win.addEventListener('resize', read, { passive: true });
+        return () => {
+          observer?.disconnect();
+          win.removeEventListener('resize', read);
+        };
+      },
+      scrollToFn: (offset: number, scroll: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<Window, E>) => {
+        const first = !attached;
+        attached = true;
+        if (first && offset === startedAt && !scroll.adjustments) return;
+        windowScroll(offset, scroll, instance);
+      },
+    };
+  });
+  return options;
+}
+
+/**
+ * A drawn row's height, as the browser's ResizeObserver reports it once the frame is laid out. Zero means it is not
+ * laid out (a hidden tab, or a test DOM without layout): then the guess stands rather than letting every row fit on
+ * one screen.
+ *
+ * A row just drawn (no entry yet: the virtualizer asks as React attaches it) keeps the height already known for it,
+ * or the guess, until that report. Reading the browser's layout there would force the page's layout inside React's
+ * commit: on All Donations' first screen that made the start-up's longest task (issue 9, Lighthouse: the commit's
+ * layout was ~45% of it at a 4x slower CPU); the browser lays the frame out anyway, in a task of its own.
  */
 function measureRow<E extends HTMLElement>(element: E, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, E>): number {
-  const size = entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
-  if (size > 0) return Math.round(size);
-  return instance.options.estimateSize(Number(element.dataset.index ?? 0));
+  const index = Number(element.dataset.index ?? 0);
+  const size = entry ? (entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height) : instance.itemSizeCache.get(instance.options.getItemKey(index));
+  if (size !== undefined && size > 0) return Math.round(size);
+  return instance.options.estimateSize(index);
 }
 
 /**
@@ -180,8 +228,13 @@ function useListTop(list: React.RefObject<HTMLElement | null>): number {
     const el = list.current;
     if (!el) return;
     const measure = () => setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    // The observer's first report comes once the browser has laid the frame out. Reading the list's place here, inside
+    // React's commit, would force that layout into the commit (issue 9: with measureRow's, the longest task of All
+    // Donations' start-up; reading window.scrollY here forces it too). Until then the margin is 0: the rows drawn are
+    // those the list's top would put on screen, and they sit in their right places (the padding stands for the rows
+    // before them); the overscan covers the difference, for that one frame.
+    if (!observer) measure();
     observer?.observe(document.documentElement);
     window.addEventListener('resize', measure);
     return () => {
@@ -241,7 +294,7 @@ export function VirtualTableRows<T>({
     estimateSize: () => estimateRowHeight,
     overscan,
     scrollMargin,
-    initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
+    ...useWindowOutsideCommit(),
     measureElement: measureRow,
   });
   // As in VirtualGrid: a short table is drawn whole.
