@@ -430,18 +430,22 @@ const missesSection =
   `figure of a run is slower alike (the bulkInsert reference went from 0.74 s to 3.0 s from one day's host to ` +
   `another's; the bare server's CPU a /donations/{id} call from ~110 to ~500 µs) and Lighthouse reports more blocking ` +
   `time (its 4x slowdown applies to what tasks take on this host; its BenchmarkIndex is printed beside its figures). ` +
-  `Compare a figure with its reference of the same run. The run written here (2026-11-29, the second that day) was on ` +
-  `a fast host (the bare server: 121 / 122 µs of CPU a /donations/{id} call at 10,000 / 100,000 rows; BenchmarkIndex ` +
-  `2,954-3,321; bulkInsert 0.90 s): every target met but /donations/{id} (0.79x / 0.79x). The run before it ` +
-  `(2026-11-29, a slow host: the bare server 368 / 251 µs a call; BenchmarkIndex 997-1,373; bulkInsert 2.45 s) met ` +
+  `Compare a figure with its reference of the same run. The run written here (2026-11-29, the third that day) was on ` +
+  `a host between the two kinds, and a changeable one (the bare server: 256 / 266 µs of CPU a /donations/{id} call at ` +
+  `10,000 / 100,000 rows; BenchmarkIndex 1,020-1,977 within minutes; bulkInsert 1.5-1.7 s): every target met but ` +
+  `/donations/{id} (0.74x / 0.79x) and Lighthouse on /allDonations (94, TBT 246 ms), with the scroll's worst frame ` +
+  `at its limit (50.0 ms, three refreshes). It ran embedded only (BENCH_POSTGRES_URL unset): Postgres' RSS was 85 MB ` +
+  `idle and 132 MB with 500 streams in the run before it. That run (2026-11-29, a fast host: the bare server 121 / ` +
+  `122 µs a call; BenchmarkIndex 2,954-3,321; bulkInsert 0.90 s) met every target but /donations/{id} (0.79x / ` +
+  `0.79x). The one before it (2026-11-29, a slow host: the bare server 368 / 251 µs a call; BenchmarkIndex 997-1,373; bulkInsert 2.45 s) met ` +
   `every target but Lighthouse (76 / 78, TBT 992 / 822 ms); the one before that (2026-11-28, also slow) every target ` +
   `but the scroll's worst frame (67 ms; p95 33 ms; before the navbar change below) and Lighthouse (95 / 93, TBT 205 / ` +
   `295 ms). Earlier runs: on fast hosts (BenchmarkIndex ~3,500-3,700) every ` +
   `browser target met, Lighthouse 99 / 99; on slow ones (BenchmarkIndex ~1,000-1,600) the scroll's worst frame ` +
   `(50-117 ms), search's worst keystroke (once, 113 ms) and Lighthouse (69-95) missed.\n` +
   `- /donations/{id} (the smallest answer, so everything the app does besides the query shows; at 10,000 / 100,000 ` +
-  `rows: 0.79x / 0.79x in the run written here, on a fast host; 1.01x / 0.84x, 0.84x / 0.72x and 0.79x / 0.80x in ` +
-  `three full runs on the slow host before it that day, 0.80x / 0.85x on 2026-11-28; before the changes below 0.82x / 0.76x, 0.76x / 0.99x, 0.78x / ` +
+  `rows: 0.74x / 0.79x in the run written here; 0.79x / 0.79x in the run before it, on a fast host; 1.01x / 0.84x, ` +
+  `0.84x / 0.72x and 0.79x / 0.80x in three full runs on the slow host before that, 0.80x / 0.85x on 2026-11-28; before the changes below 0.82x / 0.76x, 0.76x / 0.99x, 0.78x / ` +
   `0.81x, 0.84x / 0.81x and 0.81x / 0.76x, and 0.72x to 0.88x in the full runs of 2026-11-27; on Postgres 0.85x / ` +
   `0.82x). Rounds of the same code move it by ±0.04 on a fast host, more on a slow one. Changed on 2026-11-28 (sixth ` +
   `run): the router built each match's parameters in Object.create(null), which V8 makes a dictionary: timed inside ` +
@@ -471,11 +475,16 @@ const missesSection =
   `@hono/node-server 0.7. The layers that finish every answer, taken out for a measurement only (four processes ` +
   `each): without all three (request log, compression check, security headers) 0.88x-0.95x against 0.82x-0.89x with ` +
   `them; without any one of them (three processes each) 0.83x-0.88x, inside the spread: no one layer holds the ` +
-  `difference. ` +
+  `difference. On the host of the run written here, in processes of their own (10,000 rows): 0.84x and 0.88x as ` +
+  `the full bench's process runs (no runtime flags), 0.80x-0.91x in four more; with the production server's flags ` +
+  `(--v8-pool-size=0 and the malloc setting, scripts/runtime-settings.mjs; the bench's own process runs without them) ` +
+  `0.84x-0.91x in four; after /donations/verified rounds as in the full bench, 0.82x and 0.91x without the flags, ` +
+  `0.84x and 0.73x with them. The full bench reads at the low end of what the same code gives in processes of their ` +
+  `own, on every host so far. ` +
   `Until 2026-11-27 both servers paid a cost that grew ` +
   `with every query: postgres.js's pool scanned an ever longer queue on each query (41-53% of either server's ` +
   `instructions a call under valgrind's callgrind); patched (scripts/patch-deps.mjs), both servers 2-3x faster.\n` +
-  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.21x here, 1.09 s against 0.90 s; 1.44x on the ` +
+  `- Fresh sign-in at 10,000 (met in every run since 2026-11-28: 1.49x here, 2.34 s against 1.58 s; 1.21x on the fast host before, 1.09 s against 0.90 s; 1.44x on the ` +
   `slow host, 3.51 s against 2.45 s; 1.8x to 2.33x before the change). The change: a fresh device's first sync shows each pulled batch of ` +
   `donations in the lists as it arrives (stagePulled, pwa/src/lib/db/live-list.ts), before RxDB has written it; the ` +
   `write then finds the same state on screen and redraws nothing, and the collection counts as pulled with its last ` +
@@ -485,22 +494,38 @@ const missesSection =
   `noise): pulls of 2,500 or 5,000 documents; the first sync written past RxDB's downstream; bulkInsert before the ` +
   `replication starts; pulls asked for side by side; the replication's metadata store opened ahead; no skeleton pulse ` +
   `or CSS animation during the sign-in.\n` +
-  `- Server RSS with 500 open streams, embedded (met: 256 MB here, 240 before the streams; 261-303 MB in the full ` +
+  `- Server RSS with 500 open streams, embedded (met: 251 MB here, 235 before the streams; 256 and 240 in the run before; 261-303 MB in the full ` +
   `runs up to 2026-11-27, before the change below): from one start to the next the process differed by up to ~55 ` +
   `MB while V8's heap after a full collection was the same (24-26 MB used). The difference was freed memory that ` +
   `the C library kept in the arenas of V8's four background threads (malloc_stats through gdb: 79 MB held, 32 MB ` +
   `in use); glibc returns an arena's freed memory only from its top. Since 2026-11-27 the server starts with ` +
   `--v8-pool-size=0, so Node sizes that pool to the cores (one thread on two cores; ADR 009). The streams ` +
   `themselves add 15-25 MB.\n` +
-  `- Scrolling's worst frame (met here: 16.8 ms, one refresh, p95 17 ms; on the slow host before it 33.4 ms, two ` +
-  `refreshes; missed on every slow host before the change below, 50-117 ms). The sticky navbar had a backdrop blur behind its 95% white, drawn again on every frame of a scroll (in ` +
+  `- Scrolling's worst frame (met here at its limit: 50.0 ms, three refreshes, p95 17 ms; 16.8 ms, one refresh, on the fast host before; 33.4 ms, two ` +
+  `refreshes, on the slow host before that; missed on every slow host before the change below, 50-117 ms). The sticky navbar had a backdrop blur behind its 95% white, drawn again on every frame of a scroll (in ` +
   `software on these hosts: no GPU). The same scroll with the page's CSS changed in place, 1,080 frames each, same ` +
   `host: as it was, p95 33 ms and 8-13 frames over 40 ms; without the blur, p95 17 ms and 1; with no shadow, filter ` +
   `or blur at all, worst 33 ms; with the pictures hidden, p95 17 ms and 1. The navbar is now opaque white, without ` +
   `blur. The worst frame is judged in the display's refreshes (the idle page's frame): a frame of three is the ` +
   `target's 50 ms at 60 Hz, and one such read 50.1 ms, missed, and was printed as '50 ms'.\n` +
-  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99 here, TBT 15 / 31 ms; 76 / 78, TBT ` +
-  `992 / 822 ms on the slow host of the run before). On that slow host its runs moved more than any change of ours: TBT on / read ` +
+  `- Lighthouse (met on a host whose BenchmarkIndex is above ~2,000: 99 / 99, TBT 15 / 31 ms in the run before the ` +
+  `one written here; here / 98 and /allDonations 94, TBT 89 / 246 ms, its three runs of /allDonations 230, 246 and ` +
+  `903 ms at BenchmarkIndex 1,977, 1,370 and 1,020; 76 / 78, TBT 992 / 822 ms on the slow host of the run before ` +
+  `those). On the host of the run written here, a trace of /allDonations' start at DevTools' 4x CPU slowdown (a probe ` +
+  `of its own, each sample given its module) showed three long tasks after the first paint: the start-up modules' ` +
+  `evaluation with the router's creation and the first page's chunks asked for (~150-260 ms at 4x; the router ` +
+  `~25%, vite's preload links ~20%), tailwind-merge building its class map at the first cn() (~55-75 ms), and ` +
+  `React's commit of the first screen (~140-300 ms), about half of it the page's first style and layout, forced ` +
+  `inside the commit by the list's virtualizer: it measured each row drawn (getBoundingClientRect), the list's top and ` +
+  `the window's size, and scrolled the window to where it already was, as the list was committed. Changed: those ` +
+  `are read from ResizeObserver reports once the browser has laid the frame out (the rows, the list's top, the ` +
+  `window's size) and the virtualizer's first write is skipped (components/virtual-grid.tsx); the commit is then ` +
+  `under 50 ms at 4x and the layout is the browser's own frame task (~80-110 ms at 4x, with its paint). Lighthouse ` +
+  `could not tell it on this host: interleaved with the build before it, its blocking time on /allDonations read a ` +
+  `median 130 against 208 ms in six runs each, then 231 against 220 ms in eight, each set spread over 90-450 ms as ` +
+  `the host's BenchmarkIndex moved between ~1,000 and ~2,200. Tried, not kept: the router and the first render in a ` +
+  `task after the modules' evaluation (six runs each: 299 against 230 ms; each of the two tasks still over 50 ms at ` +
+  `Lighthouse's 4x on this host). On the slow host before, its runs moved more than any change of ours: TBT on / read ` +
   `513-1,229 ms in the full bench, 134-1,016 ms running bench-home.mjs alone and 195-342 ms in five runs by a probe ` +
   `of its own, BenchmarkIndex 997-1,630 in all of them. With DevTools' 4x CPU slowdown in a page of its own (long ` +
   `animation frames), the longest task after the first paint is the entry module's evaluation (the start-up chunk: ` +
@@ -509,8 +534,8 @@ const missesSection =
   `start-up counts as blocking time at Lighthouse's 4x slowdown: evaluating the start-up chunk and creating the ` +
   `router, React's render and commit of the page (a visitor's first screen of All Donations draws only the cards on ` +
   `screen), the page's first layout. The first Intl number or date format of the page (ICU's data: 35-60 ms on a ` +
-  `fast host, once per renderer) is paid by a worker that the page's first script starts (/intl-warm.js). Tried, not ` +
-  `kept: making the router in a task of its own (Lighthouse's simulation then put FCP and LCP ~0.25 s later), and ` +
+  `fast host, once per renderer) is paid by a worker that the page's first script starts (/intl-warm.js). Tried ` +
+  `earlier, not kept: making the router in a task of its own (Lighthouse's simulation then put FCP and LCP ~0.25 s later), and ` +
   `building tailwind-merge's class map in a task before the render (no less blocking time over five runs a page).\n\n`;
 const out = resolve(serverDir, '../docs/performance.md');
 writeFileSync(
