@@ -122,6 +122,43 @@ function realPause(ms: number) {
   });
 }
 
+/**
+ * Dana signed in, with a pickup of `donationId` queued while the server was unreachable (one failed attempt). From
+ * `signingOut()` on, the server takes each send of it and never answers; `sent()` counts those sends. Fake timers
+ * (setTimeout only) start with signingOut, so the test moves the last chance's clock itself.
+ */
+async function pickupWaitingAtSignOut(donationId: string, title: string) {
+  let signingOut = false;
+  let sent = 0;
+  serve({
+    [`PATCH /donations/pickup/${donationId}`]: (request) => {
+      if (!signingOut) return offline(request);
+      sent += 1;
+      return new Promise<Response>(() => {});
+    },
+  });
+  const { page, db } = await signedInAsDana();
+  await page.confirmPickup(donationId, title);
+  await vi.waitFor(async () => expect((await page.readEntries(db))[0]?.attempts).toBe(1));
+  return {
+    page,
+    db,
+    sent: () => sent,
+    signingOut() {
+      signingOut = true;
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    },
+  };
+}
+
+/** Everything of Dana's is gone from the device: her database, its record, the worker's queue and the session. */
+async function expectSignedOutClean(p: Page) {
+  expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+  expect(p.readRecord()).toBeNull();
+  expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
+  expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+}
+
 /** An outbox entry as an earlier session of the app left it. */
 function outboxEntry(overrides: Partial<OutboxEntry> & Pick<OutboxEntry, 'id' | 'donationId'>): OutboxEntry {
   return { createdAt: '2026-01-01T10:00:00.000Z', attempts: 0, state: 'pending', ...overrides };
@@ -231,21 +268,9 @@ describe('log-out', () => {
   });
 
   it('completes after its bounded wait when the server never answers the last send', async () => {
-    let signingOut = false;
-    let unanswered = 0;
-    serve({
-      'PATCH /donations/pickup/donation-8': (request) => {
-        if (!signingOut) return offline(request);
-        unanswered += 1;
-        return new Promise<Response>(() => {});
-      },
-    });
-    const { page, db } = await signedInAsDana();
-    await page.confirmPickup('donation-8', 'Soup');
-    await vi.waitFor(async () => expect((await page.readEntries(db))[0]?.attempts).toBe(1));
+    const { page, db, sent, signingOut } = await pickupWaitingAtSignOut('donation-8', 'Soup');
 
-    signingOut = true;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signingOut();
     let done = false;
     const signingOff = page.signOut().then(() => (done = true));
     // Under fake timers vi.waitFor moves the clock on by its interval at every check: count them.
@@ -253,7 +278,7 @@ describe('log-out', () => {
     await vi.waitFor(
       () => {
         waitedMs += 1;
-        expect(unanswered).toBe(1);
+        expect(sent()).toBe(1);
       },
       { interval: 1 },
     );
@@ -267,29 +292,14 @@ describe('log-out', () => {
     await vi.waitFor(() => expect(done).toBe(true), { timeout: 1000, interval: 10 });
     await signingOff;
 
-    expect(unanswered).toBe(1);
-    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
-    expect(page.readRecord()).toBeNull();
-    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
-    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(sent()).toBe(1);
+    await expectSignedOutClean(page);
   });
 
   it('for an account the server says is gone, sends nothing and does not wait for the last chance', async () => {
-    let signingOut = false;
-    let sentAtSignOut = 0;
-    serve({
-      'PATCH /donations/pickup/donation-10': (request) => {
-        if (!signingOut) return offline(request);
-        sentAtSignOut += 1;
-        return new Promise<Response>(() => {});
-      },
-    });
-    const { page, db } = await signedInAsDana();
-    await page.confirmPickup('donation-10', 'Stew');
-    await vi.waitFor(async () => expect((await page.readEntries(db))[0]?.attempts).toBe(1));
+    const { page, sent, signingOut } = await pickupWaitingAtSignOut('donation-10', 'Stew');
 
-    signingOut = true;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    signingOut();
     let done = false;
     const signingOff = page.signOut({ accountGone: true }).then(() => (done = true));
     // At most 1 s of the fake clock, in small steps (removing the database may need a few timer turns), with real
@@ -301,11 +311,8 @@ describe('log-out', () => {
     expect(done).toBe(true);
     await signingOff;
 
-    expect(sentAtSignOut).toBe(0);
-    expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
-    expect(page.readRecord()).toBeNull();
-    expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
-    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(sent()).toBe(0);
+    await expectSignedOutClean(page);
   });
 
   it('offline, sends no pickup and still removes everything', async () => {
