@@ -475,12 +475,11 @@ const missesSection =
   `@hono/node-server 0.7. The layers that finish every answer, taken out for a measurement only (four processes ` +
   `each): without all three (request log, compression check, security headers) 0.88x-0.95x against 0.82x-0.89x with ` +
   `them; without any one of them (three processes each) 0.83x-0.88x, inside the spread: no one layer holds the ` +
-  `difference. On the host of the run written here, in processes of their own (10,000 rows): 0.84x and 0.88x as ` +
-  `the full bench's process runs (no runtime flags), 0.80x-0.91x in four more; with the production server's flags ` +
-  `(--v8-pool-size=0 and the malloc setting, scripts/runtime-settings.mjs; the bench's own process runs without them) ` +
-  `0.84x-0.91x in four; after /donations/verified rounds as in the full bench, 0.82x and 0.91x without the flags, ` +
-  `0.84x and 0.73x with them. The full bench reads at the low end of what the same code gives in processes of their ` +
-  `own, on every host so far. ` +
+  `difference. On the host of the run written here, in processes of their own (10,000 rows): 0.79x-0.91x in four ` +
+  `as the full bench's process runs (without the production server's runtime flags: --v8-pool-size=0 and the malloc ` +
+  `setting, scripts/runtime-settings.mjs), 0.83x-0.91x in six with them; after /donations/verified rounds as in the ` +
+  `full bench, 0.81x and 0.90x without the flags, 0.83x and 0.72x with them. The full bench reads at the low end of ` +
+  `what the same code gives in processes of their own, on every host so far. ` +
   `Until 2026-11-27 both servers paid a cost that grew ` +
   `with every query: postgres.js's pool scanned an ever longer queue on each query (41-53% of either server's ` +
   `instructions a call under valgrind's callgrind); patched (scripts/patch-deps.mjs), both servers 2-3x faster.\n` +
