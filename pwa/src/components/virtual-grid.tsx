@@ -181,14 +181,7 @@ function useWindowOutsideCommit<E extends Element>() {
       observeElementRect: (instance: Virtualizer<Window, E>, onRect: (rect: { width: number; height: number }) => void) => {
         const win = instance.scrollElement;
         if (!win) return;
-        const read = () => onRect({ width: win.innerWidth, height: win.innerHeight });
-        const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(read);
-        observer?.observe(document.documentElement);
-        win.addEventListener('resize', read, { passive: true });
-        return () => {
-          observer?.disconnect();
-          win.removeEventListener('resize', read);
-        };
+        return onPageResize(() => onRect({ width: win.innerWidth, height: win.innerHeight }));
       },
       scrollToFn: (offset: number, scroll: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<Window, E>) => {
         const first = !attached;
@@ -219,6 +212,20 @@ function measureRow<E extends HTMLElement>(element: E, entry: ResizeObserverEntr
 }
 
 /**
+ * Calls `listener` whenever the page's size or the window's changes, and once the browser has first laid the page out
+ * (a ResizeObserver's first report). Returns what stops it.
+ */
+function onPageResize(listener: () => void): () => void {
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(listener);
+  observer?.observe(document.documentElement);
+  window.addEventListener('resize', listener, { passive: true });
+  return () => {
+    observer?.disconnect();
+    window.removeEventListener('resize', listener);
+  };
+}
+
+/**
  * The list's top in the document (the virtualizer's scroll margin), read again whenever the page's height or the
  * window's width changes: a filter bar or a status line appearing above the list moves it down.
  */
@@ -228,19 +235,13 @@ function useListTop(list: React.RefObject<HTMLElement | null>): number {
     const el = list.current;
     if (!el) return;
     const measure = () => setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     // The observer's first report comes once the browser has laid the frame out. Reading the list's place here, inside
     // React's commit, would force that layout into the commit (issue 9: with measureRow's, the longest task of All
     // Donations' start-up; reading window.scrollY here forces it too). Until then the margin is 0: the rows drawn are
     // those the list's top would put on screen, and they sit in their right places (the padding stands for the rows
     // before them); the overscan covers the difference, for that one frame.
-    if (!observer) measure();
-    observer?.observe(document.documentElement);
-    window.addEventListener('resize', measure);
-    return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', measure);
-    };
+    if (typeof ResizeObserver === 'undefined') measure();
+    return onPageResize(measure);
   }, [list]);
   return top;
 }
