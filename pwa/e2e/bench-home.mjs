@@ -20,12 +20,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DESKTOP, launchChromium } from './lib/browser.mjs';
-import { asJson, kB, median, openBench, say, secs } from './lib/bench.mjs';
+import { kB, median, openBench, say, secs } from './lib/bench.mjs';
 import { rootDir, sleep } from './lib/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
-/** @typedef {{ figure: string, result: string, reference: string, target: string, verdict: 'ok' | 'MISSED' | '-' }} Row */
+/** @typedef {import('./lib/bench.mjs').Row} Row */
 
 const SIZE = Number(process.env.BENCH_HOME_SIZE ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -50,7 +50,7 @@ const kindOf = (type, url) => {
 // --- Data and server ---------------------------------------------------------------------------------------------------
 /** @type {Browser | null} */
 let browser = null;
-const { server, cleanUp } = await openBench({ name: 'home', size: SIZE, browser: () => browser, env: { LOG_LEVEL: 'warn' } });
+const { server, finish, fail } = await openBench({ name: 'home', size: SIZE, browser: () => browser, env: { LOG_LEVEL: 'warn' } });
 
 try {
   const base = server.url;
@@ -242,15 +242,7 @@ try {
     for (const path of pages) rows.push({ figure: figureOf(path), result: `not measured: Lighthouse could not run here (${why})`, reference, target, verdict: '-' });
   }
 
-  for (const row of rows) {
-    say(`${row.verdict === 'MISSED' ? '✗' : row.verdict === 'ok' ? '✓' : '·'} ${row.figure}: ${row.result} (reference: ${row.reference}; target: ${row.target})`);
-  }
-  if (asJson) console.log(JSON.stringify({ rows, size: SIZE, rounds: ROUNDS }));
-  await cleanUp();
-  process.exit(0);
+  await finish(rows, { size: SIZE, rounds: ROUNDS });
 } catch (err) {
-  console.error(err);
-  if (server?.output) console.error(`--- sync-server output (last lines) ---\n${server.output().slice(-3000)}`);
-  await cleanUp();
-  process.exit(1);
+  await fail(err);
 }

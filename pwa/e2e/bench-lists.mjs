@@ -19,7 +19,7 @@ import { pwaDir } from './lib/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
-/** @typedef {{ figure: string, result: string, reference: string, target: string, verdict: 'ok' | 'MISSED' | '-' }} Row */
+/** @typedef {import('./lib/bench.mjs').Row} Row */
 
 const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -29,7 +29,7 @@ const FRESH_ONLY = process.env.BENCH_FRESH_ONLY === '1';
 // --- Data, server, and the reference's RxDB bundle ------------------------------------------------------------------
 /** @type {Browser | null} */
 let browser = null;
-const { server, cleanUp } = await openBench({ name: 'lists', size: SIZE, browser: () => browser });
+const { server, cleanUp, finish, fail } = await openBench({ name: 'lists', size: SIZE, browser: () => browser });
 
 try {
   const base = server.url;
@@ -417,15 +417,7 @@ try {
       verdict: Math.max(...chips) <= 100 ? 'ok' : 'MISSED',
     },
   ];
-  for (const row of rows) {
-    say(`${row.verdict === 'MISSED' ? '✗' : row.verdict === 'ok' ? '✓' : '·'} ${row.figure}: ${row.result} (reference: ${row.reference}; target: ${row.target})`);
-  }
-  if (asJson) console.log(JSON.stringify({ rows, size: SIZE, rounds: ROUNDS }));
-  await cleanUp();
-  process.exit(0);
+  await finish(rows, { size: SIZE, rounds: ROUNDS });
 } catch (err) {
-  console.error(err);
-  if (server?.output) console.error(`--- sync-server output (last lines) ---\n${server.output().slice(-3000)}`);
-  await cleanUp();
-  process.exit(1);
+  await fail(err);
 }

@@ -20,7 +20,7 @@
 // E2E_PWA_DIST (a build to use; otherwise the PWA is built into a temporary folder), CHROMIUM_PATH.
 import { register } from 'tsx/esm/api';
 import { ACCOUNTS, DESKTOP, apiAs, launchChromium, openFromMenu, signIn } from './lib/browser.mjs';
-import { asJson, kB, median, msOf, openBench, say, secs } from './lib/bench.mjs';
+import { kB, median, msOf, openBench, say, secs } from './lib/bench.mjs';
 import { sleep } from './lib/server.mjs';
 
 // The test data's factories are TypeScript (run.mjs gives the tests tsx's loader; run alone, this does).
@@ -30,7 +30,7 @@ const { createAcceptedDonations, outboxEntries, serverDonation, syncStatus, uplo
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
-/** @typedef {{ figure: string, result: string, reference: string, target: string, verdict: 'ok' | 'MISSED' | '-' }} Row */
+/** @typedef {import('./lib/bench.mjs').Row} Row */
 
 const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 50);
@@ -55,7 +55,7 @@ async function confirmationsOf(/** @type {string} */ base) {
 // --- Data and server ---------------------------------------------------------------------------------------------------
 /** @type {Browser | null} */
 let browser = null;
-const { server, cleanUp } = await openBench({ name: 'live', size: SIZE, browser: () => browser, env: { RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' } });
+const { server, finish, fail } = await openBench({ name: 'live', size: SIZE, browser: () => browser, env: { RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn' } });
 
 try {
   const base = server.url;
@@ -286,15 +286,7 @@ try {
       verdict: allOnce ? 'ok' : 'MISSED',
     },
   ];
-  for (const row of rows) {
-    say(`${row.verdict === 'MISSED' ? '✗' : row.verdict === 'ok' ? '✓' : '·'} ${row.figure}: ${row.result} (reference: ${row.reference}; target: ${row.target})`);
-  }
-  if (asJson) console.log(JSON.stringify({ rows, size: SIZE, changes: CHANGES, pickups: PICKUPS }));
-  await cleanUp();
-  process.exit(0);
+  await finish(rows, { size: SIZE, changes: CHANGES, pickups: PICKUPS });
 } catch (err) {
-  console.error(err);
-  if (server?.output) console.error(`--- sync-server output (last lines) ---\n${server.output().slice(-3000)}`);
-  await cleanUp();
-  process.exit(1);
+  await fail(err);
 }

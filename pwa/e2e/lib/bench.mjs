@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { ensureBuild, rootDir, startServer } from './server.mjs';
 
 /** @typedef {import('playwright-core').Browser} Browser */
+/**
+ * A figure of `npm run bench`'s table (sync-server/src/bench/run.ts reads the rows from the JSON line).
+ * @typedef {{ figure: string, result: string, reference: string, target: string, verdict: 'ok' | 'MISSED' | '-' }} Row
+ */
 
 export const asJson = process.argv.includes('--json');
 /** A line of progress: on stderr with --json, whose stdout carries the JSON line alone. @param {string} line */
@@ -62,5 +66,22 @@ export async function openBench({ name, size, env = {}, browser }) {
     await cleanUp();
     throw err;
   }
-  return { dist, server, cleanUp };
+  /**
+   * The bench's end: each row printed, the JSON line for `npm run bench` (the rows and `extra`), clean-up, exit.
+   * @param {Row[]} rows @param {Record<string, unknown>} extra
+   */
+  const finish = async (rows, extra) => {
+    for (const row of rows) say(`${row.verdict === 'MISSED' ? '✗' : row.verdict === 'ok' ? '✓' : '·'} ${row.figure}: ${row.result} (reference: ${row.reference}; target: ${row.target})`);
+    if (asJson) console.log(JSON.stringify({ rows, ...extra }));
+    await cleanUp();
+    process.exit(0);
+  };
+  /** A bench that failed: the error and the server's last words, clean-up, exit 1. @param {unknown} err */
+  const fail = async (err) => {
+    console.error(err);
+    if (server?.output) console.error(`--- sync-server output (last lines) ---\n${server.output().slice(-3000)}`);
+    await cleanUp();
+    process.exit(1);
+  };
+  return { dist, server, cleanUp, finish, fail };
 }
