@@ -19,7 +19,7 @@
 // the PWA is built into a temporary folder), CHROMIUM_PATH.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DESKTOP, launchChromium } from './lib/browser.mjs';
+import { DESKTOP, launchChromium, readThrough } from './lib/browser.mjs';
 import { kB, median, openBench, say, secs } from './lib/bench.mjs';
 import { rootDir, sleep } from './lib/server.mjs';
 
@@ -97,15 +97,7 @@ try {
       const r = responses.get(e.requestId);
       if (r) r.bytes = Math.max(r.bytes, e.encodedDataLength);
     });
-    await page.goto('/', { waitUntil: 'networkidle' });
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-        window.scrollTo(0, y);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    });
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(1000);
+    await readThrough(page, '/');
     await ctx.close();
     /** @type {Record<string, number>} */
     const byKind = {};

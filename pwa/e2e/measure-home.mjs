@@ -34,7 +34,7 @@ try {
     base = server.url;
   }
   process.env.E2E_BASE_URL = base;
-  const { DESKTOP, launchChromium } = await import('./lib/browser.mjs');
+  const { DESKTOP, launchChromium, readThrough } = await import('./lib/browser.mjs');
   browser = await launchChromium();
   const context = await browser.newContext({ ...DESKTOP, serviceWorkers: 'block' });
   const page = await context.newPage();
@@ -61,16 +61,8 @@ try {
   // read again here, from the same server.
   page.on('worker', (worker) => count(worker.url(), () => fetch(worker.url()).then(async (res) => Buffer.from(await res.arrayBuffer()))));
 
-  await page.goto(new URL('/', base).href, { waitUntil: 'networkidle' });
   // What the visitor sees without scrolling, then the rest of the page: chunks loaded on the way down count too.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(1000);
+  await readThrough(page, new URL('/', base).href);
 
   const files = (await Promise.all(scripts.values())).filter(Boolean).sort((a, b) => b.gzip - a.gzip);
   const total = files.reduce((n, f) => n + f.gzip, 0);

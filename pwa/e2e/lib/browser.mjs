@@ -203,6 +203,24 @@ export async function signIn(page, email, password = DEMO_PASSWORD, { from = '/l
 }
 
 /**
+ * Opens `url` and reads it to the end as a visitor would, half a screen at a time, so that what loads on the way down
+ * (pictures, lazy chunks) is asked for too; then waits for the network to settle.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ */
+export async function readThrough(page, url) {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+}
+
+/**
  * Closes the toasts on screen with their close buttons. On a 360 px phone a toast covers the header's menu button,
  * and a pointer resting on a toast pauses its timer, so waiting for it to leave would not work either.
  * @param {Page} page
