@@ -226,6 +226,18 @@ export async function serverDonation(api, id) {
 /** The field screens' sync status line (components/sync-status.tsx). */
 export const syncStatus = (/** @type {Page} */ page) => page.getByTestId('sync-status').filter({ visible: true }).first();
 
+/**
+ * Takes the page offline and back online, each change seen on its sync status line: what makes the app try whatever
+ * waits in its outbox again.
+ * @param {Page} page
+ */
+export async function offlineAndBack(page) {
+  await page.context().setOffline(true);
+  await syncStatus(page).getByText('Offline').waitFor();
+  await page.context().setOffline(false);
+  await syncStatus(page).getByText('Online').waitFor();
+}
+
 /** The card of a pickup on My Pickups, found by its title (toasts, list items too, are left out). */
 export const pickupCard = (/** @type {Page} */ page, /** @type {string} */ title) =>
   page

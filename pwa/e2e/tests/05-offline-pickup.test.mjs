@@ -9,6 +9,7 @@ import { ACCOUNTS, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn }
 import {
   WITH_SW,
   createAcceptedDonation,
+  offlineAndBack,
   pickupCard,
   pickupLog,
   pictureShows,
@@ -133,10 +134,7 @@ describe('offline pickup: My Pickups opens and confirms with no connection', () 
     const { id } = state.donation;
     await page.reload();
     await page.getByRole('heading', { name: 'My Pickups' }).waitFor();
-    await page.context().setOffline(true);
-    await syncStatus(page).getByText('Offline').waitFor();
-    await page.context().setOffline(false);
-    await syncStatus(page).getByText('Online').waitFor();
+    await offlineAndBack(page);
     await sleep(3000);
     const again = await serverDonation(state.charity, id);
     assert.equal(again?.status, 'Picked');

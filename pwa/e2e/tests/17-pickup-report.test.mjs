@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { ACCOUNTS, BASE_URL, DESKTOP, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
-import { WITH_SW, createAcceptedDonation, pickupCard, pickupLog, serverDonation, sleep, syncStatus, waitForServiceWorker } from '../lib/pwa.mjs';
+import { WITH_SW, createAcceptedDonation, offlineAndBack, pickupCard, pickupLog, serverDonation, sleep, syncStatus, waitForServiceWorker } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
 
 const h = await openHarness();
@@ -136,10 +136,7 @@ describe('pickup report: confirmed offline with a report, recorded once online',
     const { page, log } = state;
     await page.reload();
     await page.getByRole('heading', { name: 'My Pickups' }).waitFor();
-    await page.context().setOffline(true);
-    await syncStatus(page).getByText('Offline').waitFor();
-    await page.context().setOffline(false);
-    await syncStatus(page).getByText('Online').waitFor();
+    await offlineAndBack(page);
     await sleep(2000);
     assert.equal(tenths(await kgRescued()), tenths(state.kgAfter), 'kgRescued unchanged');
     assert.equal(log.applied(state.donation.id), 1, `still applied once (calls: ${log.describe(state.donation.id)})`);
