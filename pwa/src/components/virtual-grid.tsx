@@ -213,11 +213,12 @@ function measureRow<E extends HTMLElement>(element: E, entry: ResizeObserverEntr
 
 /**
  * Calls `listener` whenever the page's size or the window's changes, and once the browser has first laid the page out
- * (a ResizeObserver's first report). Returns what stops it.
+ * (a ResizeObserver's first report; without ResizeObserver, at once). Returns what stops it.
  */
 function onPageResize(listener: () => void): () => void {
   const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(listener);
-  observer?.observe(document.documentElement);
+  if (observer) observer.observe(document.documentElement);
+  else listener();
   window.addEventListener('resize', listener, { passive: true });
   return () => {
     observer?.disconnect();
@@ -240,7 +241,6 @@ function useListTop(list: React.RefObject<HTMLElement | null>): number {
     // Donations' start-up; reading window.scrollY here forces it too). Until then the margin is 0: the rows drawn are
     // those the list's top would put on screen, and they sit in their right places (the padding stands for the rows
     // before them); the overscan covers the difference, for that one frame.
-    if (typeof ResizeObserver === 'undefined') measure();
     return onPageResize(measure);
   }, [list]);
   return top;
