@@ -17,11 +17,9 @@
 //
 // Environment: BENCH_HOME_SIZE (default 100000), BENCH_ROUNDS (default 3), E2E_PWA_DIST (a build to use; otherwise
 // the PWA is built into a temporary folder), CHROMIUM_PATH.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { DESKTOP, launchChromium, readThrough } from './lib/browser.mjs';
-import { kB, median, openBench, say, secs } from './lib/bench.mjs';
-import { rootDir, sleep } from './lib/server.mjs';
+import { kB, measureHomeJs, median, openBench, say, secs } from './lib/bench.mjs';
+import { sleep } from './lib/server.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Browser} Browser */
@@ -58,13 +56,7 @@ try {
   const rows = [];
 
   // --- The home page's JavaScript, gzipped, as measure-home.mjs counts it --------------------------------------------
-  const measured = spawnSync(process.execPath, [fileURLToPath(new URL('./measure-home.mjs', import.meta.url)), base, '--json'], {
-    cwd: rootDir,
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  if (measured.status !== 0) throw new Error(`measure-home.mjs failed (${measured.status}): ${measured.stderr.slice(-2000)}`);
-  const js = /** @type {{ files: unknown[], totalGzipBytes: number, totalRawBytes: number }} */ (JSON.parse(measured.stdout));
+  const js = await measureHomeJs(base);
   say(`  home page JavaScript: ${js.totalGzipBytes} bytes gzipped in ${js.files.length} scripts (raw ${js.totalRawBytes})`);
   rows.push({
     figure: `home page, signed out, at ${n} verified donations: its JavaScript gzipped (pwa/e2e/measure-home.mjs)`,

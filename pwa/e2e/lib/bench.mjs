@@ -3,7 +3,7 @@
 // one JSON line `npm run bench` reads), their statistics, and their set-up: a private build of the app, a data folder
 // holding the demo data and `size` more Verified donations (sync-server/src/bench/many-donations.ts), the real server
 // on it, and one clean-up.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,24 @@ export const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 export const msOf = (ms) => `${ms.toFixed(0)} ms`;
 /** @param {number} bytes */
 export const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * The signed-out home page's JavaScript as measure-home.mjs counts it (every script it loads, gzip -9), on the server
+ * at `base`: run in a process of its own, which launches its own browser.
+ * @param {string} base
+ * @returns {Promise<{ files: { url: string, raw: number, gzip: number }[], totalGzipBytes: number, totalRawBytes: number, budgetBytes: number }>}
+ */
+export function measureHomeJs(base) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(rootDir, 'pwa', 'e2e', 'measure-home.mjs'), base, '--json'], { cwd: rootDir });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => (status === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(`measure-home.mjs failed (${status}): ${stderr.slice(-2000)}`))));
+  });
+}
 
 /**
  * The build, the data and the server of one bench. `browser()` names the browser the clean-up closes (the bench
