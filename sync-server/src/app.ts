@@ -10,7 +10,8 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { favoriteRoutes } from './routes/favorites.ts';
 import { imageRoutes } from './routes/images.ts';
 import { IMAGE_TOO_LARGE } from './images/process.ts';
-import { donationRoutes } from './routes/donations.ts';
+import { API_ROUTES } from './routes/table.ts';
+import { mountRoutes } from './http/route.ts';
 import { donationRequestRoutes } from './routes/donation-requests.ts';
 import { charityRequestRoutes } from './routes/charity-requests.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -141,7 +142,7 @@ export function createApp(deps: Deps) {
   app.route('/', reviewRoutes(deps));
   app.route('/', favoriteRoutes(deps));
   app.route('/', imageRoutes(deps));
-  app.route('/', donationRoutes(deps));
+  mountRoutes(app, API_ROUTES, deps);
   app.route('/', donationRequestRoutes(deps));
   app.route('/', syncRoutes(deps));
   app.route('/', impactRoutes(deps));

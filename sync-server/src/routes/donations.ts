@@ -1,17 +1,18 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   DONATION_STATUSES,
   DonationCreateSchema,
   DonationReviewSchema,
+  DonationSchema,
   DonationUpdateSchema,
+  PickupItemSchema,
   FOOD_TYPES,
   PickupReportSchema,
   canonical,
   type DonationStatus,
 } from '@foodbridge/shared';
-import { requireUser } from '../auth/middleware.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
 import {
   canConfirmPickup,
   canSeeCharityEmail,
@@ -22,7 +23,6 @@ import {
   canStillPickUp,
   donationScopeOf,
   enforce,
-  hasRole,
   isSelfOrAdmin,
   mayHaveLostPickup,
 } from '../auth/permissions.ts';
@@ -50,7 +50,9 @@ import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempote
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
+import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
+import { Deleted, DonationChange, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
 
 const MSG_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 const IDEMPOTENCY_KEY_MAX = 200;
@@ -87,6 +89,7 @@ function listFilters(c: Context): DonationFilters {
 
 const SORTS = ['newest', 'bestBefore', 'distance'] as const;
 
+
 /** `?sort=newest|bestBefore|distance`, the last with `?near=LAT,LNG`; or a 400 that says what to send. */
 function sortQuery(c: Context): DonationSort | undefined {
   const raw = c.req.query('sort');
@@ -120,32 +123,86 @@ function replay(c: Context, stored: StoredAnswer, scope: string) {
   return c.json(stored.body as object, stored.statusCode as 200);
 }
 
-export const donationRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .get('/donations', async (c) => {
+const donationId = { id: 'The donation’s id.' };
+const SORT_QUERY = [
+  { name: 'foodType', description: 'Only this food type.', schema: z.enum(FOOD_TYPES) },
+  { name: 'sort', description: 'Order; `distance` needs `near`.', schema: z.enum(SORTS) },
+  { name: 'near', description: '`LAT,LNG` for `sort=distance`.', schema: z.string() },
+] as const;
+
+export const donationRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/donations',
+      summary: 'Donations visible to the caller (all for an admin, a restaurant’s own)',
+      tags: ['Donations'],
+      security: 'optional',
+      list: true,
+      query: [
+        { name: 'status', description: 'Only donations in this status.', schema: z.enum(DONATION_STATUSES) },
+        { name: 'q', description: 'Words of the title, restaurant or location (any case, accents ignored).', schema: z.string() },
+        ...SORT_QUERY,
+      ],
+      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.') },
+    },
+    async (c, { deps, user }) => {
       const status = statusQuery(c, DONATION_STATUSES);
-      const user = c.get('user');
       const page = parsePage(c);
       const rows = pageOf(c, await listDonations(deps.sql, donationScopeOf(user), page, { ...listFilters(c), status }), page);
       return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
-    })
-    // Registered before /donations/:id so that 'verified' is never read as an id.
-    .get('/donations/verified', async (c) => {
-      const user = c.get('user');
+    },
+  ),
+  // Declared before /donations/:id so that 'verified' is never read as an id.
+  route(
+    {
+      method: 'get',
+      path: '/donations/verified',
+      summary: 'Verified donations open to requests (public)',
+      tags: ['Donations'],
+      security: 'optional',
+      list: true,
+      query: [{ name: 'q', description: 'Words of the title, restaurant or location.', schema: z.string() }, ...SORT_QUERY],
+      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.') },
+    },
+    async (c, { deps, user }) => {
       const page = parsePage(c);
       const rows = pageOf(c, await listDonations(deps.sql, { kind: 'verified' }, page, listFilters(c)), page);
       return c.json(rows.map((r) => toDonation(r, canSeeCharityEmail(user, r))));
-    })
-    .get('/donations/:id', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/donations/:id',
+      summary: 'One donation',
+      tags: ['Donations'],
+      security: 'optional',
+      params: donationId,
+      responses: { 200: ok('The donation.', DonationSchema), 404: err('No such donation (or not visible to the caller).') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
-      const user = c.get('user');
       const row = await visibleDonation(deps.sql, user, await findDonation(deps.sql, id));
       return c.json(toDonation(row, canSeeCharityEmail(user, row)));
-    })
-    // Only a restaurant offers food, under its own name: an admin cannot create on someone's behalf.
-    .post('/donations', async (c) => {
-      const user = requireUser(c);
-      enforce(hasRole(user, 'restaurant'));
+    },
+  ),
+  // Only a restaurant offers food, under its own name: an admin cannot create on someone's behalf.
+  route(
+    {
+      method: 'post',
+      path: '/donations',
+      summary: 'Post a donation (restaurant)',
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['restaurant'],
+      body: {
+        schema: DonationCreateSchema,
+        example: { title: 'Sourdough loaves', foodType: 'Bakery', quantity: 12, unit: 'portions', pickupTime: 'Today 18:00-20:00', location: '12 Market Street', image: `/images/${UUID}` },
+      },
+      responses: { 201: ok('Created (Pending until an admin verifies it).', Inserted), 400: err('Invalid input.'), 403: err('Restaurants only.') },
+    },
+    async (c, { deps, user }) => {
       const body = await parseJson(c, DonationCreateSchema);
       // Without coordinates of its own, a donation is picked up at the restaurant's pickup point (its profile).
       const home = c.get('userRow');
@@ -162,9 +219,20 @@ export const donationRoutes = (deps: Deps) =>
         return row.id;
       });
       return c.json({ insertedId }, 201);
-    })
-    .patch('/donations/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donations/:id',
+      summary: 'Edit a donation (its restaurant)',
+      tags: ['Donations'],
+      security: 'bearer',
+      params: donationId,
+      body: { schema: DonationUpdateSchema, example: { quantity: 10, pickupTime: 'Today 19:00-21:00' } },
+      responses: { 200: ok('Updated.', Modified), 400: err('Invalid input.'), 403: err('Not yours.'), 404: err('No such donation.'), 409: err('No longer editable.') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const body = await parseJson(c, DonationUpdateSchema);
       const modifiedCount = await deps.sql.begin(async (tx) => {
@@ -184,9 +252,19 @@ export const donationRoutes = (deps: Deps) =>
         return 1;
       });
       return c.json({ modifiedCount });
-    })
-    .delete('/donations/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'delete',
+      path: '/donations/:id',
+      summary: 'Delete a donation (its restaurant or an admin)',
+      tags: ['Donations'],
+      security: 'bearer',
+      params: donationId,
+      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours.'), 404: err('No such donation.'), 409: err('Already given to a charity.') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const deletedCount = await deps.sql.begin(async (tx) => {
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
@@ -196,11 +274,55 @@ export const donationRoutes = (deps: Deps) =>
         return deleted;
       });
       return c.json({ deletedCount });
-    })
-    .patch('/donations/verify/:id', async (c) => reviewByAdmin(c, deps, 'Verified'))
-    .patch('/donations/reject/:id', async (c) => reviewByAdmin(c, deps, 'Rejected'))
-    .patch('/donations/pickup/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donations/verify/:id',
+      summary: 'Verify a donation (admin)',
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['admin'],
+      params: donationId,
+      responses: { 200: ok('Verified.', Modified), 403: err('Admins only.'), 404: err('No such donation.'), 409: err('Not pending.') },
+    },
+    (c, { deps, user }) => reviewByAdmin(c, deps, user, 'Verified'),
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donations/reject/:id',
+      summary: 'Reject a donation (admin)',
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['admin'],
+      params: donationId,
+      responses: { 200: ok('Rejected.', Modified), 403: err('Admins only.'), 404: err('No such donation.'), 409: err('Not pending.') },
+    },
+    (c, { deps, user }) => reviewByAdmin(c, deps, user, 'Rejected'),
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donations/pickup/:id',
+      summary: 'Confirm a pickup (the assigned charity), with an optional report',
+      description: 'Safe to retry with the same `Idempotency-Key`: the first answer is replayed.',
+      tags: ['Donations'],
+      security: 'bearer',
+      params: donationId,
+      headers: [{ name: 'Idempotency-Key', description: 'Any unique string per pickup attempt; a retry with the same key gets the stored answer.' }],
+      body: { schema: PickupReportSchema, example: { weightKg: 8.5, outcome: 'all' }, required: false },
+      responses: {
+        200: ok('Picked (or the stored answer to the same Idempotency-Key).', DonationChange),
+        400: err('Invalid report.'),
+        403: err('Not the assigned charity.'),
+        404: err('No such donation.'),
+        409: err('Not ready for pickup.'),
+        422: err('This Idempotency-Key was already used for a different request.'),
+      },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       // The report is optional: the spec's clients confirm with no body.
       const report = await parseJson(c, OptionalPickupReport);
@@ -242,9 +364,20 @@ export const donationRoutes = (deps: Deps) =>
       });
       if (outcome.stored) return replay(c, outcome.stored, scope);
       return c.json(outcome.body);
-    })
-    .patch('/donations/review/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donations/review/:id',
+      summary: 'Leave the charity’s review on a picked donation',
+      tags: ['Donations'],
+      security: 'bearer',
+      params: donationId,
+      body: { schema: DonationReviewSchema, example: { review: 'Collected on time, thank you!' } },
+      responses: { 200: ok('Reviewed.', DonationChange), 403: err('Not the charity that picked it up.'), 404: err('No such donation.') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const { review } = await parseJson(c, DonationReviewSchema);
       const donation = await deps.sql.begin(async (tx) => {
@@ -254,21 +387,33 @@ export const donationRoutes = (deps: Deps) =>
         return toDonation(reviewed, canSeeCharityEmail(user, reviewed));
       });
       return c.json({ modifiedCount: 1, donation });
-    })
-    .get('/my-pickups', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/my-pickups',
+      summary: 'A charity’s pickups',
+      tags: ['Donations'],
+      security: 'bearer',
+      list: true,
+      query: [{ name: 'email', description: 'The charity’s e-mail (one’s own unless admin).', schema: z.string(), required: true }],
+      responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required.'), 403: err('Charities and admins only.') },
+    },
+    async (c, { deps, user }) => {
       const email = c.req.query('email');
       if (!email) throw badRequest('email is required');
-      const user = requireUser(c);
       enforce(isSelfOrAdmin(user, email));
       const status = statusQuery(c, DONATION_STATUSES);
       const page = parsePage(c);
       const rows = pageOf(c, await listPickups(deps.sql, email, page, status), page);
       return c.json(rows.map((r) => toPickupItem(r, canSeeCharityEmail(user, r))));
-    });
+    },
+  ),
+];
 
-async function reviewByAdmin(c: Context<AppEnv>, deps: Deps, status: Extract<DonationStatus, 'Verified' | 'Rejected'>) {
-  const admin = requireUser(c);
-  enforce(hasRole(admin, 'admin'));
+/** The admin's verdict on a Pending donation (the route checked the role). */
+async function reviewByAdmin(c: Context<AppEnv>, deps: Deps, admin: AuthUser, status: Extract<DonationStatus, 'Verified' | 'Rejected'>) {
   const id = parseId(c.req.param('id'));
   const modifiedCount = await deps.sql.begin(async (tx) => {
     const reviewed = await reviewPendingDonation(tx, id, status);

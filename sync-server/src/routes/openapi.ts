@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.ts';
-import { buildOpenApiDocument } from '../openapi/document.ts';
+import { buildOpenApiDocument } from '../openapi/generate.ts';
+import { documentedRoutes } from './table.ts';
 
 const DOCS_JS = readFileSync(new URL('../openapi/docs-page.js', import.meta.url), 'utf8');
 /** The script's address changes with its content, so browsers may keep it for a year. */
@@ -50,7 +51,7 @@ export function openApiRoutes() {
   let document: string | undefined;
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => {
-      document ??= JSON.stringify(buildOpenApiDocument());
+      document ??= JSON.stringify(buildOpenApiDocument(documentedRoutes()));
       c.header('Cache-Control', 'public, max-age=300');
       c.header('Content-Type', 'application/json');
       return c.body(document);

@@ -1,0 +1,147 @@
+// A route of the API, declared once (issue 44): its method and path, who may call it, its inputs and answers (as the
+// shared zod schemas), its words for the reference, and its handler, side by side in its routes/<resource>.ts. The
+// app mounts the table (routes/table.ts), /openapi.json is made from it (openapi/generate.ts), the permission matrix
+// takes its list of routes from it, and the app's typed client takes its types from it.
+//
+// Why our own and not @hono/zod-openapi: that library validates params, query and body in layers that run before the
+// handler, so a signed-out caller with a bad body would get 400 where the API answers 401 today, and each layer costs
+// a dispatch on every call (ADR 0012). Here the declaration is data; the handler parses as it always did, with the
+// same schemas.
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Role } from '@foodbridge/shared';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { hasRole, enforce } from '../auth/permissions.ts';
+import type { AppEnv, Deps } from '../deps.ts';
+import { unauthorized } from './errors.ts';
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call, before the handler looks at any row: `bearer` needs a signed-in caller (a 401 otherwise); `optional`
+ * is public, but a signed-in caller may see more; `none` is public and reads no account.
+ */
+export type Security = 'bearer' | 'optional' | 'none';
+
+export type Media = 'json' | 'csv' | 'sse' | 'image' | 'text' | 'none';
+
+export interface DocResponse<S extends z.ZodType | undefined = z.ZodType | undefined> {
+  description: string;
+  /** json by default; the others are documented by media type only. */
+  media?: Media;
+  schema?: S;
+  headers?: Record<string, { description: string }>;
+}
+
+export interface QueryParam<N extends string = string> {
+  name: N;
+  description: string;
+  schema?: z.ZodType;
+  required?: boolean;
+}
+
+/** The caller a handler gets: always an account where sign-in is required. */
+export type CallerOf<S extends Security> = S extends 'bearer' ? AuthUser : AuthUser | undefined;
+
+export interface RouteInput<S extends Security> {
+  deps: Deps;
+  user: CallerOf<S>;
+}
+
+export type Handler<S extends Security> = (c: Context<AppEnv>, input: RouteInput<S>) => Response | Promise<Response>;
+
+export interface RouteSpec<
+  M extends Method = Method,
+  P extends string = string,
+  S extends Security = Security,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends Record<number, DocResponse> = Record<number, DocResponse>,
+  Q extends string = string,
+> {
+  method: M;
+  /** Hono's spelling, `/donations/:id` (the document spells it `/donations/{id}`). */
+  path: P;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: S;
+  /** Roles allowed past sign-in (a 403 for the others); row-level rules stay in auth/permissions.ts, asked by the handler. */
+  roles?: readonly Role[];
+  /** Path parameters, by name, with what each holds; their schema comes from PARAM_SCHEMAS (openapi/responses.ts). */
+  params?: Record<string, string>;
+  query?: readonly QueryParam<Q>[];
+  headers?: { name: string; description: string; required?: boolean }[];
+  /** A list: a plain array, `?limit=`/`?cursor=`, the next page in a `Link` header. */
+  list?: boolean;
+  /** A JSON body validated by `schema` (its input side), with an example that must pass it. */
+  body?: { schema: NonNullable<B>; example: unknown; required?: boolean };
+  /** A multipart upload (the image route): field name and what it holds. */
+  upload?: { field: string; description: string };
+  /** The main success first; errors are `{ message, code }` and need only a description. */
+  responses: R;
+}
+
+export interface Route<
+  M extends Method = Method,
+  P extends string = string,
+  S extends Security = Security,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends Record<number, DocResponse> = Record<number, DocResponse>,
+  Q extends string = string,
+> extends RouteSpec<M, P, S, B, R, Q> {
+  handler: Handler<S>;
+}
+
+/** A route: its declaration and its handler. Nothing runs here; `mountRoutes` registers it. */
+export function route<
+  const M extends Method,
+  const P extends string,
+  const S extends Security,
+  const R extends Record<number, DocResponse>,
+  B extends z.ZodType | undefined = undefined,
+  const Q extends string = never,
+>(spec: RouteSpec<M, P, S, B, R, Q>, handler: Handler<S>): Route<M, P, S, B, R, Q> {
+  return { ...spec, handler };
+}
+
+/** Keeps the state a module builds once per app (a cache, a client) beside its routes, keyed by the app's deps. */
+export function perDeps<T>(make: (deps: Deps) => T): (deps: Deps) => T {
+  const made = new WeakMap<Deps, T>();
+  return (deps) => {
+    let value = made.get(deps);
+    if (value === undefined) made.set(deps, (value = make(deps)));
+    return value;
+  };
+}
+
+interface Registrar {
+  on(method: string, path: string, handler: (c: Context<AppEnv>) => Response | Promise<Response>): unknown;
+}
+
+/**
+ * Registers each route on `app` in the table's order (a literal path such as /donations/verified before
+ * /donations/:id). Sign-in and roles are checked here, before the handler reads its input; a public route's handler
+ * is called with nothing in between (issue 9: /donations/{id} pays for every layer).
+ */
+export function mountRoutes(app: Registrar, routes: readonly Route[], deps: Deps): void {
+  for (const r of routes) {
+    const { handler, roles } = r;
+    const method = r.method.toUpperCase();
+    if (r.security !== 'bearer') {
+      app.on(method, r.path, (c) => handler(c, { deps, user: c.get('user') }));
+      continue;
+    }
+    app.on(method, r.path, (c) => {
+      const user = c.get('user');
+      if (!user) throw unauthorized();
+      if (roles) enforce(hasRole(user, ...roles));
+      return handler(c, { deps, user });
+    });
+  }
+}
+
+/** `/donations/:id` as the document spells it: `/donations/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
+
+/** `GET /donations/:id`: how the permission matrix and the tests name a route. */
+export const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

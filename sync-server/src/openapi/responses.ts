@@ -1,0 +1,51 @@
+// The parts of a route declaration that many routes share: the answers shared/ describes only as TypeScript
+// interfaces, the path parameters' schemas, and the short constructors of a route's responses.
+import { z } from 'zod';
+import { DonationSchema, IdSchema, PUSH_SWITCHABLE_KINDS, SYNC_COLLECTIONS } from '@foodbridge/shared';
+import type { DocResponse } from '../http/route.ts';
+
+// ---- Answers that shared/ describes only as TypeScript interfaces: their shape, for the document only.
+export const ErrorSchema = z.object({
+  message: z.string().meta({ description: 'A sentence a person can read.' }),
+  code: z.string().meta({
+    description:
+      'A stable machine-readable code that clients translate (shared/src/errors.ts lists every one; the identity service uses Firebase’s, e.g. auth/invalid-credential).',
+  }),
+  values: z
+    .record(z.string(), z.union([z.string(), z.number()]))
+    .optional()
+    .meta({ description: 'The parts of the sentence that vary (a limit, a status, a wait), for a translation to place.' }),
+});
+export const Inserted = z.object({ insertedId: IdSchema });
+export const Modified = z.object({ modifiedCount: z.number().int() });
+export const Deleted = z.object({ deletedCount: z.number().int() });
+export const DonationChange = z.object({ modifiedCount: z.number().int(), donation: DonationSchema });
+export const ImageUploaded = z.object({ data: z.object({ url: z.string(), id: IdSchema, width: z.number().int(), height: z.number().int() }) });
+export const PushDevice = z.object({ endpoint: z.string(), disabledKinds: z.array(z.enum(PUSH_SWITCHABLE_KINDS)), createdAt: z.string() });
+export const PushSendResult = z.object({ sent: z.number().int(), removed: z.number().int(), failed: z.number().int() });
+export const PickupReportAnswer = z.object({ donationId: IdSchema }).catchall(z.unknown());
+export const Jwks = z.object({ keys: z.array(z.object({ kty: z.string(), kid: z.string().optional() }).catchall(z.unknown())) });
+export const MapConfig = z.object({ tilesUrl: z.string(), attribution: z.string(), geocoder: z.boolean() });
+export const Health = z.object({ status: z.string(), message: z.string().optional() });
+
+/** Path parameters by name: the ids are uuids (anything else is a 400), the rest text. */
+export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
+  id: IdSchema,
+  donationId: IdSchema,
+  favoriteId: IdSchema,
+  email: z.email(),
+  collection: z.enum(SYNC_COLLECTIONS),
+};
+
+/** A success answer; its schema is kept in the route's type, so the typed client knows what it reads. */
+export function ok<S extends z.ZodType | undefined = undefined>(description: string, schema?: S, extra: Omit<DocResponse, 'description' | 'schema'> = {}): DocResponse<S> {
+  return { description, ...(schema ? { schema } : {}), ...extra } as DocResponse<S>;
+}
+/** A refusal: always `{ message, code }` (ErrorSchema), so only what it means. */
+export const err = (description: string): DocResponse<undefined> => ({ description });
+export const noContent: DocResponse<undefined> = { description: 'Done; no body.', media: 'none' };
+/** A list: a plain array of `item`. */
+export const list = <S extends z.ZodType>(description: string, item: S) => ok(description, z.array(item));
+export const UUID = '7f3c2a4e-1b2d-4c5e-8f90-1a2b3c4d5e6f';
+export const dateQuery = <const N extends string>(name: N, what: string) => ({ name, description: `${what} (ISO date or time).`, schema: z.string() });
+
