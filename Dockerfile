@@ -11,6 +11,8 @@ COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY sync-server/package.json sync-server/
 COPY pwa/package.json pwa/
+# The root's postinstall applies patches/ (patch-package) to the installed dependencies: postgres.js's fixes, ADR 015.
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY shared/ shared/
@@ -26,19 +28,19 @@ ENV NODE_ENV=production \
     LOG_FORMAT=json \
     MALLOC_MMAP_THRESHOLD_=4194304
 # MALLOC_MMAP_THRESHOLD_: glibc gives large blocks (password hashing's 16 MB) back instead of keeping them
-# (sync-server/scripts/runtime-settings.mjs says why; -150 MB on the 500-stream bench).
+# (sync-server/scripts/runtime-settings.mjs, ADR 014).
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
 COPY sync-server/package.json sync-server/
 COPY pwa/package.json pwa/
-COPY scripts/patch-deps.mjs scripts/
-# patch-deps: postgres.js's null-socket crash (porsager/postgres#1208) and its ever-growing pool queues, fixed in the
-# installed copy until a release has them.
-RUN npm ci --omit=dev --no-audit --no-fund --workspace sync-server --workspace shared \
-    && node scripts/patch-deps.mjs \
+# patch-package, which the root's postinstall runs, is a dev dependency and not installed here: the postinstall is
+# dropped, and postgres.js comes patched from the build stage (the same locked version; ADR 015).
+RUN npm pkg delete scripts.postinstall \
+    && npm ci --omit=dev --no-audit --no-fund --workspace sync-server --workspace shared \
     && npm cache clean --force \
     && mkdir -p /app/data && chown node:node /app/data
+COPY --from=build /app/node_modules/postgres node_modules/postgres
 COPY tsconfig.base.json tsconfig.json ./
 COPY shared/ shared/
 COPY sync-server/ sync-server/
@@ -51,5 +53,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # SIGTERM reaches node directly (exec form): the server finishes its requests in flight and exits within 10 s.
 STOPSIGNAL SIGTERM
 # The built server, not tsx: ~80 MB less resident (sync-server/scripts/build.mjs). V8's thread pool sized to the cores
-# (sync-server/scripts/runtime-settings.mjs).
+# (sync-server/scripts/runtime-settings.mjs, ADR 014).
 CMD ["node", "--v8-pool-size=0", "sync-server/dist/index.mjs"]

@@ -34,6 +34,10 @@ const zones = [
   { target: './shared', from: ['./pwa', './sync-server'], message: 'shared/ is imported by both sides and imports neither.' },
 ];
 
+// The typed client's functions and the readers that take its addresses (issue 44).
+const PATH_READERS = '/^(useApi|useFirstScreenFirst|getPage|getAt|prefetchPage|takePrefetched|prefetchedNow)$/';
+const TYPED_READERS = '/^(call|apiPath|useApi|getPage|getAt|prefetchPage|takePrefetched|prefetchedNow|useFirstScreenFirst)$/';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dev-dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'pwa/e2e/artifacts/**',
     // Compiled by `lingui compile` from the .po catalogues: generated, never edited.
@@ -66,5 +70,43 @@ export default tseslint.config(
   {
     files: ['pwa/src/**/*.{ts,tsx}', 'sync-server/src/**/*.ts', 'shared/src/**/*.ts'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The typed client's route types (`params: {}` is a route without parameters; `{} extends X` asks whether X needs
+    // anything): the generated table (`npm run api-types`) and the client core that reads it.
+    files: ['pwa/src/lib/api-routes.gen.ts', 'pwa/src/lib/api-client.ts'],
+    rules: { '@typescript-eslint/no-empty-object-type': 'off' },
+  },
+  {
+    // The app calls its API through the typed client (issue 44): only lib/api-client.ts calls fetch (the service
+    // worker replays requests itself; the picture upload and the replication stream use XHR and EventSource), and the
+    // addresses the readers take are made by apiPath, whose type carries the answer's: no string paths, and no type
+    // argument that would claim an answer the route table does not give. Tests may stub and cast as they need.
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    ignores: ['pwa/src/**/*.test.{ts,tsx}', 'pwa/src/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='fetch'], CallExpression[callee.property.name='fetch']",
+          message: 'Call the API through lib/api-client.ts (call, or useApi/getPage with apiPath), not fetch.',
+        },
+        {
+          selector: `CallExpression[callee.name=${TYPED_READERS}] > TSTypeParameterInstantiation`,
+          message: "No type argument here: the answer's type comes from the route table (call's key, apiPath's address).",
+        },
+        {
+          selector: [
+            `CallExpression[callee.name=${PATH_READERS}] > :matches(Literal[raw=/^['"]/], TemplateLiteral).arguments:first-child`,
+            `CallExpression[callee.name='useLocalFirst'] > :matches(Literal[raw=/^['"]/], TemplateLiteral).arguments:nth-child(2)`,
+          ].join(', '),
+          message: "An address for the readers is made by apiPath('GET /path/{param}', { params, query }), not written as a string.",
+        },
+      ],
+    },
+  },
+  {
+    files: ['pwa/src/lib/api-client.ts', 'pwa/src/sw.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

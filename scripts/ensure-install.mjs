@@ -1,6 +1,7 @@
 // @ts-check
 // `npm start` and `npm test` must work on a fresh clone: install only when node_modules is missing or older
-// than the lock file, so repeated runs stay fast.
+// than the lock file, so repeated runs stay fast. Every install ends with the root's postinstall, which applies
+// patches/ (patch-package; ADR 015).
 import { existsSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -22,7 +23,3 @@ if (stale) {
     }
   }
 }
-
-// After every install, and cheaply on every run: a fix to postgres.js that upstream has not released yet.
-const { patchDependencies } = await import('./patch-deps.mjs');
-patchDependencies();

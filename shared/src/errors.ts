@@ -1,7 +1,8 @@
 // The API's error codes (issue 13): every refusal answers `{ message, code }`, where `message` is the English sentence
 // the spec's clients read and `code` a stable key the app translates (`error.<code>` in shared/src/locales/*/errors.po).
-// The table is the one place that pairs each code with its English text; the server finds the code of a refusal from
-// its sentence (`errorOf`), so the routes, permissions and schemas keep saying their sentences as they always have.
+// The table is the one place that pairs each code with its English text. Code first (issue 44): the server raises a
+// refusal by its code (and values), and the shared schemas give their codes as zod's messages (`code()`, in
+// ./error-code.ts); the English comes from here (`errorText`), so rewording a sentence keeps its code and translations.
 //
 // `message` is the English of the code. `{name}` marks a part that varies (a number, a status, a list of allowed
 // values): the server sends those parts as `values`, and the translations place them (ICU MessageFormat, so a
@@ -43,6 +44,7 @@ export const ERRORS = {
   'validation/rating-range': { id: /*i18n*/ 'error.validation/rating-range', message: 'Rating must be from 1 to 5' },
   'validation/text-too-long': { id: /*i18n*/ 'error.validation/text-too-long', message: 'At most {max} characters' },
   'validation/invalid-id': { id: /*i18n*/ 'error.validation/invalid-id', message: MSG.invalidId },
+  'validation/payment-required': { id: /*i18n*/ 'error.validation/payment-required', message: 'Payment is required' },
   'validation/best-before-required': { id: /*i18n*/ 'error.validation/best-before-required', message: 'Best before is required' },
   'validation/best-before-invalid': { id: /*i18n*/ 'error.validation/best-before-invalid', message: 'Best before must be a date and time' },
   'validation/best-before-past': { id: /*i18n*/ 'error.validation/best-before-past', message: 'Best before must be in the future' },
@@ -453,52 +455,62 @@ export const ERROR_MESSAGE_IDS = /* @__PURE__ */ Object.fromEntries(Object.entri
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERRORS, code);
 
 const PLACEHOLDER = /\{(\w+)\}/g;
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-interface Lookup {
-  /** Sentences without varying parts, looked up whole. */
-  exact: Map<string, ErrorCode>;
-  /** The others as patterns, tried in the table's order. */
-  patterns: Array<{ code: ErrorCode; pattern: RegExp; names: string[] }>;
+/** The names of the parts that vary in a code's sentence, in the order the sentence says them. */
+export function errorPlaceholders(code: ErrorCode): string[] {
+  return [...errorText(code).matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-// Built on first use, not at import: a page that imports something else of shared/ must not pay for the table.
-let lookup: Lookup | undefined;
-function buildLookup(): Lookup {
-  const built: Lookup = { exact: new Map(), patterns: [] };
-  for (const [code, { message }] of Object.entries(ERRORS) as Array<[ErrorCode, ErrorEntry]>) {
-    const names = [...message.matchAll(PLACEHOLDER)].map((m) => m[1]!);
-    if (names.length === 0) {
-      // The first code of a sentence wins.
-      if (!built.exact.has(message)) built.exact.set(message, code);
-      continue;
-    }
-    const source = message
-      .split(PLACEHOLDER)
-      .map((part, i) => (i % 2 === 1 ? '(.*?)' : escapeRegExp(part)))
-      .join('');
-    built.patterns.push({ code, pattern: new RegExp(`^${source}$`, 's'), names });
-  }
-  return built;
+/** A code's English sentence with its varying parts filled in (a part without a value is left as `{name}`). */
+export function errorText(code: ErrorCode, values?: ErrorValues): string {
+  // The types let only codes through; a sentence cast past them is a bug to hear of, not an answer to guess.
+  if (!isErrorCode(code)) throw new TypeError(`Not an error code of shared/src/errors.ts: ${String(code)}`);
+  const message: string = ERRORS[code].message;
+  if (!values) return message;
+  return message.replace(PLACEHOLDER, (whole, name: string) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 /**
- * The code of an English sentence of the table, and its varying parts (a whole number comes back as a number); or
- * undefined for a sentence the table does not have.
+ * What of a zod issue its code's values come from. Structural, so that this module needs no zod: a zod issue is one,
+ * and so is a hand-written `{ message }`.
  */
-export function errorOf(message: string): { code: ErrorCode; values?: ErrorValues } | undefined {
-  lookup ??= buildLookup();
-  const code = lookup.exact.get(message);
-  if (code) return { code };
-  for (const { code, pattern, names } of lookup.patterns) {
-    const m = pattern.exec(message);
-    if (!m) continue;
-    const values: ErrorValues = {};
-    names.forEach((name, i) => {
-      const part = m[i + 1] ?? '';
-      values[name] = /^-?\d+$/.test(part) ? Number(part) : part;
-    });
-    return { code, values };
+export interface IssueLike {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey>;
+  /** too_big */
+  readonly maximum?: unknown;
+  /** too_small */
+  readonly minimum?: unknown;
+  /** invalid_value (an enum): the values allowed. */
+  readonly values?: ReadonlyArray<unknown>;
+  /** custom (a refine or an added issue): what its sentence names. */
+  readonly params?: Readonly<Record<string, unknown>>;
+}
+
+const valueOf = (v: unknown): string | number | undefined =>
+  v === undefined || v === null ? undefined : typeof v === 'number' || typeof v === 'string' ? v : typeof v === 'bigint' ? Number(v) : String(v);
+
+/**
+ * The code a shared schema gave an issue as its message, with the parts its sentence names, taken from the issue:
+ * `{max}` from a too_big, `{min}` from a too_small, `{allowed}` from an enum's values, and anything from a custom
+ * issue's params. Undefined for an issue without a code (zod's own words).
+ */
+export function issueError(issue: IssueLike): { code: ErrorCode; values?: ErrorValues } | undefined {
+  const code = issue.message;
+  if (!isErrorCode(code)) return undefined;
+  const values: ErrorValues = {};
+  for (const name of errorPlaceholders(code)) {
+    const value = valueOf(
+      issue.params?.[name] ??
+        (name === 'max' ? issue.maximum : name === 'min' ? issue.minimum : name === 'allowed' ? issue.values?.map(String).join(', ') : undefined),
+    );
+    if (value !== undefined) values[name] = value;
   }
-  return undefined;
+  return Object.keys(values).length > 0 ? { code, values } : { code };
+}
+
+/** An issue in English: its code's sentence, or zod's own words as they are. */
+export function issueText(issue: IssueLike): string {
+  const found = issueError(issue);
+  return found ? errorText(found.code, found.values) : issue.message;
 }

@@ -1,4 +1,5 @@
-// User-visible copy of spec sections 5 and 8, spelled once so that server errors and client toasts agree.
+// User-visible copy of spec sections 5 and 8, spelled once so that server errors and client toasts agree. Most are the
+// English of an error code (shared/src/errors.ts uses them): the schemas and the server give the code, not these.
 export const MSG = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters',

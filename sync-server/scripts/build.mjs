@@ -4,7 +4,8 @@
 // Tests, the CLIs and `npm run dev` keep running the TypeScript through tsx. How it is bundled: bundle-options.mjs.
 import { build } from 'esbuild';
 import { dirname, relative, resolve } from 'node:path';
-import { rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleOptions } from './bundle-options.mjs';
 
@@ -19,6 +20,12 @@ await build({
   // for `NODE_OPTIONS=--enable-source-maps` when a trace must point into src/.
   sourcemap: 'linked',
 });
+
+// Scalar's browser bundle, the API reference at /api/docs, beside the built server: what the server serves when the
+// package itself is not installed (src/openapi/reference-page.ts looks in the package first).
+const scalarBundle = resolve(dirname(createRequire(import.meta.url).resolve('@scalar/api-reference')), 'browser/standalone.js');
+await mkdir(resolve(serverDir, 'dist/api-reference'), { recursive: true });
+await copyFile(scalarBundle, resolve(serverDir, 'dist/api-reference/standalone.js'));
 
 // The demo seed's pictures, rasterised now rather than by the server's first start (src/seed/seed-images.ts).
 const prerenderer = resolve(dirname(outfile), 'prerender-seed-images.mjs');

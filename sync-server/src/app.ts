@@ -3,32 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { IMAGE_MAX_BYTES } from '@foodbridge/shared';
 import { authenticate } from './auth/middleware.ts';
 import type { AppEnv, Deps } from './deps.ts';
-import { errorBody, errorResponse } from './http/errors.ts';
-import { authRoutes } from './routes/auth.ts';
-import { userRoutes } from './routes/users.ts';
-import { reviewRoutes } from './routes/reviews.ts';
-import { favoriteRoutes } from './routes/favorites.ts';
-import { imageRoutes } from './routes/images.ts';
-import { IMAGE_TOO_LARGE } from './images/process.ts';
-import { API_ROUTES } from './routes/table.ts';
+import { errorBody, errorResponse, type ErrorBody } from './http/errors.ts';
+import { IMAGE_MAX_MB } from './images/process.ts';
+import { API_ROUTES, OPEN_ROUTES } from './routes/table.ts';
 import { mountRoutes } from './http/route.ts';
-import { donationRequestRoutes } from './routes/donation-requests.ts';
-import { charityRequestRoutes } from './routes/charity-requests.ts';
-import { paymentRoutes } from './routes/payments.ts';
-import { syncRoutes } from './routes/sync.ts';
-import { impactRoutes } from './routes/impact.ts';
-import { dashboardRoutes } from './routes/dashboard.ts';
-import { historyRoutes } from './routes/history.ts';
-import { notificationRoutes } from './routes/notifications.ts';
-import { exportRoutes } from './routes/exports.ts';
-import { healthRoutes } from './routes/health.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { openApiRoutes } from './routes/openapi.ts';
-import { pushRoutes } from './routes/push.ts';
-import { mapRoutes } from './routes/map.ts';
-import { geocodeRoutes } from './routes/geocode.ts';
-import { pickupReportRoutes } from './routes/pickup-reports.ts';
-import { charityPreferenceRoutes } from './routes/charity-preferences.ts';
 import { requestLogger } from './http/request-log.ts';
 import { serveSpa } from './http/spa.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -39,13 +17,13 @@ import { refuseNulInUrl } from './http/validate.ts';
 import { readsOnly } from './http/methods.ts';
 import { apiRouter } from './http/router.ts';
 
-const tooLarge = (message: string) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody(413, message), 413) });
+const tooLarge = (body: ErrorBody) => (maxSize: number) => bodyLimit({ maxSize, onError: (c) => c.json(body, 413) });
 // JSON bodies are small; a replication push carries up to 200 rows of two document states each; an upload is the
 // largest accepted image plus room for the multipart framing, so a 5 MB picture reaches the image route's own
 // check (with its message) rather than this refusal.
-const jsonLimit = tooLarge('Request body is too large')(64 * 1024);
-const syncPushLimit = tooLarge('Request body is too large')(1024 * 1024);
-const uploadLimit = tooLarge(IMAGE_TOO_LARGE)(IMAGE_MAX_BYTES + 1024 * 1024);
+const jsonLimit = tooLarge(errorBody('request/too-large'))(64 * 1024);
+const syncPushLimit = tooLarge(errorBody('request/too-large'))(1024 * 1024);
+const uploadLimit = tooLarge(errorBody('images/too-large', { mb: IMAGE_MAX_MB }))(IMAGE_MAX_BYTES + 1024 * 1024);
 
 /** An error becomes the answer where it happened, as Hono's own layers do; anything thrown that is not an Error goes on. */
 async function failed(c: Context<AppEnv>, err: unknown) {
@@ -73,7 +51,7 @@ function within(c: Context<AppEnv>, inner: (c: Context<AppEnv>, next: Next) => P
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>({ router: apiRouter() });
   app.onError(errorResponse);
-  app.notFound((c) => c.json(errorBody(404, 'Not found'), 404));
+  app.notFound((c) => c.json(errorBody('not-found'), 404));
   // The layers every request passes, as one function (issue 9: each layer Hono dispatches costs /donations/{id} about
   // 1% of the server's time, and each nested async layer a promise, a closure and microtask turns more), outermost
   // first:
@@ -93,11 +71,10 @@ export function createApp(deps: Deps) {
     const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;
     return limit(c, next);
   };
-  // Health, metrics and the API reference must not depend on sign-in or its limits (and /metrics' Bearer token is
-  // the metrics token, not an account's): sign-in passes their paths by. The pages after them (spa.ts) carry no
-  // Authorization header.
-  const beforeSignIn = [healthRoutes(deps), metricsRoutes(deps), openApiRoutes()];
-  const openPaths = new Set(beforeSignIn.flatMap((routes) => routes.routes.map((route) => route.path)));
+  // Health, metrics and the API reference (the table's OPEN_ROUTES) must not depend on sign-in or its limits (and
+  // /metrics' Bearer token is the metrics token, not an account's): sign-in passes their paths by. The pages after
+  // them (spa.ts) carry no Authorization header.
+  const openPaths = new Set<string>(OPEN_ROUTES.map((route) => route.path));
   // A per-account limit counts the caller's own account, known only once authenticate has verified the token.
   const signIn = authenticate(deps);
   const limits = rateLimits(deps);
@@ -133,29 +110,9 @@ export function createApp(deps: Deps) {
   });
   // For proxies and orchestrators, and the API reference: before the app's pages, so a browser opening /api/docs
   // gets the reference.
-  for (const routes of beforeSignIn) app.route('/', routes);
+  mountRoutes(app, OPEN_ROUTES, deps);
   if (deps.config.PWA_DIST) app.use('*', serveSpa(deps.config.PWA_DIST, deps.sql));
-  app.route('/', authRoutes(deps));
-  app.route('/', userRoutes(deps));
-  app.route('/', charityRequestRoutes(deps));
-  app.route('/', paymentRoutes(deps));
-  app.route('/', reviewRoutes(deps));
-  app.route('/', favoriteRoutes(deps));
-  app.route('/', imageRoutes(deps));
   mountRoutes(app, API_ROUTES, deps);
-  app.route('/', donationRequestRoutes(deps));
-  app.route('/', syncRoutes(deps));
-  app.route('/', impactRoutes(deps));
-  app.route('/', dashboardRoutes(deps));
-  app.route('/', historyRoutes(deps));
-  app.route('/', notificationRoutes(deps));
-  app.route('/', exportRoutes(deps));
-  app.route('/', pushRoutes(deps));
-  app.route('/', mapRoutes(deps));
-  app.route('/', geocodeRoutes(deps));
-  app.route('/', pickupReportRoutes(deps));
-  app.route('/', charityPreferenceRoutes(deps));
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, imageUrl, nextPageOf, onAccountGone, setTokenSource, type TokenSource } from './api-client';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { HistoryEntry } from '@foodbridge/shared/schemas/history';
+import type { User } from '@foodbridge/shared/schemas/user';
+import { ApiError, apiPath, call, getPage, imageUrl, nextPageOf, onAccountGone, send, setTokenSource, type ApiPath, type TokenSource } from './api-client';
 import { setLocale } from './i18n/i18n';
 import { notify } from './notify';
 
@@ -30,6 +32,11 @@ function tokens(initial: string | null, refreshed: string | null): TokenSource {
 
 const headersOf = (i: number) => sent[i]!.init.headers as Record<string, string>;
 
+// Bodies of the routes the refusals below come from; the server's answer is the test's, whatever was sent.
+const LOGIN = { email: 'a@b.co', password: 'secret123' };
+const REQUEST = { donationId: '0b7e6a36-5f1e-4d36-9a57-3f4c4b0f8a11', requestDescription: 'For the shelter', pickupTime: '18:00' };
+const REVIEW = { donationId: '0b7e6a36-5f1e-4d36-9a57-3f4c4b0f8a11', rating: 5, description: 'Lovely' };
+
 beforeEach(() => {
   log = [];
   answers = [];
@@ -57,7 +64,7 @@ describe('api client', () => {
     setTokenSource(tokens('t1', null));
     answers.push(() => json(200, { items: [1, 2] }));
 
-    await expect(api.get('/donations')).resolves.toEqual({ items: [1, 2] });
+    await expect(call('GET /donations')).resolves.toEqual({ items: [1, 2] });
     expect(headersOf(0)).toEqual({ Accept: 'application/json', Authorization: 'Bearer t1' });
     expect(sent[0]!.init.body).toBeUndefined();
   });
@@ -66,7 +73,7 @@ describe('api client', () => {
     setTokenSource(tokens('t1', 't2'));
     answers.push(() => json(200, { ok: true }));
 
-    await api.post('/auth/login', { email: 'a@b.co' }, { anonymous: true });
+    await call('POST /auth/login', { body: { email: 'a@b.co', password: 'secret123' }, anonymous: true });
     expect(log).toEqual(['fetch POST /auth/login (no token)']);
     expect(headersOf(0).Authorization).toBeUndefined();
   });
@@ -78,10 +85,10 @@ describe('api client', () => {
       () => json(200, {}),
     );
 
-    await api.patch('/donations/1', { title: 'Bread' });
-    await api.post('/donations/verify/1');
+    await call('PATCH /users/me', { body: { name: 'Bread' } });
+    await call('POST /notifications/read-all');
     expect(sent.map((s) => [s.init.method, s.init.body, headersOf(sent.indexOf(s))['Content-Type']])).toEqual([
-      ['PATCH', '{"title":"Bread"}', 'application/json'],
+      ['PATCH', '{"name":"Bread"}', 'application/json'],
       ['POST', '{}', 'application/json'],
     ]);
   });
@@ -92,7 +99,7 @@ describe('api client', () => {
     const form = new FormData();
     form.append('name', 'x');
 
-    await api.post('/upload', form);
+    await send('POST', '/upload', form, {});
     expect(sent[0]!.init.body).toBe(form);
     expect(headersOf(0)).toEqual({ Accept: 'application/json', Authorization: 'Bearer t1' });
   });
@@ -104,7 +111,7 @@ describe('api client', () => {
       () => json(200, { name: 'Ada' }),
     );
 
-    await expect(api.patch('/users/me', { name: 'Ada' })).resolves.toEqual({ name: 'Ada' });
+    await expect(call('PATCH /users/me', { body: { name: 'Ada' } })).resolves.toEqual({ name: 'Ada' });
     expect(log).toEqual([
       'getToken -> old',
       'fetch PATCH /users/me (Bearer old)',
@@ -122,7 +129,7 @@ describe('api client', () => {
       () => json(401, { message: 'Account removed', code: 'auth/user-disabled' }),
     );
 
-    await expect(api.get('/users/me')).rejects.toEqual(new ApiError(401, 'Account removed', 'auth/user-disabled'));
+    await expect(call('GET /users/me')).rejects.toEqual(new ApiError(401, 'Account removed', 'auth/user-disabled'));
     expect(log.filter((l) => l.startsWith('refresh'))).toEqual(['refresh -> new']);
     expect(sent).toHaveLength(2);
   });
@@ -131,7 +138,7 @@ describe('api client', () => {
     setTokenSource(tokens('old', null));
     answers.push(() => json(401, { message: 'Token expired', code: 'auth/id-token-expired' }));
 
-    const err = await api.get('/users/me').catch((e: unknown) => e);
+    const err = await call('GET /users/me').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, message: 'Token expired', code: 'auth/id-token-expired' });
     expect(log).toEqual(['getToken -> old', 'fetch GET /users/me (Bearer old)', 'refresh -> null']);
@@ -141,7 +148,7 @@ describe('api client', () => {
     setTokenSource(tokens(null, 'new'));
     answers.push(() => json(401, { message: 'Please sign in to continue.' }));
 
-    await expect(api.get('/users/me')).rejects.toMatchObject({ status: 401, message: 'Please sign in to continue.' });
+    await expect(call('GET /users/me')).rejects.toMatchObject({ status: 401, message: 'Please sign in to continue.' });
     expect(log).toEqual(['getToken -> null', 'fetch GET /users/me (no token)']);
   });
 
@@ -149,7 +156,7 @@ describe('api client', () => {
     setTokenSource(tokens('t1', 'new'));
     answers.push(() => json(401, { message: 'Wrong e-mail or password.' }));
 
-    await expect(api.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ status: 401 });
+    await expect(call('POST /auth/login', { body: LOGIN, anonymous: true })).rejects.toMatchObject({ status: 401 });
     expect(log).toEqual(['fetch POST /auth/login (no token)']);
   });
 
@@ -157,7 +164,7 @@ describe('api client', () => {
     setTokenSource(tokens(null, null));
     answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
 
-    const err = await api.get('/donations/verified').catch((e: unknown) => e);
+    const err = await call('GET /donations/verified').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({
       status: 0,
@@ -172,7 +179,7 @@ describe('api client', () => {
     answers.push(() => Promise.reject(abort));
     const controller = new AbortController();
 
-    await expect(api.get('/donations', { signal: controller.signal })).rejects.toBe(abort);
+    await expect(call('GET /donations', { signal: controller.signal })).rejects.toBe(abort);
     expect(sent[0]!.init.signal).toBe(controller.signal);
   });
 
@@ -180,7 +187,7 @@ describe('api client', () => {
     setTokenSource(tokens('t1', null));
     answers.push(() => json(409, { message: 'You have already requested this donation.', code: 'duplicate' }));
 
-    await expect(api.post('/donation-requests', {})).rejects.toEqual(
+    await expect(call('POST /donation-requests', { body: REQUEST })).rejects.toEqual(
       new ApiError(409, 'You have already requested this donation.', 'duplicate'),
     );
   });
@@ -189,7 +196,7 @@ describe('api client', () => {
     setTokenSource(tokens(null, null));
     answers.push(() => new Response('<html>Bad Gateway</html>', { status: 502 }));
 
-    const err = await api.get('/donations').catch((e: unknown) => e);
+    const err = await call('GET /donations').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 502, message: 'Request failed (502)', code: 'request/failed' });
   });
 
@@ -197,7 +204,7 @@ describe('api client', () => {
     setTokenSource(tokens(null, null));
     answers.push(() => new Response(null, { status: 204 }));
 
-    await expect(api.del('/favorites/1')).resolves.toBeUndefined();
+    await expect(call('DELETE /favorites/{favoriteId}', { params: { favoriteId: '1' } })).resolves.toBeUndefined();
     expect(sent[0]!.init.method).toBe('DELETE');
   });
 });
@@ -211,7 +218,7 @@ describe('a removed account (401 auth/user-not-found)', () => {
     const refusal = () => json(401, { message: 'This account no longer exists.', code: 'auth/user-not-found' });
     answers.push(refusal, refusal);
 
-    const errs = await Promise.all([api.get('/users/me').catch((e: unknown) => e), api.get('/donations').catch((e: unknown) => e)]);
+    const errs = await Promise.all([call('GET /users/me').catch((e: unknown) => e), call('GET /donations').catch((e: unknown) => e)]);
     expect(errs[0]).toMatchObject({ status: 401, code: 'auth/user-not-found', message: 'This account no longer exists.' });
     expect(toast.mock.calls).toEqual([['You have been signed out', 'This account no longer exists.']]);
     expect(gone.mock.calls).toEqual([['This account no longer exists.'], ['This account no longer exists.']]);
@@ -223,11 +230,88 @@ describe('a removed account (401 auth/user-not-found)', () => {
     const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
     setTokenSource(tokens('old', null));
     answers.push(() => json(401, { message: 'Token expired', code: 'auth/id-token-expired' }));
-    await api.get('/users/me').catch(() => undefined);
+    await call('GET /users/me').catch(() => undefined);
     answers.push(() => json(401, { message: 'Wrong e-mail or password.', code: 'auth/user-not-found' }));
-    await api.post('/auth/login', {}, { anonymous: true }).catch(() => undefined);
+    await call('POST /auth/login', { body: LOGIN, anonymous: true }).catch(() => undefined);
     expect(toast).not.toHaveBeenCalled();
     toast.mockRestore();
+  });
+});
+
+describe('the typed client: call and apiPath', () => {
+  it("fills a route's parameters in, encoded", () => {
+    expect(apiPath('GET /users/me')).toBe('/users/me');
+    expect(apiPath('GET /donations/{id}', { params: { id: 'd1' } })).toBe('/donations/d1');
+    expect(apiPath('GET /favorites/{email}', { params: { email: 'a b@c.org/x?y#z' } })).toBe('/favorites/a%20b%40c.org%2Fx%3Fy%23z');
+  });
+
+  it('appends the query in order, encoded as a form (space as +), and leaves out undefined and empty values', () => {
+    expect(apiPath('GET /donations', { query: { status: 'Verified', q: '', foodType: undefined, sort: 'newest', limit: 24 } })).toBe(
+      '/donations?status=Verified&sort=newest&limit=24',
+    );
+    expect(apiPath('GET /charity-requests', { query: { email: 'ann lee+1@x.org' } })).toBe('/charity-requests?email=ann+lee%2B1%40x.org');
+    // Nothing left: no '?'.
+    expect(apiPath('GET /history', { query: { actor: '', kind: undefined } })).toBe('/history');
+    expect(apiPath('GET /reviews/{donationId}', { params: { donationId: 'd 1' }, query: { limit: 2, cursor: 'a/b=' } })).toBe(
+      '/reviews/d%201?limit=2&cursor=a%2Fb%3D',
+    );
+  });
+
+  it("sends the route's method to its address, with the body as JSON and the caller's headers", async () => {
+    setTokenSource(tokens('t1', null));
+    answers.push(() => json(200, { modifiedCount: 1 }));
+
+    await expect(
+      call('PATCH /donations/pickup/{id}', { params: { id: 'd/1' }, body: { weightKg: 2, outcome: 'all' }, headers: { 'Idempotency-Key': 'k1' } }),
+    ).resolves.toEqual({ modifiedCount: 1 });
+    expect(log).toEqual(['getToken -> t1', 'fetch PATCH /donations/pickup/d%2F1 (Bearer t1)']);
+    expect(sent[0]!.init.body).toBe('{"weightKg":2,"outcome":"all"}');
+    expect(headersOf(0)).toEqual({ Accept: 'application/json', 'Idempotency-Key': 'k1', Authorization: 'Bearer t1', 'Content-Type': 'application/json' });
+  });
+
+  it('sends a GET and a DELETE without a body or a Content-Type', async () => {
+    setTokenSource(tokens(null, null));
+    answers.push(
+      () => json(200, { _id: 'd1' }),
+      () => json(200, { deletedCount: 1 }),
+    );
+
+    await call('GET /donations/{id}', { params: { id: 'd1' } });
+    await call('DELETE /push/subscriptions', { query: { endpoint: 'https://push.example/a?b=c' } });
+    expect(sent.map((s) => [s.init.method, s.url, s.init.body])).toEqual([
+      ['GET', '/donations/d1', undefined],
+      ['DELETE', '/push/subscriptions?endpoint=https%3A%2F%2Fpush.example%2Fa%3Fb%3Dc', undefined],
+    ]);
+    expect(headersOf(0)['Content-Type']).toBeUndefined();
+    expect(headersOf(1)['Content-Type']).toBeUndefined();
+  });
+
+  it("reads a list's page at an apiPath address, and the next page's address from the Link header", async () => {
+    setTokenSource(tokens(null, null));
+    answers.push(() => new Response('[{"_id":"h1"}]', { status: 200, headers: { Link: '<http://127.0.0.1:8787/history?limit=1&cursor=c1>; rel="next"' } }));
+
+    const page = await getPage(apiPath('GET /history', { query: { limit: 1 } }));
+    expect(sent[0]!.url).toBe('/history?limit=1');
+    expect(page).toEqual({ items: [{ _id: 'h1' }], next: '/history?limit=1&cursor=c1' });
+  });
+
+  it('types each answer as the route table says, and the input a route needs (checked by tsc, not run)', () => {
+    const types = async () => {
+      expectTypeOf(await call('GET /users/me')).toEqualTypeOf<User>();
+      expectTypeOf(apiPath('GET /history')).toEqualTypeOf<ApiPath<HistoryEntry[]>>();
+      expectTypeOf((await getPage(apiPath('GET /history'))).next).toEqualTypeOf<ApiPath<HistoryEntry[]> | null>();
+      // @ts-expect-error: a route with a parameter needs it
+      void apiPath('GET /donations/{id}');
+      // @ts-expect-error: a route the table does not have
+      void call('GET /donations/{id}/nothing');
+      // @ts-expect-error: only GET routes have an address for the readers
+      void apiPath('POST /favorites', { body: { donationId: 'x' } });
+      // @ts-expect-error: a write needs its body
+      void call('POST /favorites');
+      // @ts-expect-error: a GET has no body
+      void call('GET /users/me', { body: {} });
+    };
+    expect(types).toBeTypeOf('function');
   });
 });
 
@@ -265,7 +349,7 @@ describe("the server's refusals in the reader's language (issue 13)", () => {
     setTokenSource(tokens('t1', null));
     answers.push(() => json(409, { message: 'You have already requested this donation.', code: 'donation-requests/already-requested' }));
 
-    const err = (await api.post('/donation-requests', {}).catch((e: unknown) => e)) as ApiError;
+    const err = (await call('POST /donation-requests', { body: REQUEST }).catch((e: unknown) => e)) as ApiError;
     expect(err).toMatchObject({ status: 409, code: 'donation-requests/already-requested', message: 'Ya has solicitado esta donación.' });
     expect(err.serverMessage).toBe('You have already requested this donation.');
   });
@@ -288,10 +372,10 @@ describe("the server's refusals in the reader's language (issue 13)", () => {
       }),
     );
 
-    await expect(api.patch('/donation-requests/accept/1')).rejects.toMatchObject({
+    await expect(call('PATCH /donation-requests/accept/{id}', { params: { id: '1' } })).rejects.toMatchObject({
       message: 'لا يمكن قبول إلا الطلبات قيد الانتظار (حالة هذا الطلب: مرفوضة).',
     });
-    await expect(api.post('/reviews', {})).rejects.toMatchObject({ message: 'طلبات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد 12 دقيقة.' });
+    await expect(call('POST /reviews', { body: REVIEW })).rejects.toMatchObject({ message: 'طلبات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد 12 دقيقة.' });
   });
 
   it("falls back to the server's English for a code the app does not know, or an answer without one", async () => {
@@ -300,8 +384,8 @@ describe("the server's refusals in the reader's language (issue 13)", () => {
     answers.push(() => json(409, { message: 'A refusal from a newer server.', code: 'future/new-code' }));
     answers.push(() => json(400, { message: 'A refusal without a code.' }));
 
-    await expect(api.get('/a')).rejects.toMatchObject({ code: 'future/new-code', message: 'A refusal from a newer server.' });
-    await expect(api.get('/b')).rejects.toMatchObject({ message: 'A refusal without a code.' });
+    await expect(call('GET /impact')).rejects.toMatchObject({ code: 'future/new-code', message: 'A refusal from a newer server.' });
+    await expect(call('GET /dashboard')).rejects.toMatchObject({ message: 'A refusal without a code.' });
   });
 
   it("in English shows the server's own sentence, the more precise one where a code covers several", async () => {
@@ -309,7 +393,7 @@ describe("the server's refusals in the reader's language (issue 13)", () => {
     const message = 'Too many sign-in attempts from your network. Please try again in 3 minutes.';
     answers.push(() => json(429, { message, code: 'auth/too-many-requests', values: { count: 3, unit: 'minute' } }));
 
-    await expect(api.post('/auth/login', {}, { anonymous: true })).rejects.toMatchObject({ message });
+    await expect(call('POST /auth/login', { body: LOGIN, anonymous: true })).rejects.toMatchObject({ message });
   });
 
   it('translates what the app says itself: no connection, a signed-out account', async () => {
@@ -323,11 +407,11 @@ describe("the server's refusals in the reader's language (issue 13)", () => {
     answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
     answers.push(() => json(401, { message: 'This account no longer exists.', code: 'auth/user-not-found' }));
 
-    await expect(api.get('/donations')).rejects.toMatchObject({
+    await expect(call('GET /donations')).rejects.toMatchObject({
       status: 0,
       message: 'No se puede conectar con FoodBridge. Comprueba tu conexión e inténtalo de nuevo.',
     });
-    await api.get('/users/me').catch(() => undefined);
+    await call('GET /users/me').catch(() => undefined);
     expect(toast.mock.calls.at(-1)).toEqual(['Se ha cerrado tu sesión', 'Esta cuenta ya no existe.']);
     stop();
     toast.mockRestore();

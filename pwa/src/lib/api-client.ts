@@ -2,6 +2,7 @@
 // failure into an ApiError carrying the server's readable message, in the reader's language.
 import { i18n } from '@lingui/core';
 import type { ErrorValues } from '@foodbridge/shared/errors';
+import type { ApiRoutes } from './api-routes.gen';
 import { notify } from '@/lib/notify';
 import { SOURCE_LOCALE } from '@/lib/i18n/locales';
 
@@ -68,25 +69,8 @@ export function onAccountGone(listener: (message: string) => void): () => void {
   return () => accountGoneListeners.delete(listener);
 }
 
-const SIGNED_OUT_KEY = 'foodbridge.signedOutReason';
-
-/** Why this tab was last signed out by the server, for the login page to say (a toast may have gone by unseen). */
-export const signedOutReason = {
-  read: (): string | null => {
-    try {
-      return sessionStorage.getItem(SIGNED_OUT_KEY);
-    } catch {
-      return null;
-    }
-  },
-  clear: () => {
-    try {
-      sessionStorage.removeItem(SIGNED_OUT_KEY);
-    } catch {
-      // Storage blocked: there was nothing to clear.
-    }
-  },
-};
+/** Where the reason of the last sign-out by the server is kept for the login page (lib/signed-out-reason.ts reads it). */
+export const SIGNED_OUT_KEY = 'foodbridge.signedOutReason';
 
 function accountGone(message: string) {
   const signedOut = errorMessage('session/signed-out', 'You have been signed out');
@@ -187,20 +171,74 @@ export function nextPageOf(link: string | null): string | null {
   return null;
 }
 
-/** One page of a list: the spec's plain array, and where the next page is (the `Link` header), if any. */
-export async function getPage<T>(path: string, opts: RequestOptions = {}): Promise<{ items: T[]; next: string | null }> {
+// ---- The typed client (issue 44): a route is named as the server's table names it (`GET /donations/{id}`), and its
+// parameters, query, body and answer are the table's (api-routes.gen.ts, made by `npm run api-types`).
+
+/** A route of the API, as `METHOD /path/{param}`. */
+export type RouteKey = keyof ApiRoutes;
+/** What a route answers on success. */
+export type Answer<K extends RouteKey> = ApiRoutes[K]['answer'];
+type Route<K extends RouteKey> = ApiRoutes[K];
+type GetKey = Extract<RouteKey, `GET ${string}`>;
+
+/** A route's parameters, query and body: each only where it has one, and required where the route requires it. */
+export type RouteFields<K extends RouteKey> = ({} extends Route<K>['params'] ? { params?: undefined } : { params: Route<K>['params'] }) &
+  ({} extends Route<K>['query'] ? { query?: Route<K>['query'] } : { query: Route<K>['query'] }) &
+  ([Route<K>['body']] extends [undefined] ? { body?: undefined } : undefined extends Route<K>['body'] ? { body?: Route<K>['body'] } : { body: Route<K>['body'] });
+
+/** A call's input: optional as a whole when the route needs nothing. */
+type Input<K extends RouteKey, Extra> = {} extends RouteFields<K> ? [input?: RouteFields<K> & Extra] : [input: RouteFields<K> & Extra];
+
+declare const answerOf: unique symbol;
+/** A GET's address, carrying the type of its answer, for the readers that take an address (useApi, getPage). */
+export type ApiPath<T> = string & { readonly [answerOf]?: T };
+
+interface AnyFields {
+  params?: Record<string, string> | undefined;
+  query?: Record<string, string | number | undefined> | undefined;
+  body?: unknown;
+}
+
+/** The address of a route: its parameters filled in (encoded), its query appended in order, empty values left out. */
+function addressOf(key: string, fields: AnyFields | undefined): string {
+  const params = fields?.params;
+  const path = key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields?.query ?? {})) if (value !== undefined && value !== '') query.append(name, String(value));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The address of a GET route, for useApi and getPage. */
+export function apiPath<K extends GetKey>(key: K, ...[fields]: Input<K, unknown>): ApiPath<Answer<K>> {
+  return addressOf(key, fields as AnyFields | undefined);
+}
+
+/** Calls a route and resolves with its answer; a refusal or a lost connection rejects with an ApiError. */
+export function call<K extends RouteKey>(key: K, ...[input]: Input<K, RequestOptions>): Promise<Answer<K>> {
+  const fields = input as (AnyFields & RequestOptions) | undefined;
+  const method = key.slice(0, key.indexOf(' '));
+  const body = method === 'GET' || method === 'DELETE' ? undefined : (fields?.body ?? {});
+  return request<Answer<K>>(method, addressOf(key, fields), body, fields ?? {});
+}
+
+/** One page of a list: the spec's plain array, and the address of the next page (the `Link` header), if any. */
+export interface Page<T> {
+  items: T[];
+  next: ApiPath<T[]> | null;
+}
+
+/** One page of the list at `path` (an address made by apiPath); `next` reads the same list further on. */
+export async function getPage<T>(path: ApiPath<T[]>, opts: RequestOptions = {}): Promise<Page<T>> {
   const res = await send('GET', path, undefined, opts);
   if (!res.ok) throw await failureOf(res);
   return { items: (await res.json()) as T[], next: nextPageOf(res.headers.get('Link')) };
 }
 
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
-  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
-  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
-};
+/** The answer of the GET at `path` (an address made by apiPath), for the readers that take an address (useApi). */
+export function getAt<T>(path: ApiPath<T>, opts?: RequestOptions): Promise<T> {
+  return request<T>('GET', path, undefined, opts);
+}
 
 /** A picture URL sized for the screen: our image endpoint resizes with ?w= so phones fetch small files. */
 export function imageUrl(url: string | undefined, width: number): string | undefined {

@@ -32,9 +32,9 @@ describe('firstErrors: the donation and profile forms', () => {
   it('keeps only the first problem of a field', () => {
     expect(
       firstErrors([
-        { path: ['quantity'], message: 'Quantity must be greater than 0' },
-        { path: ['quantity'], message: 'Quantity is too large' },
-        { path: ['name', 0], message: 'Name is required' },
+        { path: ['quantity'], message: 'validation/quantity-positive' },
+        { path: ['quantity'], message: 'validation/quantity-too-large' },
+        { path: ['name', 0], message: 'validation/name-required' },
       ]),
     ).toEqual({ quantity: 'Quantity must be greater than 0', name: 'Name is required' });
   });
@@ -69,8 +69,8 @@ describe('firstErrors: the request and review dialogs', () => {
   it('keeps the first message when a field has several', () => {
     expect(
       firstErrors([
-        { path: ['rating'], message: 'Rating is required' },
-        { path: ['rating'], message: 'Rating must be from 1 to 5' },
+        { path: ['rating'], message: 'validation/rating-required' },
+        { path: ['rating'], message: 'validation/rating-range' },
       ]),
     ).toEqual({ rating: 'Rating is required' });
   });
@@ -120,14 +120,15 @@ describe("the shared rules' messages in the reader's language (issue 13)", () =>
     await setLocale('ar');
     const parsed = DonationCreateSchema.safeParse({ title: 'x'.repeat(121) });
     expect(firstErrors(parsed.error!.issues).title).toBe('الحد الأقصى 120 حرفًا');
-    expect(issueMessage({ message: 'Choose a pickup within 60 days' })).toBe('اختر موعد استلام خلال 60 يومًا');
+    expect(issueMessage({ message: 'validation/pickup-at-too-far', params: { days: 60 } })).toBe('اختر موعد استلام خلال 60 يومًا');
   });
 
-  it("leaves zod's own words, which have no code, as they are; and English as the schemas say it", async () => {
+  it("leaves zod's own words, which have no code, as they are; and says a code in English from shared's table", async () => {
     await setLocale('es');
     expect(issueMessage({ message: 'Invalid input: expected string, received number' })).toBe('Invalid input: expected string, received number');
     await setLocale('en');
-    expect(issueMessage({ message: 'Title is required' })).toBe('Title is required');
+    expect(issueMessage({ message: 'validation/title-required' })).toBe('Title is required');
+    expect(issueMessage({ message: 'validation/pickup-at-too-far', params: { days: 60 } })).toBe('Choose a pickup within 60 days');
   });
 });
 

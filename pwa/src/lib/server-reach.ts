@@ -2,7 +2,7 @@
 // device is online, a sync error, a sync that stopped moving, or a read that got no answer. Not on the home page
 // (the signed-out page has no status line), so none of this weighs on its budget.
 import { useEffect } from 'react';
-import { api } from './api-client';
+import { call } from './api-client';
 import { isOnline, isUnreachableError, noteServerReach, useConnectivity } from './connectivity-store';
 
 /** How often to ask again while the server does not answer; the outbox and the sync retry on their own timers. */
@@ -18,8 +18,7 @@ let inFlight: Promise<boolean> | null = null;
  */
 export function checkServer(): Promise<boolean> {
   if (!isOnline()) return Promise.resolve(false);
-  inFlight ??= api
-    .get('/healthz', { anonymous: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
+  inFlight ??= call('GET /healthz', { anonymous: true, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) })
     .then(
       () => true,
       (err: unknown) => !isUnreachableError(err),

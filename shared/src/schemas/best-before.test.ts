@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { createDonationInput } from '../testing/factories.ts';
 import { DonationCreateSchema, DonationCreateWithBestBeforeSchema } from './donation.ts';
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const errors = (bestBefore: unknown) =>
-  DonationCreateWithBestBeforeSchema.safeParse({ ...createDonationInput(), bestBefore }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+  DonationCreateWithBestBeforeSchema.safeParse({ ...createDonationInput(), bestBefore }).error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`) ?? [];
 
 describe('the Add Donation form’s schema', () => {
   it('requires a best-before time that the API itself leaves optional', () => {

@@ -2,6 +2,7 @@
 // for the profile form and the server.
 import { z } from 'zod';
 import { FOOD_TYPES } from '../constants.ts';
+import { code } from '../error-code.ts';
 import { LatitudeSchema, LongitudeSchema } from './donation.ts';
 
 /** The distances the profile offers (km); 'Off' is no distance filter (null). */
@@ -19,28 +20,28 @@ export const CharityPreferencesSchema = z
     homeAddress: z
       .string()
       .trim()
-      .max(300, { message: 'Address must be at most 300 characters long' })
+      .max(300, { message: code('validation/address-too-long') })
       .nullish()
       .transform((v) => v || null),
     homeLatitude: LatitudeSchema.nullish().transform((v) => v ?? null),
     homeLongitude: LongitudeSchema.nullish().transform((v) => v ?? null),
     notifyRadiusKm: z
-      .number({ message: 'Distance must be a number of kilometres' })
-      .positive({ message: 'Distance must be more than 0 km' })
-      .max(NOTIFY_RADIUS_MAX_KM, { message: `Distance must be at most ${NOTIFY_RADIUS_MAX_KM} km` })
+      .number({ message: code('validation/distance-number') })
+      .positive({ message: code('validation/distance-positive') })
+      .max(NOTIFY_RADIUS_MAX_KM, { message: code('validation/distance-too-far') })
       .nullish()
       .transform((v) => v ?? null),
     notifyFoodTypes: z
-      .array(z.enum(FOOD_TYPES, { message: `Food types must be among: ${FOOD_TYPES.join(', ')}` }))
+      .array(z.enum(FOOD_TYPES, { message: code('validation/food-types-unknown') }))
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
   })
   .superRefine((v, ctx) => {
     if ((v.homeLatitude === null) !== (v.homeLongitude === null)) {
-      ctx.addIssue({ code: 'custom', path: [v.homeLatitude === null ? 'homeLatitude' : 'homeLongitude'], message: 'Give both latitude and longitude, or neither' });
+      ctx.addIssue({ code: 'custom', path: [v.homeLatitude === null ? 'homeLatitude' : 'homeLongitude'], message: code('validation/coordinates-pair') });
     }
     if (v.notifyRadiusKm !== null && v.homeLatitude === null) {
-      ctx.addIssue({ code: 'custom', path: ['notifyRadiusKm'], message: 'Set your home base to be told of donations within a distance' });
+      ctx.addIssue({ code: 'custom', path: ['notifyRadiusKm'], message: code('validation/home-base-needed') });
     }
   });
 export type CharityPreferencesInput = z.input<typeof CharityPreferencesSchema>;

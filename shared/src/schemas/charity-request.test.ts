@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { CharityRequestCreateSchema } from './charity-request.ts';
 
 const errors = (input: unknown) =>
-  CharityRequestCreateSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+  CharityRequestCreateSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`) ?? [];
 
 describe('CharityRequestCreateSchema', () => {
   it("gives the charity role form the spec's messages", () => {

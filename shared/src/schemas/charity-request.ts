@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CHARITY_REQUEST_STATUSES } from '../constants.ts';
-import { MSG } from '../messages.ts';
 import { requiredText } from './common.ts';
 
 const CharityTransactionSchema = z.object({
@@ -35,10 +34,20 @@ export const CharityRequestPublicSchema = CharityRequestSchema.pick({
 });
 export type CharityRequestPublic = z.infer<typeof CharityRequestPublicSchema>;
 
+/** A row of GET /transactions (Transaction History): one charity-role fee, in dollars as the screen shows it. */
+export const TransactionSchema = z.object({
+  transactionId: z.string(),
+  amount: z.number(),
+  organization: z.string(),
+  requestDate: z.string(),
+  status: z.enum(CHARITY_REQUEST_STATUSES),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
 export const CharityRequestCreateSchema = z.object({
-  organization: requiredText(MSG.organizationRequired, 200),
-  mission: requiredText(MSG.missionRequired, 2000),
-  paymentId: requiredText('Payment is required', 200),
+  organization: requiredText('validation/organization-required', 200),
+  mission: requiredText('validation/mission-required', 2000),
+  paymentId: requiredText('validation/payment-required', 200),
 });
 export type CharityRequestCreate = z.input<typeof CharityRequestCreateSchema>;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { EmailSchema, IdSchema, ImageUrlSchema, requiredText } from './common.ts';
 
-const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map(issueText) ?? [];
 
 describe('IdSchema', () => {
   it('accepts a UUID in either case and refuses anything else with "Invalid id"', () => {
@@ -14,7 +15,7 @@ describe('IdSchema', () => {
 });
 
 describe('requiredText', () => {
-  const title = requiredText('Title is required', 5);
+  const title = requiredText('validation/title-required', 5);
 
   it('trims, and gives the field its own message when blank or missing', () => {
     expect(title.parse('  Bread ')).toBe('Bread');

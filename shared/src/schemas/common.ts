@@ -1,22 +1,23 @@
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
+import { code } from '../error-code.ts';
+import type { ErrorCode } from '../errors.ts';
 
-export const IdSchema = z.uuid({ message: MSG.invalidId });
+export const IdSchema = z.uuid({ message: code('validation/invalid-id') });
 
-/** Trimmed, required text with the spec's message when empty. */
-export function requiredText(message: string, max = 2000) {
+/** Trimmed, required text with the spec's message (its code, `required`) when empty. */
+export function requiredText(required: ErrorCode, max = 2000) {
   return z
-    .string({ message })
+    .string({ message: required })
     .trim()
-    .min(1, { message })
-    .max(max, { message: `At most ${max} characters` });
+    .min(1, { message: required })
+    .max(max, { message: code('validation/text-too-long') });
 }
 
 export const EmailSchema = z
-  .string({ message: MSG.emailRequired })
+  .string({ message: code('validation/email-required') })
   .trim()
-  .min(1, { message: MSG.emailRequired })
-  .pipe(z.email({ message: MSG.emailInvalid }))
+  .min(1, { message: code('validation/email-required') })
+  .pipe(z.email({ message: code('validation/email-invalid') }))
   .transform((e) => e.toLowerCase());
 
 /**
@@ -35,15 +36,15 @@ export function isImageUrl(url: string): boolean {
 }
 
 /** A picture URL: our own image endpoint only (see TRUSTED_IMAGE_ORIGINS). */
-export function imageUrl(message: string) {
+export function imageUrl(required: ErrorCode) {
   return z
-    .string({ message })
+    .string({ message: required })
     .trim()
-    .min(1, { message })
+    .min(1, { message: required })
     // An empty string already has the required message above; one message per mistake.
-    .refine((url) => url === '' || isImageUrl(url), { message: MSG.imageForeign });
+    .refine((url) => url === '' || isImageUrl(url), { message: code('validation/image-foreign') });
 }
-export const ImageUrlSchema = imageUrl(MSG.imageRequired);
+export const ImageUrlSchema = imageUrl('validation/image-required');
 
 export interface Inserted {
   insertedId: string;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { createDonationRequestInput } from '../testing/factories.ts';
 import { DonationRequestCreateSchema, formatDayTime, requestOutcome } from './donation-request.ts';
 
 const donationId = '0b6c1f3e-6f0a-4d55-9a43-1d2f3c4b5a69';
 const errors = (input: unknown) =>
-  DonationRequestCreateSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+  DonationRequestCreateSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`) ?? [];
 
 describe('DonationRequestCreateSchema', () => {
   it('trims the description and pickup time', () => {

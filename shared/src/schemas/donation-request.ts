@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DONATION_STATUSES, REQUEST_STATUSES } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { code } from '../error-code.ts';
 import { IdSchema, requiredText } from './common.ts';
 
 export const DonationRequestSchema = z.object({
@@ -43,13 +43,14 @@ export const PICKUP_AT_MAX_DAYS = 60;
 
 export const DonationRequestCreateSchema = z.object({
   donationId: IdSchema,
-  requestDescription: requiredText(MSG.requestDescriptionRequired, 1000),
-  pickupTime: requiredText(MSG.pickupTimeRequired, 40),
+  requestDescription: requiredText('validation/request-description-required', 1000),
+  pickupTime: requiredText('validation/pickup-time-required', 40),
   pickupAt: z.iso
-    .datetime({ offset: true, message: 'Choose a pickup date and time' })
-    .refine((v) => !(Date.parse(v) < Date.now() - PICKUP_AT_GRACE_MS), { message: 'Choose a pickup time from now on' })
+    .datetime({ offset: true, message: code('validation/pickup-at-invalid') })
+    .refine((v) => !(Date.parse(v) < Date.now() - PICKUP_AT_GRACE_MS), { message: code('validation/pickup-at-past') })
     .refine((v) => !(Date.parse(v) > Date.now() + PICKUP_AT_MAX_DAYS * 86_400_000), {
-      message: `Choose a pickup within ${PICKUP_AT_MAX_DAYS} days`,
+      message: code('validation/pickup-at-too-far'),
+      params: { days: PICKUP_AT_MAX_DAYS },
     })
     .optional(),
 });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { createDonationInput } from '../testing/factories.ts';
 import { DonationCreateSchema, DonationReviewSchema, DonationUpdateSchema } from './donation.ts';
 
 const valid = createDonationInput();
 const quantityErrors = (quantity: unknown) =>
-  DonationCreateSchema.safeParse({ ...valid, quantity }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+  DonationCreateSchema.safeParse({ ...valid, quantity }).error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`) ?? [];
 
 describe('DonationCreateSchema', () => {
   it('reads the quantity from form text and defaults the unit to kg', () => {
@@ -33,7 +34,7 @@ describe('DonationCreateSchema', () => {
   });
 
   it('refuses a food type or unit that is not one of the lists', () => {
-    expect(DonationCreateSchema.safeParse({ ...valid, foodType: 'Pizza' }).error?.issues.map((i) => i.message)).toEqual([
+    expect(DonationCreateSchema.safeParse({ ...valid, foodType: 'Pizza' }).error?.issues.map(issueText)).toEqual([
       'Food type is required',
     ]);
     expect(DonationCreateSchema.safeParse({ ...valid, unit: 'lb' }).error?.issues.map((i) => i.path.join('.'))).toEqual(['unit']);
@@ -41,7 +42,7 @@ describe('DonationCreateSchema', () => {
 
   it('limits the title to 120 characters after trimming', () => {
     expect(DonationCreateSchema.parse({ ...valid, title: ` ${'t'.repeat(120)} ` }).title).toHaveLength(120);
-    expect(DonationCreateSchema.safeParse({ ...valid, title: 't'.repeat(121) }).error?.issues.map((i) => i.message)).toEqual([
+    expect(DonationCreateSchema.safeParse({ ...valid, title: 't'.repeat(121) }).error?.issues.map(issueText)).toEqual([
       'At most 120 characters',
     ]);
   });
@@ -53,18 +54,18 @@ describe('DonationUpdateSchema', () => {
   });
 
   it("refuses an empty update with 'Nothing to update'", () => {
-    expect(DonationUpdateSchema.safeParse({}).error?.issues.map((i) => i.message)).toEqual(['Nothing to update']);
-    expect(DonationUpdateSchema.safeParse({ status: 'Verified' }).error?.issues.map((i) => i.message)).toEqual(['Nothing to update']);
+    expect(DonationUpdateSchema.safeParse({}).error?.issues.map(issueText)).toEqual(['Nothing to update']);
+    expect(DonationUpdateSchema.safeParse({ status: 'Verified' }).error?.issues.map(issueText)).toEqual(['Nothing to update']);
   });
 
   it('still checks each field it is given', () => {
-    expect(DonationUpdateSchema.safeParse({ title: '  ' }).error?.issues.map((i) => i.message)).toEqual(['Title is required']);
+    expect(DonationUpdateSchema.safeParse({ title: '  ' }).error?.issues.map(issueText)).toEqual(['Title is required']);
   });
 });
 
 describe('DonationReviewSchema', () => {
   it('trims the review and requires one', () => {
     expect(DonationReviewSchema.parse({ review: ' Great ' })).toEqual({ review: 'Great' });
-    expect(DonationReviewSchema.safeParse({ review: '' }).error?.issues.map((i) => i.message)).toEqual(['Review is required']);
+    expect(DonationReviewSchema.safeParse({ review: '' }).error?.issues.map(issueText)).toEqual(['Review is required']);
   });
 });

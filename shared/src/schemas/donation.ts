@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DONATION_STATUSES, FOOD_TYPES, QUANTITY_UNITS } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { code } from '../error-code.ts';
 import { ImageUrlSchema, requiredText } from './common.ts';
 
 export const DonationSchema = z.object({
@@ -46,46 +46,49 @@ export { isExpired } from '../expiry.ts';
  * at most BEST_BEFORE_MAX_DAYS ahead. Both ends are read from the clock when parsed, not when this module loads.
  */
 export const BestBeforeSchema = z
-  .string({ error: (iss) => (iss.input === undefined ? 'Best before is required' : 'Best before must be a date and time') })
+  .string({ error: (iss) => (iss.input === undefined ? code('validation/best-before-required') : code('validation/best-before-invalid')) })
   .trim()
-  .pipe(z.iso.datetime({ offset: true, message: 'Best before must be a date and time' }))
-  .refine((v) => Date.parse(v) > Date.now(), { message: 'Best before must be in the future' })
+  .pipe(z.iso.datetime({ offset: true, message: code('validation/best-before-invalid') }))
+  .refine((v) => Date.parse(v) > Date.now(), { message: code('validation/best-before-past') })
   .refine((v) => Date.parse(v) <= Date.now() + BEST_BEFORE_MAX_DAYS * 86_400_000, {
-    message: `Best before can be at most ${BEST_BEFORE_MAX_DAYS} days ahead`,
+    message: code('validation/best-before-too-far'),
+    params: { days: BEST_BEFORE_MAX_DAYS },
   });
 
 /** Degrees, checked ranges; also the profile's pickup point (user.ts). */
-export const LatitudeSchema = z.number({ message: 'Latitude must be a number' }).min(-90, { message: 'Latitude must be between -90 and 90' }).max(90, {
-  message: 'Latitude must be between -90 and 90',
-});
-export const LongitudeSchema = z.number({ message: 'Longitude must be a number' }).min(-180, { message: 'Longitude must be between -180 and 180' }).max(180, {
-  message: 'Longitude must be between -180 and 180',
-});
+export const LatitudeSchema = z
+  .number({ message: code('validation/latitude-number') })
+  .min(-90, { message: code('validation/latitude-range') })
+  .max(90, { message: code('validation/latitude-range') });
+export const LongitudeSchema = z
+  .number({ message: code('validation/longitude-number') })
+  .min(-180, { message: code('validation/longitude-range') })
+  .max(180, { message: code('validation/longitude-range') });
 
 /** Latitude and longitude come together or not at all. */
 function bothOrNeither(v: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
   if ((v.latitude === undefined) !== (v.longitude === undefined)) {
-    ctx.addIssue({ code: 'custom', path: [v.latitude === undefined ? 'latitude' : 'longitude'], message: 'Give both latitude and longitude, or neither' });
+    ctx.addIssue({ code: 'custom', path: [v.latitude === undefined ? 'latitude' : 'longitude'], message: code('validation/coordinates-pair') });
   }
 }
 
 const quantity = z.coerce
-  .number({ message: MSG.quantityRequired })
-  .refine((n) => Number.isFinite(n), { message: MSG.quantityRequired })
-  .refine((n) => n > 0, { message: MSG.quantityPositive })
-  .refine((n) => n <= 100000, { message: 'Quantity is too large' });
+  .number({ message: code('validation/quantity-required') })
+  .refine((n) => Number.isFinite(n), { message: code('validation/quantity-required') })
+  .refine((n) => n > 0, { message: code('validation/quantity-positive') })
+  .refine((n) => n <= 100000, { message: code('validation/quantity-too-large') });
 
 /**
  * What a restaurant sends to create a donation. Owner, status and dates are the server's: any such field in the
  * body is dropped by the schema.
  */
 const DonationFieldsSchema = z.object({
-  title: requiredText(MSG.titleRequired, 120),
-  foodType: z.enum(FOOD_TYPES, { message: MSG.foodTypeRequired }),
+  title: requiredText('validation/title-required', 120),
+  foodType: z.enum(FOOD_TYPES, { message: code('validation/food-type-required') }),
   quantity,
   unit: z.enum(QUANTITY_UNITS).default('kg'),
-  pickupTime: requiredText(MSG.pickupTimeRequired, 120),
-  location: requiredText(MSG.locationRequired, 200),
+  pickupTime: requiredText('validation/pickup-time-required', 120),
+  location: requiredText('validation/location-required', 200),
   image: ImageUrlSchema,
   // Optional for the API: the spec's clients send none, and such a donation never expires.
   bestBefore: BestBeforeSchema.optional(),
@@ -106,10 +109,10 @@ export const DonationUpdateSchema = DonationFieldsSchema.extend({ unit: z.enum(Q
   .partial()
   .superRefine(bothOrNeither)
   .refine((v) => Object.keys(v).length > 0, {
-    message: 'Nothing to update',
+    message: code('validation/nothing-to-update'),
   });
 export type DonationUpdate = z.input<typeof DonationUpdateSchema>;
 
 export const DonationReviewSchema = z.object({
-  review: requiredText(MSG.reviewDescriptionRequired, 2000),
+  review: requiredText('validation/review-required', 2000),
 });

@@ -1,6 +1,7 @@
 // Address search (issue 10): `GET /geocode?q=` turns an address into points on the map through a Nominatim-compatible
 // service (GEOCODER_URL), for the restaurant's pickup point. One rule for the app's search box and the server.
 import { z } from 'zod';
+import { code } from '../error-code.ts';
 import { LatitudeSchema, LongitudeSchema } from './donation.ts';
 
 export const GEOCODE_QUERY_MIN = 3;
@@ -8,10 +9,10 @@ export const GEOCODE_QUERY_MAX = 200;
 
 export const GeocodeQuerySchema = z.object({
   q: z
-    .string({ message: 'Type an address to search for' })
+    .string({ message: code('validation/address-query-required') })
     .trim()
-    .min(GEOCODE_QUERY_MIN, { message: `Type at least ${GEOCODE_QUERY_MIN} characters of the address` })
-    .max(GEOCODE_QUERY_MAX, { message: `An address search must be at most ${GEOCODE_QUERY_MAX} characters long` }),
+    .min(GEOCODE_QUERY_MIN, { message: code('validation/address-query-too-short') })
+    .max(GEOCODE_QUERY_MAX, { message: code('validation/address-query-too-long') }),
 });
 
 /** One place found: the service's name for it and its point. */

@@ -1,6 +1,7 @@
 // Pickup reports and the impact figures computed from them (issue 12). The factors are stated once, here, with their
 // sources, and used by the server's GET /impact.
 import { z } from 'zod';
+import { code } from '../error-code.ts';
 
 /**
  * Kilograms of food per meal: 1.2 lb (0.544 kg), the factor Feeding America uses to turn pounds of food into meals
@@ -26,19 +27,30 @@ export const PICKUP_NONE_REASONS = ['No food left', 'Food not safe', 'Nobody the
 export const PickupReportSchema = z
   .object({
     weightKg: z
-      .number({ message: 'Weight must be a number of kilograms' })
-      .min(0, { message: 'Weight cannot be negative' })
-      .max(100_000, { message: 'Weight is too large' }),
-    outcome: z.enum(PICKUP_OUTCOMES, { message: 'Outcome must be all, part or none' }),
-    reason: z.enum(PICKUP_NONE_REASONS, { message: `Reason must be one of: ${PICKUP_NONE_REASONS.join(', ')}` }).optional(),
-    note: z.string().trim().max(500, { message: 'At most 500 characters' }).optional(),
+      .number({ message: code('validation/weight-number') })
+      .min(0, { message: code('validation/weight-negative') })
+      .max(100_000, { message: code('validation/weight-too-large') }),
+    outcome: z.enum(PICKUP_OUTCOMES, { message: code('validation/outcome-invalid') }),
+    reason: z.enum(PICKUP_NONE_REASONS, { message: code('validation/reason-invalid') }).optional(),
+    note: z.string().trim().max(500, { message: code('validation/text-too-long') }).optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.outcome === 'none' && !r.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why nothing was picked up' });
-    if (r.outcome === 'none' && r.weightKg !== 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: 'Nothing picked up weighs 0 kg' });
-    if (r.outcome !== 'none' && r.weightKg === 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: 'Enter the weight picked up' });
+    if (r.outcome === 'none' && !r.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: code('validation/reason-required') });
+    if (r.outcome === 'none' && r.weightKg !== 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: code('validation/weight-not-zero') });
+    if (r.outcome !== 'none' && r.weightKg === 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: code('validation/weight-required') });
   });
 export type PickupReport = z.infer<typeof PickupReportSchema>;
+
+/** `GET /donations/{id}/pickup-report`: the report, with when it was picked up and until when it may be corrected. */
+export const StoredPickupReportSchema = z.object({
+  donationId: z.string(),
+  report: PickupReportSchema.nullable(),
+  pickupDate: z.string().nullable(),
+  correctableUntil: z.string().nullable(),
+});
+export type StoredPickupReport = z.infer<typeof StoredPickupReportSchema>;
+/** `PUT /donations/{id}/pickup-report`: the corrected report, with the count the spec's answers carry. */
+export const CorrectedPickupReportSchema = StoredPickupReportSchema.extend({ modifiedCount: z.number().int() });
 
 /**
  * Days after the pickup during which its charity may correct its report (`PUT /donations/{id}/pickup-report`): long

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { createReviewInput } from '../testing/factories.ts';
 import { ReviewCreateSchema } from './review.ts';
 
 const donationId = '0b6c1f3e-6f0a-4d55-9a43-1d2f3c4b5a69';
 const ratingErrors = (rating: unknown) =>
-  ReviewCreateSchema.safeParse({ ...createReviewInput({ donationId }), rating }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+  ReviewCreateSchema.safeParse({ ...createReviewInput({ donationId }), rating }).error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`) ?? [];
 
 describe('ReviewCreateSchema', () => {
   it('reads the rating from the select text and trims the description', () => {
@@ -30,7 +31,7 @@ describe('ReviewCreateSchema', () => {
 
   it('requires a description and a valid donation id', () => {
     expect(
-      ReviewCreateSchema.safeParse({ donationId: 'nope', description: ' ', rating: 3 }).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+      ReviewCreateSchema.safeParse({ donationId: 'nope', description: ' ', rating: 3 }).error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`),
     ).toEqual(['donationId: Invalid id', 'description: Review is required']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
+import { code } from '../error-code.ts';
 import { IdSchema, requiredText } from './common.ts';
 
 export const ReviewSchema = z.object({
@@ -18,11 +18,11 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewCreateSchema = z.object({
   donationId: IdSchema,
-  description: requiredText(MSG.reviewDescriptionRequired, 2000),
+  description: requiredText('validation/review-required', 2000),
   rating: z.coerce
-    .number({ message: MSG.ratingRequired })
-    .int({ message: MSG.ratingRequired })
-    .min(1, { message: 'Rating must be from 1 to 5' })
-    .max(5, { message: 'Rating must be from 1 to 5' }),
+    .number({ message: code('validation/rating-required') })
+    .int({ message: code('validation/rating-required') })
+    .min(1, { message: code('validation/rating-range') })
+    .max(5, { message: code('validation/rating-range') }),
 });
 export type ReviewCreate = z.input<typeof ReviewCreateSchema>;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { FavoriteCreateSchema } from './favorite.ts';
 import { FavoritePushBodySchema, SYNC_PUSH_MAX_ROWS } from './sync.ts';
 
 const row = (id: string) => ({ newDocumentState: { _id: id, donationId: 'd1', email: 'ada@example.com' } });
-const messages = (r: { error?: { issues: { message: string }[] } | undefined }) => r.error?.issues.map((i) => i.message) ?? [];
+const messages = (r: { error?: { issues: { message: string }[] } | undefined }) => r.error?.issues.map(issueText) ?? [];
 
 describe('FavoritePushBodySchema', () => {
   it('reads a pushed favourite as not deleted unless it says so, and drops the donation fields', () => {

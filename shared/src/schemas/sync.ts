@@ -4,6 +4,7 @@ import { DonationRequestSchema } from './donation-request.ts';
 import { FavoriteSchema } from './favorite.ts';
 import { NotificationSchema } from './notification.ts';
 import { SYNC_PUSH_MAX_ROWS } from '../sync-limits.ts';
+import { code } from '../error-code.ts';
 
 export * from '../sync-limits.ts';
 
@@ -82,5 +83,5 @@ const FavoritePushDocSchema = z.object({
 });
 export type FavoritePushDoc = z.infer<typeof FavoritePushDocSchema>;
 export const FavoritePushBodySchema = z
-  .array(syncPushRowSchema(FavoritePushDocSchema), { message: 'The push body must be an array of rows' })
-  .max(SYNC_PUSH_MAX_ROWS, { message: `At most ${SYNC_PUSH_MAX_ROWS} rows per push` });
+  .array(syncPushRowSchema(FavoritePushDocSchema), { message: code('validation/sync-push-rows') })
+  .max(SYNC_PUSH_MAX_ROWS, { message: code('validation/sync-push-too-many') });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { issueText } from '../errors.ts';
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, RoleUpdateSchema, UserUpsertSchema } from './user.ts';
 
 const errors = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+  r.error?.issues.map((i) => `${i.path.join('.')}: ${issueText(i)}`) ?? [];
 
 describe('passwords (login and registration)', () => {
   const login = (password: unknown) => LoginSchema.safeParse({ email: 'ada@example.com', password });
@@ -64,7 +65,7 @@ describe('ProfileUpdateSchema', () => {
 describe('photoURL', () => {
   const own = '/images/5f0c6d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f';
   const foreign = 'Please upload the image here; links to other sites are not accepted.';
-  const issues = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];
+  const issues = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map(issueText) ?? [];
 
   it('refuses a foreign photo at registration and in a profile edit', () => {
     const base = { name: 'Ada', email: 'ada@example.test', password: 'correct horse battery' };

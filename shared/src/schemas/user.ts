@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
 import { LOCALES } from '../languages.ts';
-import { MSG } from '../messages.ts';
+import { code } from '../error-code.ts';
 import { EmailSchema, isImageUrl, requiredText } from './common.ts';
 import { LatitudeSchema, LongitudeSchema } from './donation.ts';
 
@@ -9,7 +9,7 @@ import { LatitudeSchema, LongitudeSchema } from './donation.ts';
 const photoURL = z
   .string()
   .trim()
-  .refine((url) => url === '' || isImageUrl(url), { message: MSG.imageForeign })
+  .refine((url) => url === '' || isImageUrl(url), { message: code('validation/image-foreign') })
   .optional();
 
 const RoleSchema = z.enum(ROLES);
@@ -56,7 +56,7 @@ export const UserUpsertSchema = z.object({
  */
 export const ProfileUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, { message: MSG.nameRequired }).max(120).optional(),
+    name: z.string().trim().min(1, { message: code('validation/name-required') }).max(120).optional(),
     photoURL,
     address: z.string().trim().max(300).optional(),
     phone: z.string().trim().max(40).optional(),
@@ -69,7 +69,7 @@ export const ProfileUpdateSchema = z
     const has = (x: number | null | undefined) => typeof x === 'number';
     const lat = has(v.latitude);
     if (lat !== has(v.longitude) || (v.latitude === null) !== (v.longitude === null)) {
-      ctx.addIssue({ code: 'custom', path: [lat || v.latitude === null ? 'longitude' : 'latitude'], message: 'Give both latitude and longitude, or neither' });
+      ctx.addIssue({ code: 'custom', path: [lat || v.latitude === null ? 'longitude' : 'latitude'], message: code('validation/coordinates-pair') });
     }
   });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
@@ -80,16 +80,16 @@ export const RoleUpdateSchema = z.object({
 });
 
 const password = z
-  .string({ message: MSG.passwordRequired })
-  .min(1, { message: MSG.passwordRequired })
-  .min(PASSWORD_MIN_LENGTH, { message: MSG.passwordTooShort })
-  .max(200, { message: 'Password is too long' });
+  .string({ message: code('validation/password-required') })
+  .min(1, { message: code('validation/password-required') })
+  .min(PASSWORD_MIN_LENGTH, { message: code('validation/password-too-short') })
+  .max(200, { message: code('validation/password-too-long') });
 
 export const LoginSchema = z.object({ email: EmailSchema, password });
 export type LoginInput = z.input<typeof LoginSchema>;
 
 export const RegisterSchema = z.object({
-  name: requiredText(MSG.nameRequired, 120),
+  name: requiredText('validation/name-required', 120),
   email: EmailSchema,
   password,
   photoURL,
@@ -104,7 +104,8 @@ export const RefreshSchema = z.object({ refreshToken: z.string().min(1).max(500)
 export const PasswordResetEmailSchema = z.object({ email: EmailSchema });
 
 /** The token of an e-mailed link, as the link's page sends it back. Unknown tokens are a 400 of their own. */
-const linkToken = z.string({ message: 'This link is invalid or has expired.' }).trim().min(1, { message: 'This link is invalid or has expired.' }).max(200, { message: 'This link is invalid or has expired.' });
+const INVALID_LINK = code('auth/invalid-action-code');
+const linkToken = z.string({ message: INVALID_LINK }).trim().min(1, { message: INVALID_LINK }).max(200, { message: INVALID_LINK });
 
 /** POST /auth/verify-email. */
 export const VerifyEmailSchema = z.object({ token: linkToken });

@@ -14,7 +14,7 @@ const LIFETIME_MS: Record<AccountLinkPurpose, number> = {
 };
 
 /** The refusal of a link that is unknown, used, expired, or for an account that changed since. */
-export const invalidLink = () => new ApiError(400, 'This link is invalid or has expired.', 'auth/invalid-action-code');
+export const invalidLink = () => new ApiError(400, 'auth/invalid-action-code');
 
 /** Where the e-mailed links point: the configured public address, else this server on localhost. */
 export function publicUrl(deps: Pick<Deps, 'config'>): string {

@@ -32,7 +32,7 @@ export function visibleDonation<T extends DonationAccess>(
 ): Promise<T> | T {
   if (row && canReadDonation(user, row, false)) return row;
   return (async () => {
-    if (!row || !(await mayCallerSeeDonation(sql, user, row))) throw notFound('Donation');
+    if (!row || !(await mayCallerSeeDonation(sql, user, row))) throw notFound('not-found/donation');
     return row;
   })();
 }

@@ -37,7 +37,7 @@ export function authenticate(deps: Deps) {
     const header = c.req.header('authorization');
     if (!header) return proceed(c, next);
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized('Malformed Authorization header', 'auth/invalid-id-token');
+    if (!match) throw new ApiError(401, 'auth/invalid-id-token', undefined, { message: 'Malformed Authorization header' });
     const token = match[1]!;
     const cached = cache.get(token);
     if (cached) return signedIn(c, cached, next);
@@ -82,11 +82,7 @@ async function accountFromToken(deps: Deps, token: string): Promise<{ row: UserR
     // Firebase accounts are created by Firebase; the first call with a valid token registers them here, unless the
     // e-mail belongs to an account that was removed or to another account that this one cannot yet prove is its own.
     enforce(canCreateAccount(row.refused === 'removed'));
-    throw new ApiError(
-      403,
-      'This e-mail belongs to an existing account. Please verify your e-mail address with the link we sent you, then sign in again.',
-      'auth/email-not-verified',
-    );
+    throw new ApiError(403, 'auth/email-not-verified');
   }
   let identity;
   try {
@@ -96,15 +92,15 @@ async function accountFromToken(deps: Deps, token: string): Promise<{ row: UserR
   }
   // Built-in tokens are signed with our own account id as subject: the e-mail inside is only a copy.
   const row = await findUserById(deps.sql, identity.subject);
-  if (!row) throw unauthorized('This account no longer exists.', 'auth/user-not-found');
+  if (!row) throw unauthorized('auth/user-not-found');
   return { row, expiresAtMs: identity.expiresAtMs };
 }
 
 function tokenRefusal(err: unknown): ApiError {
   if (err instanceof joseErrors.JWTExpired) {
-    return unauthorized('Your session has expired. Please sign in again.', 'auth/id-token-expired');
+    return unauthorized('auth/id-token-expired');
   }
-  return unauthorized('Invalid sign-in token. Please sign in again.', 'auth/invalid-id-token');
+  return unauthorized('auth/invalid-id-token');
 }
 
 /** The signed-in caller, or a 401. */

@@ -1,8 +1,11 @@
-// Every route by every caller against a real database (the table is testing/permission-matrix.ts). One app for the
-// whole file; each row gets fresh accounts and rows, and a row that changes state gets them for each of its cells.
+// Every route by every caller against a real database (the expectations are testing/permission-matrix.ts; the list of
+// routes is the app's route table, routes/table.ts). One app for the whole file; each row gets fresh accounts and
+// rows, and a row that changes state gets them for each of its cells.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { CALLERS, PERMISSION_MATRIX, routeKey, World, type Caller, type MatrixRequest, type MatrixRow } from '../testing/permission-matrix.ts';
+import { CALLERS, PERMISSION_MATRIX, World, type Caller, type MatrixRequest, type MatrixRow } from '../testing/permission-matrix.ts';
+import { routeKey } from '../http/route.ts';
+import { ROUTES } from '../routes/table.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** app.use() entries: middleware on every path, not routes a caller can be refused by. */
-const isMiddleware = (r: { method: string; path: string }) => r.method === 'ALL' && (r.path === '/*' || r.path === '*');
 
 /** The pattern of a route (`/donations/:id`) as a test of a concrete path. */
 function matches(route: string, req: MatrixRequest): boolean {
@@ -82,11 +83,11 @@ async function runCell(row: MatrixRow, w: World, caller: Caller): Promise<string
 }
 
 describe('permission matrix', () => {
-  it('has a row for every route of the app, and none for a route the app does not have', () => {
-    const appRoutes = new Set(t.app.routes.filter((r) => !isMiddleware(r)).map(routeKey));
-    const tableRoutes = new Set(PERMISSION_MATRIX.map((r) => r.route));
-    expect([...appRoutes].filter((r) => !tableRoutes.has(r)).sort(), 'routes without a row').toEqual([]);
-    expect([...tableRoutes].filter((r) => !appRoutes.has(r)).sort(), 'rows without a route').toEqual([]);
+  it('has a row for every route of the table, and none for a route the table does not have', () => {
+    const declared = new Set(ROUTES.map(routeKey));
+    const rows = new Set(PERMISSION_MATRIX.map((r) => r.route));
+    expect([...declared].filter((r) => !rows.has(r)).sort(), 'routes without expectations: add a row to testing/permission-matrix.ts').toEqual([]);
+    expect([...rows].filter((r) => !declared.has(r)).sort(), 'rows for a route the table does not have').toEqual([]);
   });
 
   const label = (row: MatrixRow) => (row.variant ? `${row.route} (${row.variant})` : row.route);

@@ -39,6 +39,7 @@ import {
   mayHaveLostPickup,
   requestScopeOf,
   seesEveryAccount,
+  Refusal,
   type Decision,
 } from './permissions.ts';
 
@@ -66,13 +67,14 @@ describe('enforce', () => {
     expect(() => enforce(ALLOW)).not.toThrow();
     let thrown: unknown;
     try {
-      enforce(refused(409, 'Pickup already confirmed.') as Decision);
+      enforce(new Refusal(409, 'pickups/already-confirmed'));
     } catch (err) {
       thrown = err;
     }
     expect(thrown).toBeInstanceOf(ApiError);
     expect((thrown as ApiError).status).toBe(409);
     expect((thrown as ApiError).message).toBe('Pickup already confirmed.');
+    expect((thrown as ApiError).code).toBe('pickups/already-confirmed');
   });
 });
 

@@ -5,14 +5,15 @@
 import {
   DONATION_EDITABLE,
   DONATION_PUBLIC,
-  MSG,
   PICKUP_CONFIRMABLE,
   PICKUP_REPORT_CORRECTION_DAYS,
-  MSG_PICKUP_REPORT_TOO_LATE,
+  errorText,
   isExpired,
   SYNC_PUSH_COLLECTIONS,
   type CharityRequestStatus,
   type DonationStatus,
+  type ErrorCode,
+  type ErrorValues,
   type RequestStatus,
   type Role,
   type SyncCollection,
@@ -23,32 +24,52 @@ import type { RequestScope } from '../db/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthUser } from './auth-user.ts';
 
-/** A refusal: the status and the sentence the API answers with. */
-export interface Refusal {
-  ok: false;
-  status: 400 | 403 | 404 | 409;
-  message: string;
+/**
+ * A refusal: the status and code (with the values its sentence names), and the sentence the API answers with. The
+ * code and values are private, so that a refusal compares (toEqual) by what the API says: its status and sentence.
+ */
+export class Refusal {
+  readonly ok = false;
+  readonly status: 400 | 403 | 404 | 409;
+  readonly message: string;
+  readonly #code: ErrorCode;
+  readonly #values: ErrorValues | undefined;
+  constructor(status: 400 | 403 | 404 | 409, code: ErrorCode, values?: ErrorValues) {
+    this.status = status;
+    this.message = errorText(code, values);
+    this.#code = code;
+    this.#values = values;
+  }
+
+  get code(): ErrorCode {
+    return this.#code;
+  }
+
+  /** The API's answer. */
+  toError(): ApiError {
+    return new ApiError(this.status, this.#code, this.#values);
+  }
 }
 export type Decision = { ok: true } | Refusal;
 
 const ALLOW = { ok: true } as const;
-const refuse = (status: Refusal['status'], message: string): Refusal => ({ ok: false, status, message });
+const refuse = (status: Refusal['status'], code: ErrorCode, values?: ErrorValues): Refusal => new Refusal(status, code, values);
 
 /** Throws a refusal as the API's answer; past it, the decision is an allow (with whatever the allow carries). */
 export function enforce<T extends { ok: true }>(decision: T | Refusal): asserts decision is T {
-  if (!decision.ok) throw new ApiError(decision.status, decision.message);
+  if (!decision.ok) throw decision.toError();
 }
 
 // ---- Accounts and roles
 
 /** The caller has one of `roles` (the signed-out caller has had its 401 from `requireUser` already). */
 export function hasRole(user: AuthUser, ...roles: Role[]): Decision {
-  return roles.includes(user.role) ? ALLOW : refuse(403, MSG.accessDenied);
+  return roles.includes(user.role) ? ALLOW : refuse(403, 'access/denied');
 }
 
 /** Look-ups by e-mail: only that account or an admin. */
 export function isSelfOrAdmin(user: AuthUser, email: string): Decision {
-  return user.role === 'admin' || user.email === email.trim().toLowerCase() ? ALLOW : refuse(403, MSG.accessDenied);
+  return user.role === 'admin' || user.email === email.trim().toLowerCase() ? ALLOW : refuse(403, 'access/denied');
 }
 
 /**
@@ -56,7 +77,7 @@ export function isSelfOrAdmin(user: AuthUser, email: string): Decision {
  * a new account would inherit the removed one's.
  */
 export function canCreateAccount(wasRemoved: boolean): Decision {
-  return wasRemoved ? refuse(403, 'This account has been removed.') : ALLOW;
+  return wasRemoved ? refuse(403, 'auth/account-removed') : ALLOW;
 }
 
 /** Admins see every account's charity requests and fee payments in full; others see their own. */
@@ -66,19 +87,19 @@ export function seesEveryAccount(user: AuthUser | undefined): boolean {
 
 /** An admin changes roles (checked by `hasRole` first), but cannot demote themselves and leave nobody in charge. */
 export function canSetRole(admin: AuthUser, userId: string, role: Role): Decision {
-  return userId === admin.id && role !== 'admin' ? refuse(400, 'You cannot remove your own admin role.') : ALLOW;
+  return userId === admin.id && role !== 'admin' ? refuse(400, 'users/own-admin-role') : ALLOW;
 }
 
 export function canDeleteUser(admin: AuthUser, userId: string): Decision {
-  return userId === admin.id ? refuse(400, 'You cannot delete your own account.') : ALLOW;
+  return userId === admin.id ? refuse(400, 'users/own-account') : ALLOW;
 }
 
 // ---- The charity role
 
 /** Submitting the paid charity-role request: user accounts only. */
 export function canRequestCharityRole(user: AuthUser): Decision {
-  if (user.role === 'charity') return refuse(409, 'You already have the charity role.');
-  if (user.role !== 'user') return refuse(403, 'Only user accounts can request the charity role.');
+  if (user.role === 'charity') return refuse(409, 'charity-request/already-charity');
+  if (user.role !== 'user') return refuse(403, 'charity-request/users-only');
   return ALLOW;
 }
 
@@ -88,18 +109,18 @@ export function canRequestCharityRole(user: AuthUser): Decision {
  */
 export function canPayCharityFee(user: AuthUser): Decision {
   return user.role === 'admin'
-    ? refuse(409, 'Admins already have every permission; no charity role request is needed.')
+    ? refuse(409, 'charity-request/admin')
     : canRequestCharityRole(user);
 }
 
 /** Test-payment mode's stand-in for the card form: only the payment's owner "pays" it. */
 export function canConfirmTestPayment(user: AuthUser, payment: { user_id: string }): Decision {
-  return payment.user_id === user.id ? ALLOW : refuse(403, 'This payment belongs to another account.');
+  return payment.user_id === user.id ? ALLOW : refuse(403, 'payments/other-account');
 }
 
 /** An admin (checked by `hasRole` first) approves or rejects a request once. */
 export function canDecideCharityRequest(request: { status: CharityRequestStatus }): Decision {
-  return request.status === 'pending' ? ALLOW : refuse(409, `This request was already ${request.status}.`);
+  return request.status === 'pending' ? ALLOW : refuse(409, 'charity-request/decided', { status: request.status });
 }
 
 // ---- Donations
@@ -166,10 +187,10 @@ export function donationScopeOf(user: AuthUser | undefined): DonationScope {
 }
 
 export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
-  if (row.restaurant_id !== user.id) return refuse(403, 'Only the restaurant that posted this donation can update it.');
-  if (row.status === 'Rejected') return refuse(409, 'Rejected donations cannot be updated.');
+  if (row.restaurant_id !== user.id) return refuse(403, 'donations/update-not-owner');
+  if (row.status === 'Rejected') return refuse(409, 'donations/update-rejected');
   if (!DONATION_EDITABLE.includes(row.status)) {
-    return refuse(409, 'This donation has been accepted by a charity and can no longer be updated.');
+    return refuse(409, 'donations/update-accepted');
   }
   return ALLOW;
 }
@@ -177,10 +198,10 @@ export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>)
 /** A charity is on its way for an Accepted or Assigned donation: deleting it would strand them. Picked is history. */
 export function canDeleteDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
   if (user.role !== 'admin' && row.restaurant_id !== user.id) {
-    return refuse(403, 'Only the restaurant that posted this donation or an admin can delete it.');
+    return refuse(403, 'donations/delete-not-owner');
   }
   if (PICKUP_CONFIRMABLE.includes(row.status)) {
-    return refuse(409, 'This donation has been accepted by a charity and cannot be deleted.');
+    return refuse(409, 'donations/delete-accepted');
   }
   return ALLOW;
 }
@@ -192,7 +213,7 @@ export function canJudgeDonation(
 ): Decision {
   if (row.status === 'Pending') return ALLOW;
   const verb = verdict === 'Verified' ? 'verified' : 'rejected';
-  return refuse(409, `Only Pending donations can be ${verb} (this one is ${row.status}).`);
+  return refuse(409, 'donations/not-pending', { verb, status: row.status });
 }
 
 /** Only a charity that does not hold the donation can have lost it: the one caller worth a look at past acceptances. */
@@ -211,25 +232,25 @@ export function canStillPickUp(
   wasAcceptedForCaller: boolean,
 ): Decision {
   return mayHaveLostPickup(user, row) && wasAcceptedForCaller
-    ? refuse(409, 'This donation was reassigned and is no longer yours to pick up.')
+    ? refuse(409, 'pickups/reassigned')
     : ALLOW;
 }
 
 export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
   if (row.charity_id !== user.id) {
-    return refuse(403, 'Only the charity that was given this donation can confirm its pickup.');
+    return refuse(403, 'pickups/not-your-pickup');
   }
-  if (row.status === 'Picked') return refuse(409, 'Pickup already confirmed.');
+  if (row.status === 'Picked') return refuse(409, 'pickups/already-confirmed');
   if (!PICKUP_CONFIRMABLE.includes(row.status)) {
-    return refuse(409, `Pickup can be confirmed only for an accepted donation (this one is ${row.status}).`);
+    return refuse(409, 'pickups/not-accepted', { status: row.status });
   }
   return ALLOW;
 }
 
 /** The charity's review of the restaurant, once the food is in its hands. */
 export function canReviewDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
-  if (row.charity_id !== user.id) return refuse(403, 'Only the charity that picked up this donation can review it.');
-  if (row.status !== 'Picked') return refuse(409, 'You can review a donation only after its pickup is confirmed.');
+  if (row.charity_id !== user.id) return refuse(403, 'reviews/not-your-pickup');
+  if (row.status !== 'Picked') return refuse(409, 'reviews/not-picked');
   return ALLOW;
 }
 
@@ -260,11 +281,11 @@ export function canListRequests(
   filters: { restaurantEmail?: string | undefined; charityEmail?: string | undefined },
 ): { ok: true; scope: RequestScope } | Refusal {
   const scope = requestScopeOf(user);
-  if (!scope) return refuse(403, MSG.accessDenied);
+  if (!scope) return refuse(403, 'access/denied');
   const foreign =
     (scope.kind === 'restaurant' && filters.restaurantEmail && filters.restaurantEmail !== user.email) ||
     (scope.kind === 'charity' && filters.charityEmail && filters.charityEmail !== user.email);
-  return foreign ? refuse(403, MSG.accessDenied) : { ok: true, scope };
+  return foreign ? refuse(403, 'access/denied') : { ok: true, scope };
 }
 
 /**
@@ -272,13 +293,11 @@ export function canListRequests(
  * charity with a live request for it has had its 'already requested' answer before this.
  */
 export function canRequestDonation(donation: { status: DonationStatus; best_before?: Date | null }, now: number = Date.now()): Decision {
-  if (!DONATION_PUBLIC.includes(donation.status)) return refuse(404, 'Donation not found');
-  if (donation.status !== 'Verified') return refuse(409, 'This donation is not available for requests.');
-  return isExpired({ bestBefore: donation.best_before }, now) ? refuse(409, MSG_EXPIRED) : ALLOW;
+  if (!DONATION_PUBLIC.includes(donation.status)) return refuse(404, 'not-found/donation');
+  if (donation.status !== 'Verified') return refuse(409, 'donations/not-requestable');
+  // A donation past its best-before time can no longer be requested or given; one already given can be picked up.
+  return isExpired({ bestBefore: donation.best_before }, now) ? refuse(409, 'donations/expired') : ALLOW;
 }
-
-/** A donation past its best-before time can no longer be requested or given; one already given can be picked up. */
-export const MSG_EXPIRED = 'This donation has expired.';
 
 /** Only the donation's restaurant accepts, a Pending request, while the donation is still on offer. */
 export function canAcceptRequest(
@@ -288,24 +307,24 @@ export function canAcceptRequest(
   now: number = Date.now(),
 ): Decision {
   if (donation.restaurant_id !== user.id) {
-    return refuse(403, 'Only the restaurant that posted this donation can accept requests for it.');
+    return refuse(403, 'donation-requests/accept-not-owner');
   }
   if (request.status !== 'Pending') {
-    return refuse(409, `Only Pending requests can be accepted (this one is ${request.status}).`);
+    return refuse(409, 'donation-requests/accept-not-pending', { status: request.status });
   }
   if (donation.status !== 'Verified') {
-    return refuse(409, 'This donation is no longer available: it has already been accepted or withdrawn.');
+    return refuse(409, 'donation-requests/donation-taken');
   }
-  if (isExpired({ bestBefore: donation.best_before }, now)) return refuse(409, MSG_EXPIRED);
+  if (isExpired({ bestBefore: donation.best_before }, now)) return refuse(409, 'donations/expired');
   return ALLOW;
 }
 
 export function canRejectRequest(user: AuthUser, request: { restaurant_id: string; status: RequestStatus }): Decision {
   if (request.restaurant_id !== user.id) {
-    return refuse(403, 'Only the restaurant that posted this donation can reject requests for it.');
+    return refuse(403, 'donation-requests/reject-not-owner');
   }
   if (request.status !== 'Pending') {
-    return refuse(409, `Only Pending requests can be rejected (this one is ${request.status}).`);
+    return refuse(409, 'donation-requests/reject-not-pending', { status: request.status });
   }
   return ALLOW;
 }
@@ -314,9 +333,9 @@ export function canRejectRequest(user: AuthUser, request: { restaurant_id: strin
 export function canDeleteRequest(user: AuthUser, request: { charity_id: string; status: RequestStatus }): Decision {
   if (user.role === 'admin') return ALLOW;
   if (request.charity_id !== user.id) {
-    return refuse(403, 'Only the charity that made this request or an admin can delete it.');
+    return refuse(403, 'donation-requests/delete-not-owner');
   }
-  if (request.status !== 'Pending') return refuse(409, 'A request can be cancelled only while it is Pending.');
+  if (request.status !== 'Pending') return refuse(409, 'donation-requests/cancel-not-pending');
   return ALLOW;
 }
 
@@ -334,7 +353,7 @@ export function canAdminDeleteRequest(
   request: { charity_id: string; status: RequestStatus },
 ): Decision {
   return isGivenThrough(donation, request) && donation.status === 'Picked'
-    ? refuse(409, 'This donation has already been picked up.')
+    ? refuse(409, 'donation-requests/already-picked')
     : ALLOW;
 }
 
@@ -343,13 +362,13 @@ export function canAdminDeleteRequest(
 export function canRemoveFavorite(user: AuthUser, favorite: { user_id: string }): Decision {
   return favorite.user_id === user.id || user.role === 'admin'
     ? ALLOW
-    : refuse(403, 'You can only remove your own favorites.');
+    : refuse(403, 'favorites/not-yours');
 }
 
 export function canDeleteReview(user: AuthUser, review: { reviewer_id: string }): Decision {
   return review.reviewer_id === user.id || user.role === 'admin'
     ? ALLOW
-    : refuse(403, 'You can only delete your own reviews.');
+    : refuse(403, 'reviews/not-yours');
 }
 
 /** Reviewers' e-mails are not public: shown to the reviewer and to admins. */
@@ -362,22 +381,17 @@ export function canSeeReviewerEmail(user: AuthUser | undefined, review: { review
 /** Plain users have no donation requests to replicate; everything else may be pulled by any signed-in caller. */
 export function canPullCollection(user: AuthUser, collection: SyncCollection): Decision {
   return collection === 'donation-requests' && !requestScopeOf(user)
-    ? refuse(403, 'Donation requests are shown to charities, restaurants and admins only.')
+    ? refuse(403, 'sync/requests-hidden')
     : ALLOW;
 }
 
 /** Only favourites are written through replication; the rest change through their own actions. */
 export function canPushCollection(collection: SyncCollection): Decision {
   if (SYNC_PUSH_COLLECTIONS.includes(collection)) return ALLOW;
-  return refuse(403, 'This collection is read-only here: donations and requests change through their own actions in the app.');
+  return refuse(403, 'sync/read-only');
 }
 
 // ---- History
-
-/** The whole history, by person, donation or kind, is for admins. */
-export function canReadAllHistory(user: AuthUser): Decision {
-  return hasRole(user, 'admin');
-}
 
 /** What one row of a donation's timeline shows its reader. */
 export interface HistoryEntryView {
@@ -417,19 +431,19 @@ export function historyEntryView(
 export function canExportDonations(user: AuthUser): { ok: true; scope: DonationExportScope } | Refusal {
   if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
   if (user.role === 'restaurant') return { ok: true, scope: { kind: 'restaurant', restaurantId: user.id } };
-  return refuse(403, 'Donation exports are for restaurants (their own donations) and admins.');
+  return refuse(403, 'exports/donations-forbidden');
 }
 
 /** A charity's own pickups with its reports; every pickup for an admin. */
 export function canExportPickups(user: AuthUser): { ok: true; scope: PickupExportScope } | Refusal {
   if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
   if (user.role === 'charity') return { ok: true, scope: { kind: 'charity', charityId: user.id } };
-  return refuse(403, 'Pickup exports are for charities (their own pickups) and admins.');
+  return refuse(403, 'exports/pickups-forbidden');
 }
 
 /** The list of accounts, with their e-mails and phone numbers, is for admins. */
 export function canExportUsers(user: AuthUser): Decision {
-  return user.role === 'admin' ? ALLOW : refuse(403, 'The export of accounts is for admins only.');
+  return user.role === 'admin' ? ALLOW : refuse(403, 'exports/users-forbidden');
 }
 
 // ---- Dashboards (issue 12: each role's dashboard)
@@ -465,10 +479,10 @@ export function canCorrectPickupReport(
   row: { status: DonationStatus; charity_id: string | null; pickup_date: Date | null },
   now: number = Date.now(),
 ): Decision {
-  if (row.charity_id !== user.id) return refuse(403, 'Only the charity that picked up this donation can correct its report.');
-  if (row.status !== 'Picked' || !row.pickup_date) return refuse(409, 'Only a picked-up donation has a report to correct.');
+  if (row.charity_id !== user.id) return refuse(403, 'pickup-reports/not-your-pickup');
+  if (row.status !== 'Picked' || !row.pickup_date) return refuse(409, 'pickup-reports/not-picked');
   if (now - row.pickup_date.getTime() > PICKUP_REPORT_CORRECTION_DAYS * 24 * 60 * 60 * 1000) {
-    return refuse(409, MSG_PICKUP_REPORT_TOO_LATE);
+    return refuse(409, 'pickup-reports/too-late', { days: PICKUP_REPORT_CORRECTION_DAYS });
   }
   return ALLOW;
 }
@@ -477,7 +491,7 @@ export function canCorrectPickupReport(
 export function canReadPickupReport(user: AuthUser, row: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>): Decision {
   return user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id
     ? ALLOW
-    : refuse(403, 'Only the restaurant, the charity that picked it up and admins can read this pickup report.');
+    : refuse(403, 'pickup-reports/forbidden');
 }
 
 // ---- Web push (issue 11, on the phone)
@@ -487,7 +501,7 @@ export function canReadPickupReport(user: AuthUser, row: Pick<DonationAccess, 'r
  * it did not exist (404), so an endpoint - which lets anyone holding it push to that device - is never confirmed.
  */
 export function canManagePushSubscription(user: AuthUser, subscription: { user_id: string } | undefined): Decision {
-  return subscription !== undefined && subscription.user_id === user.id ? ALLOW : refuse(404, 'Push subscription not found');
+  return subscription !== undefined && subscription.user_id === user.id ? ALLOW : refuse(404, 'not-found/push-subscription');
 }
 
 /**
@@ -506,12 +520,12 @@ export function isAllowedPushEndpoint(endpoint: string, allowAnyForTests: boolea
   if (allowAnyForTests && (url.protocol === 'http:' || url.protocol === 'https:')) return ALLOW;
   return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname))
     ? ALLOW
-    : refuse(400, "endpoint must be the https address of a browser's push service");
+    : refuse(400, 'push/endpoint-not-https');
 }
 
 // ---- Charity home base and alerts (issues 10 and 11)
 
 /** A home base and the donations to be told of are a charity's: others collect nothing and are told through their role. */
 export function canSetCharityPreferences(user: AuthUser): Decision {
-  return user.role === 'charity' ? ALLOW : refuse(403, 'Home base and alerts are for charities only.');
+  return user.role === 'charity' ? ALLOW : refuse(403, 'charity-preferences/charities-only');
 }

@@ -1,4 +1,4 @@
-import { CHARITY_REQUEST_OPEN, type CharityRequest, type CharityRequestPublic, type CharityRequestStatus } from '@foodbridge/shared';
+import { CHARITY_REQUEST_OPEN, type CharityRequest, type CharityRequestPublic, type CharityRequestStatus, type Transaction } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
 import { isoRequired } from './map.ts';
@@ -15,16 +15,6 @@ export interface CharityRequestRow {
   status: CharityRequestStatus;
   requested_at: Date;
   updated_at: Date;
-}
-
-/** One row of the Transaction History screen. */
-export interface CharityTransaction {
-  transactionId: string;
-  /** Dollars, as the screen shows them. */
-  amount: number;
-  organization: string;
-  requestDate: string;
-  status: CharityRequestStatus;
 }
 
 const dollars = (cents: number) => cents / 100;
@@ -57,7 +47,7 @@ export function toCharityRequestPublic(r: CharityRequestRow): CharityRequestPubl
   };
 }
 
-export function toCharityTransaction(r: CharityRequestRow): CharityTransaction {
+export function toCharityTransaction(r: CharityRequestRow): Transaction {
   return {
     transactionId: r.payment_id,
     amount: dollars(r.payment_amount),

@@ -149,7 +149,7 @@ describe.skipIf(!databaseUrl)('losing the database (Postgres only: PGlite runs i
         // for without end: the load stops either way, and what follows allows for a late one (one 503 a connection).
         // (A CI run once stalled in this phase past the test's 60 s, here or in a request that did not come back: the
         // watchdog in underLoad covers the second. Anything still listed is named. The requests that did not come back,
-        // about one run in ten, were postgres.js's doing, now patched: scripts/patch-deps.mjs.)
+        // about one run in ten, were postgres.js's doing, now patched: patches/, ADR 015.)
         const deadline = Date.now() + 10_000;
         let alive: { pid: number; state: string | null; wait: string | null; query: string | null }[] = [];
         do {

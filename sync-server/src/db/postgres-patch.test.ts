@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PATCHES } from '../../../scripts/patch-deps.mjs';
 import { startRelay } from '../testing/tcp-relay.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
@@ -12,6 +11,28 @@ import { openTestDatabase, type TestDatabase } from '../testing/test-database.ts
 let packageDir = createRequire(import.meta.url).resolve('postgres');
 while (basename(packageDir) !== 'postgres') packageDir = dirname(packageDir);
 const installed = (file: string) => join(packageDir, file.replace(/^node_modules\/postgres\//, ''));
+const patchesDir = fileURLToPath(new URL('../../../patches/', import.meta.url));
+
+/** Each file of a patch-package patch with the text its hunks leave there (context and added lines). */
+function patchedPassages(patch: string): Array<{ file: string; passages: string[] }> {
+  return patch
+    .split(/^diff --git /m)
+    .slice(1)
+    .map((section) => {
+      const file = /^\+\+\+ b\/(.+)$/m.exec(section)![1]!;
+      const passages = section
+        .split(/^@@ [^\n]*\n/m)
+        .slice(1)
+        .map((hunk) =>
+          hunk
+            .split('\n')
+            .filter((line) => line.startsWith(' ') || (line.startsWith('+') && !line.startsWith('+++')))
+            .map((line) => line.slice(1))
+            .join('\n'),
+        );
+      return { file, passages };
+    });
+}
 
 interface Queue<T> {
   readonly length: number;
@@ -22,12 +43,27 @@ interface Queue<T> {
 
 // The server must never run on an unpatched postgres.js: a connection lost at the wrong moment would end the process
 // or let a transaction's statements run outside it, a pool under steady load would slow down with every query, and a
-// transaction could share its connection with other callers (scripts/patch-deps.mjs says why). This fails if an
-// install skipped a patch, or a new release changed the code.
+// transaction could share its connection with other callers (docs/decisions/015-postgres-js-patched.md says why).
+// This fails if an install skipped the patch (the root's postinstall runs patch-package), or postgres.js was
+// upgraded: then check whether the release fixes each fault (the ADR lists them), and drop or rebase the patch.
 describe('postgres.js as installed', () => {
-  it('has every patch in the code the server loads, ESM and CommonJS', () => {
-    for (const patch of PATCHES) {
-      for (const file of patch.files) expect(readFileSync(installed(file), 'utf8'), `${file}: ${patch.name}`).toContain(patch.mark);
+  it('is the version patches/ was made for', () => {
+    const version = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+    const patches = readdirSync(patchesDir).filter((f) => f.startsWith('postgres+'));
+    expect(patches, 'patches/postgres+<installed version>.patch (ADR 015)').toEqual([`postgres+${version}.patch`]);
+  });
+
+  it('has every passage of the patch in the code the server loads, ESM and CommonJS', () => {
+    const [name] = readdirSync(patchesDir).filter((f) => f.startsWith('postgres+'));
+    const files = patchedPassages(readFileSync(join(patchesDir, name!), 'utf8'));
+    expect(files.map((f) => f.file).sort()).toEqual(
+      ['connection.js', 'index.js', 'queue.js'].flatMap((f) => [`node_modules/postgres/cjs/src/${f}`, `node_modules/postgres/src/${f}`]).sort(),
+    );
+    for (const { file, passages } of files) {
+      const text = readFileSync(installed(file), 'utf8');
+      // The fixes carry a mark, so that a reader of the installed code sees them.
+      expect(text, file).toContain('/* foodbridge');
+      for (const passage of passages) expect(text.includes(passage), `${file} lacks:\n${passage}`).toBe(true);
     }
   });
 
@@ -58,7 +94,7 @@ describe('postgres.js as installed', () => {
   });
 });
 
-// What a terminated backend used to do to a transaction (scripts/patch-deps.mjs): on a real server only, since PGlite
+// What a terminated backend used to do to a transaction (ADR 015): on a real server only, since PGlite
 // has one backend and cannot terminate it alone.
 describe.skipIf(!process.env.DATABASE_URL)('postgres.js when a transaction loses its connection', () => {
   let db: TestDatabase;

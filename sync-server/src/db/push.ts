@@ -1,4 +1,4 @@
-import type { NotificationKind, PushDevice } from '@foodbridge/shared';
+import type { PushDevice } from '@foodbridge/shared';
 import type { Sql } from './connection.ts';
 import { isoRequired } from './map.ts';
 
@@ -21,7 +21,8 @@ const columns = (sql: Sql) =>
 export const MAX_PUSH_DEVICES_PER_USER = 20;
 
 export function toPushDevice(r: PushSubscriptionRow): PushDevice {
-  return { endpoint: r.endpoint, disabledKinds: r.disabled_kinds as NotificationKind[], createdAt: isoRequired(r.created_at) };
+  // The column holds only switchable kinds: PushPreferencesSchema checked them on the way in.
+  return { endpoint: r.endpoint, disabledKinds: r.disabled_kinds as PushDevice['disabledKinds'], createdAt: isoRequired(r.created_at) };
 }
 
 /**

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +25,23 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
   await t?.close();
+});
+
+describe("@hono/node-server's private layout that answer.ts reads (ADR 011)", () => {
+  const entry = createRequire(import.meta.url).resolve('@hono/node-server');
+  const version = (JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
+  const changed = `@hono/node-server ${version} no longer has the layout answer.ts reads: see ADR 011 to adapt or remove it`;
+
+  it('keeps [status, body, headers as given] under one own symbol described "cache", on the global Response serve() installs', () => {
+    const made = { 'content-type': 'application/json' };
+    const res = new Response('{"a":1}', { status: 202, headers: made });
+    const symbols = Object.getOwnPropertySymbols(res).filter((s) => s.description === 'cache');
+    expect(symbols, changed).toHaveLength(1);
+    const held: unknown = (res as unknown as Record<symbol, unknown>)[symbols[0]!];
+    expect(held, changed).toEqual([202, '{"a":1}', made]);
+    // The very object given, not a copy: a view that replaces it replaces what the server writes (checked below).
+    expect((held as unknown[])[2], changed).toBe(made);
+  });
 });
 
 describe('answerHeaders over a light answer', () => {

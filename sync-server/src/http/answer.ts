@@ -1,16 +1,10 @@
 // The middlewares that finish every answer (request id, security headers, caching, Vary, compression) read and add
-// headers through this view instead of `res.headers`.
-//
-// Why: under @hono/node-server an answer made by c.json() is a light Response holding what it was made with (status,
-// body, and the headers as a plain object) and written from those straight to the socket. The first touch of
-// `res.headers` turns the object into a fetch Headers (each later get and set goes through its validation), and the
-// server then turns it back into an object to write it. On /donations/{id}, the smallest answer, those round trips
-// were a tenth of the server's time per call (issue 9: 0.8x of a bare node:http server is the target).
-//
-// The light Response keeps them under a symbol described 'cache' as [status, body, headers]. That is the package's
-// private layout, so everything here checks what it finds, and anything else (another runtime, app.request() in
-// tests, a future version that changed it) goes through the standard Headers API: the outcome is the same, only
-// slower. answer.test.ts fails when the installed version no longer matches, so that an upgrade is noticed.
+// headers through this view instead of `res.headers`. Under @hono/node-server, reading `res.headers` of an answer
+// made by c.json() turns its plain header object into a fetch Headers, and the server turns it back to write it: a
+// tenth of /donations/{id}'s time (issue 9). The view writes into the object instead, reading the package's private
+// layout (a symbol described 'cache' holding [status, body, headers]); it checks what it finds, and anything else goes
+// through the standard Headers API, with the same outcome, only slower. answer.test.ts fails when the installed
+// version no longer matches. Why, what it buys and how to remove it: docs/decisions/011-answer-writing.md.
 
 type HeaderRecord = Record<string, string>;
 type Held = [status: number, body: unknown, headers: unknown];

@@ -27,7 +27,8 @@ export function accepts(header: string | undefined, name: string): boolean {
 /**
  * Compresses the API's JSON and any text the server writes itself: Brotli at a fast level when the client takes it
  * (a 1,000-row list shrinks about 10x), else gzip. The built app's files come precompressed at the highest level
- * (spa.ts) and are left alone, as are pictures, streams and answers too small to gain.
+ * (spa.ts) and are left alone, as are pictures, streams and answers too small to gain. Ours rather than Hono's
+ * compress (gzip only, and it reads every answer's headers and body): docs/decisions/013-compression.md.
  */
 export function compressAnswer(c: Context): Promise<void> | undefined {
   const res = c.res;
@@ -38,10 +39,9 @@ export function compressAnswer(c: Context): Promise<void> | undefined {
   if (/no-transform/i.test(headers.get('Cache-Control') ?? '')) return;
   varyOn(headers, 'Accept-Encoding');
   const held = heldBody(res);
-  // A small answer is left as it is, untouched, so that it is written straight from its string (issue 9:
-  // rebuilding it cost /donations/{id} a fifth of its throughput). Told before Accept-Encoding is read: which
-  // encoding the client takes does not matter then, and reading and parsing the header is most of this function's
-  // time on such an answer.
+  // A small answer is left untouched, so that it is written straight from its string (rebuilding it cost
+  // /donations/{id} a fifth of its throughput; ADR 013). Told before Accept-Encoding is read, which is most of this
+  // function's time on such an answer.
   if (held !== undefined && (held === null || byteLength(held) < MIN_BYTES)) return;
   const header = c.req.header('accept-encoding');
   const encoding = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : undefined;

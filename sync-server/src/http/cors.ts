@@ -30,7 +30,7 @@ export function corsForConfiguredOrigins(config: Pick<Config, 'CORS_ORIGINS'>) {
     const origin = c.req.header('origin');
     if (origin !== undefined && allowed.has(origin.toLowerCase())) return allow(c, next);
     const preflight = c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
-    if (preflight) return Promise.resolve(c.json(errorBody(403, 'This site may not call the FoodBridge API from another origin.'), 403));
+    if (preflight) return Promise.resolve(c.json(errorBody('request/foreign-origin'), 403));
     if (allowed.size === 0) return next();
     return varyAfter(c, next);
   });

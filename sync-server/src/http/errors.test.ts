@@ -1,16 +1,16 @@
 // Issue 13: every refusal carries a stable code beside its English sentence, so the app can say it in its reader's
-// language. The codes come from shared/src/errors.ts, found by the sentence; the scan at the end keeps that table
-// complete as routes gain new refusals.
+// language. Code first (issue 44): a refusal is raised by its code (shared/src/errors.ts), its sentence comes from the
+// table; the types refuse a sentence where a code belongs, and the scan at the end checks every place that refuses.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ERRORS, errorOf } from '@foodbridge/shared';
+import { ERRORS, isErrorCode } from '@foodbridge/shared';
 import { createDonationInput, createDonationRequestInput, createLoginInput } from '@foodbridge/shared/testing/factories';
 import { createUsers, postDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { ApiError, errorResponse } from './errors.ts';
+import { ApiError, badRequest, errorResponse } from './errors.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -101,9 +101,23 @@ describe('error answers carry their code', () => {
     expect(await (await app.request('/pg')).json()).toEqual({ message: 'This already exists', code: 'request/already-exists' });
   });
 
-  it('a sentence missing from the table still gets a code: the generic one of its status', () => {
-    expect(new ApiError(400, 'A sentence nobody wrote down').code).toBe('request/invalid');
-    expect(new ApiError(502, 'A sentence nobody wrote down').code).toBe('server/error');
+  it('is raised by its code, with the sentence of the table; a sentence in its place does not compile', () => {
+    const refusal = new ApiError(409, 'donations/not-pending', { status: 'Verified', verb: 'verified' });
+    expect([refusal.status, refusal.message, refusal.body]).toEqual([
+      409,
+      'Only Pending donations can be verified (this one is Verified).',
+      // The values in the order the sentence names them.
+      { message: 'Only Pending donations can be verified (this one is Verified).', code: 'donations/not-pending', values: { verb: 'verified', status: 'Verified' } },
+    ]);
+    // @ts-expect-error A sentence is not a code (tsc fails here the day it is accepted).
+    expect(() => badRequest('This donation has expired.')).toThrow(/Not an error code/);
+    // @ts-expect-error Nor is a code the table lacks.
+    expect(() => new ApiError(400, 'donations/no-such-code')).toThrow(/Not an error code/);
+  });
+
+  it("a code that stands for several sentences says the precise one (ApiError's option), keeping the code", () => {
+    const refusal = new ApiError(401, 'auth/invalid-id-token', undefined, { message: 'Malformed Authorization header' });
+    expect(refusal.body).toEqual({ message: 'Malformed Authorization header', code: 'auth/invalid-id-token' });
   });
 });
 
@@ -127,16 +141,16 @@ describe('the table of codes', () => {
     }
   });
 
-  it('finds a code for every sentence the server refuses with (the table is complete)', () => {
-    const sentences = refusalSentences();
+  it('is what every place that refuses passes: a code of the table, never a sentence', () => {
+    const raised = raisedTexts();
     // The scan sees the refusals (a check that it still reads the code as it is written).
-    expect(sentences.length).toBeGreaterThan(100);
-    const unknown = sentences.filter(({ sentence }) => !errorOf(sentence));
-    expect(unknown.map(({ sentence, file }) => `${file}: ${sentence}`)).toEqual([]);
+    expect(raised.length).toBeGreaterThan(100);
+    const notCodes = raised.filter(({ text }) => !isErrorCode(text));
+    expect(notCodes.map(({ text, file }) => `${file}: ${text}`)).toEqual([]);
   });
 });
 
-// ---- The scan: the sentences written at the places that refuse, in every source file of the server.
+// ---- The scan: the texts written at the places that refuse, in every source file of the server.
 
 const SRC = join(import.meta.dirname, '..');
 
@@ -148,39 +162,49 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const STRING = String.raw`('(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|\x60(?:\\.|[^\x60\\])*\x60)`;
-/** A call that refuses, with the sentence first (or after the status); not followed by a code of its own. */
+const STRING = String.raw`'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|\x60(?:\\.|[^\x60\\])*\x60`;
+/** A call that refuses, up to its code: the first argument, or the second after a status. */
 const CALLS = [
-  String.raw`(?:badRequest|conflict|unauthorized|new ImageRejected)\(\s*`,
-  String.raw`(?:new ApiError|refuse|errorBody)\(\s*[\w.?\s]+,\s*`,
-  // The rate limits' sentences, written as a function of the wait.
-  String.raw`\(wait\)\s*=>\s*`,
+  String.raw`\b(?:badRequest|conflict|unauthorized|notFound|errorBody|new ImageRejected)\(\s*`,
+  String.raw`(?:\bnew ApiError|\brefuse)\(\s*[\w.?\s]+,\s*`,
+  // A refusal written as an object (a limit's, a payment's): its code, unless it is a zod issue's.
+  String.raw`(?<!addIssue\(\{\s*)\bcode:\s*(?=['"\x60])`,
 ];
-const IDENTIFIER = String.raw`([A-Za-z_][\w.]*)`;
 
-/** A string literal's text, with each `${...}` of a template replaced by a sample word. */
-function literalText(literal: string): string {
-  const body = literal.slice(1, -1);
-  return literal.startsWith('`') ? body.replace(/\$\{[^}]*\}/g, 'X') : body.replace(/\\(.)/g, '$1');
+/** The code argument: up to the first comma or closing bracket outside brackets and strings. */
+function argumentAt(text: string, start: number): string {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "'" || ch === '"' || ch === '`') {
+      const literal = new RegExp(STRING, 'y');
+      literal.lastIndex = i;
+      i += (literal.exec(text)?.[0].length ?? 1) - 1;
+    } else if ('([{'.includes(ch)) depth++;
+    else if (')]}'.includes(ch) && depth-- === 0) return text.slice(start, i);
+    else if (ch === ',' && depth === 0) return text.slice(start, i);
+  }
+  return text.slice(start);
 }
 
-function refusalSentences(): Array<{ file: string; sentence: string }> {
-  const found: Array<{ file: string; sentence: string }> = [];
+/** Every string written as the code of a refusal (each branch of a `?:` too), and the file's constants it names. */
+function raisedTexts(): Array<{ file: string; text: string }> {
+  const found: Array<{ file: string; text: string }> = [];
   for (const path of sourceFiles(SRC)) {
     const text = readFileSync(path, 'utf8');
     const file = relative(SRC, path);
     /** The file's own constants, for a refusal that names one. */
-    const constant = (name: string) => new RegExp(String.raw`const ${name}\s*=\s*${STRING}`).exec(text)?.[1];
+    const constant = (name: string) => new RegExp(String.raw`const ${name}\s*=\s*(${STRING})`).exec(text)?.[1];
     for (const call of CALLS) {
-      for (const m of text.matchAll(new RegExp(`${call}(?:${STRING}|${IDENTIFIER})(\\s*,\\s*'[\\w/-]+')?`, 'g'))) {
-        if (m[3]) continue; // An explicit code: the sentence is that code's.
-        const literal = m[1] ?? (m[2] ? constant(m[2]) : undefined);
-        // notFound's own template, whose uses are read below.
-        if (literal && literal !== '`${what} not found`') found.push({ file, sentence: literalText(literal) });
+      for (const m of text.matchAll(new RegExp(call, 'g'))) {
+        const whole = argumentAt(text, m.index + m[0].length);
+        // `cond ? 'a/code' : 'b/code'`: the branches are the codes, not what the condition compares.
+        const argument = whole.includes(' ? ') ? whole.slice(whole.indexOf(' ? ') + 3) : whole;
+        const literals = [...argument.matchAll(new RegExp(STRING, 'g'))].map((l) => l[0]);
+        for (const name of argument.match(/\b[A-Z][A-Z0-9_]+\b/g) ?? []) literals.push(constant(name) ?? '');
+        for (const literal of literals.filter(Boolean)) found.push({ file, text: literal.slice(1, -1) });
       }
     }
-    // notFound('Donation') says 'Donation not found'.
-    for (const m of text.matchAll(/\bnotFound\(\s*'([^']+)'\s*\)/g)) found.push({ file, sentence: `${m[1]} not found` });
   }
   return found;
 }

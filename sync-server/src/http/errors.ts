@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { errorOf, MSG, type ErrorCode, type ErrorValues } from '@foodbridge/shared';
+import { errorPlaceholders, errorText, issueError, type ErrorCode, type ErrorValues } from '@foodbridge/shared';
 
 /** What every refusal answers: the English sentence, its stable code (shared/src/errors.ts) and the parts that vary. */
 export interface ErrorBody {
@@ -12,23 +12,41 @@ export interface ErrorBody {
 }
 
 /**
- * The answer for a sentence: its code is found in shared's table unless one is given (the identity service's
- * Firebase codes, which may stand for several sentences). A sentence the table lacks gets the generic code of its
- * status; errors.test.ts keeps the table complete.
+ * The answer for a code: its English sentence from shared's table, with `values` in its places. `values` come in the
+ * order the sentence names them, then any others (a rate limit's `count` and `unit`).
  */
-export function errorBody(status: number, message: string, code?: ErrorCode, values?: ErrorValues): ErrorBody {
-  const found = errorOf(message);
-  const own = code ?? found?.code ?? (status >= 500 ? 'server/error' : 'request/invalid');
-  const parts = { ...(found?.code === own ? found.values : undefined), ...values };
-  return { message, code: own, ...(Object.keys(parts).length > 0 ? { values: parts } : {}) };
+function bodyOf(code: ErrorCode, values: ErrorValues | undefined, message: string): ErrorBody {
+  if (!values) return { message, code };
+  const ordered: ErrorValues = {};
+  for (const name of errorPlaceholders(code)) if (Object.hasOwn(values, name)) ordered[name] = values[name]!;
+  Object.assign(ordered, values);
+  return Object.keys(ordered).length > 0 ? { message, code, values: ordered } : { message, code };
 }
 
-/** Every refusal the API gives: a status and a sentence a person can read, with its code. */
+/** The answer for a refusal answered without throwing (a middleware's, the unknown address's). */
+export const errorBody = (code: ErrorCode, values?: ErrorValues): ErrorBody => bodyOf(code, values, errorText(code, values));
+
+export interface ApiErrorOptions {
+  /**
+   * A sentence to answer instead of the code's own. The one place a refusal's words are not its code's: for a code
+   * that stands for several sentences on purpose, where a client depends on the code. Used only by
+   * - the identity service's Firebase-compatible codes given with a more precise sentence: 'auth/invalid-id-token'
+   *   for a malformed Authorization header, 'auth/too-many-requests' for the rate limits of /auth/* (the
+   *   'too-many-requests' sentence) and for a verification link asked for again too soon;
+   * - 'too-many-requests' for the live sync connections of an account (sync.ts), which says its own limit;
+   * - Hono's own refusals, in Hono's words ('request/invalid' or 'server/error': errorResponse);
+   * - a refusal decision written without a code (permissions.ts `enforce`: tests only).
+   * zod's own words ('validation/invalid', the field in `values`) are the answer of a failed validation, below.
+   */
+  message?: string;
+}
+
+/** Every refusal the API gives: a status and a code (with the parts its sentence names), answered with its sentence. */
 export class ApiError extends HTTPException {
   readonly body: ErrorBody;
-  constructor(status: ContentfulStatusCode, message: string, code?: ErrorCode, values?: ErrorValues) {
-    super(status, { message });
-    this.body = errorBody(status, message, code, values);
+  constructor(status: ContentfulStatusCode, code: ErrorCode, values?: ErrorValues, options?: ApiErrorOptions) {
+    super(status, { message: options?.message ?? errorText(code, values) });
+    this.body = bodyOf(code, values, this.message);
   }
 
   get code(): ErrorCode {
@@ -40,28 +58,25 @@ export class ApiError extends HTTPException {
   }
 }
 
-/** Postgres cannot store U+0000 in text, so text holding it is refused before it gets that far. */
-export const NUL_IN_TEXT = 'Text must not contain the NUL character (U+0000)';
+export const badRequest = (code: ErrorCode, values?: ErrorValues) => new ApiError(400, code, values);
+export const unauthorized = (code: ErrorCode = 'auth/sign-in-required') => new ApiError(401, code);
+export const notFound = (code: Extract<ErrorCode, `not-found/${string}`> = 'not-found/resource') => new ApiError(404, code);
+export const conflict = (code: ErrorCode, values?: ErrorValues) => new ApiError(409, code, values);
 
-export const badRequest = (message: string) => new ApiError(400, message);
-export const unauthorized = (message: string = MSG.signInRequired, code?: ErrorCode) => new ApiError(401, message, code);
-export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found`);
-export const conflict = (message: string) => new ApiError(409, message);
-
-function firstIssueMessage(error: z.ZodError): string {
+function firstIssueMessage(error: z.ZodError, first: ErrorBody | undefined): string {
   const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
+  if (!issue || !first) return errorText('request/invalid');
   const field = issue.path.join('.');
   // Our schemas carry the spec's messages; zod's generic ones get the field name in front.
-  return issue.message.startsWith('Invalid') && field ? `${field}: ${issue.message}` : issue.message;
+  return first.message.startsWith('Invalid') && field ? `${field}: ${first.message}` : first.message;
 }
 
-/** A problem zod found: our schemas' sentences have their codes; zod's own words are 'validation/invalid'. */
-function issueCode(issue: z.core.$ZodIssue): Pick<ErrorBody, 'code' | 'values'> {
-  const found = errorOf(issue.message);
-  if (found) return found;
+/** A problem zod found: our schemas' codes with their English; zod's own words are 'validation/invalid'. */
+function issueBody(issue: z.core.$ZodIssue): ErrorBody {
+  const found = issueError(issue);
+  if (found) return { message: errorText(found.code, found.values), ...found };
   const field = issue.path.join('.');
-  return { code: 'validation/invalid', ...(field ? { values: { field } } : {}) };
+  return { message: issue.message, code: 'validation/invalid', ...(field ? { values: { field } } : {}) };
 }
 
 interface PgError {
@@ -69,7 +84,7 @@ interface PgError {
   constraint_name?: string;
 }
 
-export const DATABASE_UNAVAILABLE = 'FoodBridge is briefly unavailable. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE = errorText('server/unavailable');
 /** Seconds a client is asked to wait after losing the database: about a reconnect, not a restart of Postgres. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
@@ -143,18 +158,24 @@ export function errorResponse(err: unknown, c: Context) {
     return c.json(err.body, err.status);
   }
   if (err instanceof HTTPException) {
-    // Hono's own refusals (body limit, malformed input).
+    // Hono's own refusals (body limit, malformed input), in Hono's words.
     const status = err.status;
-    const message = status === 413 ? 'Request body is too large' : err.message || 'Invalid request';
-    return c.json(errorBody(status, message), status);
+    const refusal =
+      status === 413
+        ? new ApiError(413, 'request/too-large')
+        : err.message
+          ? new ApiError(status, status >= 500 ? 'server/error' : 'request/invalid', undefined, { message: err.message })
+          : new ApiError(status, 'request/invalid');
+    return c.json(refusal.body, status);
   }
   if (err instanceof z.ZodError) {
-    const first = err.issues[0];
+    const bodies = err.issues.map(issueBody);
+    const first = bodies[0];
     return c.json(
       {
-        message: firstIssueMessage(err),
-        ...(first ? issueCode(first) : { code: 'request/invalid' }),
-        issues: err.issues.map((i) => ({ path: i.path, message: i.message, ...issueCode(i) })),
+        message: firstIssueMessage(err, first),
+        ...(first ? { code: first.code, ...(first.values ? { values: first.values } : {}) } : { code: 'request/invalid' as const }),
+        issues: err.issues.map((i, n) => ({ path: i.path, ...bodies[n]! })),
       },
       400,
     );
@@ -163,7 +184,7 @@ export function errorResponse(err: unknown, c: Context) {
     // Expected while Postgres restarts or drops connections: no stack trace, and a wait the client can honour.
     warnUnavailable((err as PgError).code);
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    return c.json(errorBody(503, DATABASE_UNAVAILABLE), 503);
+    return c.json(errorBody('server/unavailable'), 503);
   }
   const pg = err as PgError;
   switch (pg.code) {
@@ -171,14 +192,15 @@ export function errorResponse(err: unknown, c: Context) {
     case '22003': // numeric out of range
     case '23514': // check constraint
     case '22001': // value too long
-      return c.json(errorBody(400, 'Invalid value in request'), 400);
+      return c.json(errorBody('request/invalid-value'), 400);
     case '22021': // character not in repertoire: from our (always valid UTF-8) strings, only a NUL does this
-      return c.json(errorBody(400, NUL_IN_TEXT), 400);
+      // Postgres cannot store U+0000 in text, so parseJson and refuseNulInUrl refuse text holding it before this.
+      return c.json(errorBody('request/nul-in-text'), 400);
     case '23505':
-      return c.json(errorBody(409, 'This already exists'), 409);
+      return c.json(errorBody('request/already-exists'), 409);
     case '23503':
-      return c.json(errorBody(400, 'A referenced record does not exist'), 400);
+      return c.json(errorBody('request/missing-reference'), 400);
   }
   console.error('Unhandled error', err);
-  return c.json(errorBody(500, 'Something went wrong on the server. Please try again.'), 500);
+  return c.json(errorBody('server/error'), 500);
 }

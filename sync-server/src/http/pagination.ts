@@ -12,15 +12,13 @@ export interface Page {
   after?: string;
 }
 
-export const INVALID_CURSOR = 'Invalid cursor. Follow the address in the Link header of the previous page.';
-
 /** `?limit=` (default and most: LIST_LIMIT_MAX) and `?cursor=`, or a 400. */
 export function parsePage(c: Context): Page {
   const limit = parseLimit(c.req.query('limit'), LIST_LIMIT_MAX) ?? LIST_LIMIT_MAX;
   const cursor = c.req.query('cursor');
   if (cursor === undefined || cursor === '') return { limit };
   const parsed = IdSchema.safeParse(cursor);
-  if (!parsed.success) throw badRequest(INVALID_CURSOR);
+  if (!parsed.success) throw badRequest('request/invalid-cursor');
   return { limit, after: parsed.data };
 }
 

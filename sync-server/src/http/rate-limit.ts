@@ -1,6 +1,6 @@
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { RATE_LIMITS, type ErrorCode, type UseLimit } from '@foodbridge/shared';
+import { RATE_LIMITS, errorText, type ErrorCode, type ErrorValues, type UseLimit } from '@foodbridge/shared';
 import { purgeEndedLimits, takeFromLimit } from '../db/rate-limits.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { clientAddress } from './client-address.ts';
@@ -11,7 +11,7 @@ interface Rule {
   name: string;
   per: 'address' | 'account';
   use: UseLimit;
-  /** What was done too often, for the refusal: 'Too many <what>.' */
+  /** What was done too often, for the refusal ('too-many-requests'): 'Too many <what>.' */
   what: string;
 }
 
@@ -60,21 +60,21 @@ export function waitInUnits(seconds: number): { count: number; unit: 'second' | 
 }
 
 /**
+ * A limit's refusal, given the wait in words ('12 minutes'): its code and values, the wait's `count` and `unit` added
+ * to them; `message` only where the code stands for several sentences (ApiError's option).
+ */
+export type LimitRefusal = (wait: string) => { code: ErrorCode; values?: ErrorValues; message?: string };
+
+/**
  * Takes `cost` from the counter `key` or refuses with 429, `Retry-After` and a sentence saying when to try again.
  * For the rules below and for the routes' own quotas (bytes uploaded per day).
  */
-export async function enforceLimit(
-  c: Context,
-  deps: Pick<Deps, 'sql'>,
-  key: string,
-  use: UseLimit & { cost?: number },
-  refusal: (wait: string) => string,
-  code?: ErrorCode,
-): Promise<void> {
+export async function enforceLimit(c: Context, deps: Pick<Deps, 'sql'>, key: string, use: UseLimit & { cost?: number }, refusal: LimitRefusal): Promise<void> {
   const wait = await takeFromLimit(deps.sql, key, use.cost ?? 1, use.limit, use.windowSeconds);
   if (wait === null) return;
   c.header('Retry-After', String(wait));
-  throw new ApiError(429, refusal(waitInWords(wait)), code, waitInUnits(wait));
+  const { code, values, message } = refusal(waitInWords(wait));
+  throw new ApiError(429, code, { ...values, ...waitInUnits(wait) }, message === undefined ? undefined : { message });
 }
 
 /**
@@ -92,13 +92,18 @@ export function rateLimits(deps: Deps) {
   });
   async function limited(c: Context<AppEnv>, next: Next, rules: readonly Rule[]) {
     if (Math.random() < 1 / PURGE_EVERY) await purgeEndedLimits(deps.sql);
-    const code = c.req.path.startsWith('/auth/') ? 'auth/too-many-requests' : 'too-many-requests';
+    // The identity service answers Firebase's code for its limits, with the same sentence as the others.
+    const firebase = c.req.path.startsWith('/auth/');
     for (const rule of rules) {
       const who = rule.per === 'address' ? clientAddress(c, deps.config).slice(0, 100) : c.get('user')?.id;
       // Signed out on an account's route: the route refuses it (401) without any work worth limiting.
       if (who === undefined) continue;
       const use = { limit: rule.use.limit * scale, windowSeconds: rule.use.windowSeconds };
-      await enforceLimit(c, deps, `${rule.name}:${rule.per}:${who}`, use, (wait) => `Too many ${rule.what}. Please try again in ${wait}.`, code);
+      await enforceLimit(c, deps, `${rule.name}:${rule.per}:${who}`, use, (wait) =>
+        firebase
+          ? { code: 'auth/too-many-requests', message: errorText('too-many-requests', { what: rule.what, wait }) }
+          : { code: 'too-many-requests', values: { what: rule.what, wait } },
+      );
     }
     return next();
   }

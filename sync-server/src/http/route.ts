@@ -4,9 +4,9 @@
 // takes its list of routes from it, and the app's typed client takes its types from it.
 //
 // Why our own and not @hono/zod-openapi: that library validates params, query and body in layers that run before the
-// handler, so a signed-out caller with a bad body would get 400 where the API answers 401 today, and each layer costs
-// a dispatch on every call (ADR 0012). Here the declaration is data; the handler parses as it always did, with the
-// same schemas.
+// handler, so a signed-out caller with a bad body would get 400 where the API answers 401, and each layer costs a
+// dispatch on every call (docs/decisions/016-route-table.md). Here the declaration is data; the handler parses as it
+// always did, with the same schemas.
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Role } from '@foodbridge/shared';
@@ -67,6 +67,11 @@ export interface RouteSpec<
   security: S;
   /** Roles allowed past sign-in (a 403 for the others); row-level rules stay in auth/permissions.ts, asked by the handler. */
   roles?: readonly Role[];
+  /**
+   * A `bearer` route's other way in, asked when no Authorization header signed the caller in (the change stream's
+   * `?ticket=`: EventSource cannot send headers): the caller's account, or a refusal of its own instead of the plain 401.
+   */
+  signIn?: (c: Context<AppEnv>, deps: Deps) => Promise<AuthUser>;
   /** Path parameters, by name, with what each holds; their schema comes from PARAM_SCHEMAS (openapi/responses.ts). */
   params?: Record<string, string>;
   query?: readonly QueryParam<Q>[];
@@ -125,10 +130,18 @@ interface Registrar {
  */
 export function mountRoutes(app: Registrar, routes: readonly Route[], deps: Deps): void {
   for (const r of routes) {
-    const { handler, roles } = r;
+    const { handler, roles, signIn } = r;
     const method = r.method.toUpperCase();
     if (r.security !== 'bearer') {
       app.on(method, r.path, (c) => handler(c, { deps, user: c.get('user') }));
+      continue;
+    }
+    if (signIn) {
+      app.on(method, r.path, async (c) => {
+        const user = c.get('user') ?? (await signIn(c, deps));
+        if (roles) enforce(hasRole(user, ...roles));
+        return handler(c, { deps, user });
+      });
       continue;
     }
     app.on(method, r.path, (c) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
+import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { TrieRouter } from 'hono/router/trie-router';
 import { UnsupportedPathError, type Result, type Router } from 'hono/router';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -72,6 +73,16 @@ describe('the API router', () => {
   it('is the one the app runs (a route it could not read would send every call through TrieRouter, unnoticed)', async () => {
     expect((await t.request('GET', '/donations/verified?limit=1')).status).toBe(200);
     expect(t.app.router.name).toBe('SmartRouter + SegmentRouter');
+  });
+
+  // The reason SegmentRouter exists (ADR 010): when this fails, Hono's default router can take the app's routes, and
+  // router.ts may go (compare /donations/{id} with npm run bench first).
+  it("is needed while Hono's RegExpRouter refuses the app's routes (a literal beside a parameter)", () => {
+    const regexp = new RegExpRouter<number>();
+    expect(() => {
+      t.app.routes.forEach((r, i) => regexp.add(r.method, r.path, i));
+      regexp.match('GET', '/donations/verified');
+    }).toThrow(UnsupportedPathError);
   });
 
   it('hands a pattern it does not read to TrieRouter, which routes it', async () => {

@@ -2,19 +2,15 @@ import { UnsupportedPathError, type Result, type Router } from 'hono/router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 
-// Hono's fastest router (RegExpRouter) refuses this API's routes: it cannot hold a literal and a parameter at the
-// same place (`/donations/verified` beside `/donations/:id`, `/users/me` beside `/users/:id`), which the spec's paths
-// need. Its fallback, TrieRouter, walks a tree and then sorts what it found on every call: ~2.5 µs and ~2.5 kB of
-// garbage a request (issue 9: /donations/{id}'s target is 0.8x of a bare node:http server; that was a tenth of the
-// gap). The routes here are only literal segments, `:name` parameters and the `/*` of the middlewares, so a match is
-// a short scan: each method and first segment has its candidates listed once, in the order they were added, and a
-// call compares their segments.
+// Hono's RegExpRouter refuses this API's routes (a literal beside a parameter: `/donations/verified` and
+// `/donations/:id`), and its fallback TrieRouter searches and sorts on every call. The routes here are only literal
+// segments, `:name` parameters and the middlewares' `/*`, so a match is a short scan of the candidates listed once per
+// method and first segment. Anything else is refused, and SmartRouter then takes TrieRouter. Why, what it buys and how
+// to remove it: docs/decisions/010-router.md.
 
-// Plain objects, not Object.create(null): V8 makes a prototype-less object a dictionary, and building one per call
-// (with its keyed store) made a match ~3x slower in the running server, ~10 µs a request on a slow host (issue 9).
-// A parameter named `__proto__` would then set the prototype, not a value (and one named after another
-// Object.prototype member would read as it when absent): `add` refuses such a name, and SmartRouter then tries
-// TrieRouter.
+// Parameters in plain objects, not Object.create(null), which V8 makes a dictionary (ADR 010). A parameter named
+// `__proto__` would then set the prototype (and one named after another Object.prototype member would read as it
+// when absent): `add` refuses such a name.
 const EMPTY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 interface Route<T> {

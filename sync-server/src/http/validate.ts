@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { IdSchema, MSG } from '@foodbridge/shared';
-import { badRequest, NUL_IN_TEXT } from './errors.ts';
+import { IdSchema } from '@foodbridge/shared';
+import { badRequest } from './errors.ts';
 
 class NulInText extends Error {}
 
@@ -57,10 +57,10 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T, o: {
     const text = await c.req.text();
     body = text.length || o.array ? JSON.parse(text, refuseNul) : {};
   } catch (err) {
-    throw badRequest(err instanceof NulInText ? NUL_IN_TEXT : 'Request body must be valid JSON');
+    throw badRequest(err instanceof NulInText ? 'request/nul-in-text' : 'request/invalid-json');
   }
   if (!o.array && (body === null || typeof body !== 'object' || Array.isArray(body))) {
-    throw badRequest('Request body must be a JSON object');
+    throw badRequest('request/not-an-object');
   }
   return schema.parse(body, { error: readableIssue });
 }
@@ -69,7 +69,7 @@ export async function parseJson<T extends z.ZodType>(c: Context, schema: T, o: {
 export function parseLimit(value: string | undefined, max: number): number | undefined {
   if (value === undefined || value === '') return undefined;
   const limit = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(limit >= 1 && limit <= max)) throw badRequest(`limit must be a whole number from 1 to ${max}`);
+  if (!(limit >= 1 && limit <= max)) throw badRequest('request/invalid-limit', { max });
   return limit;
 }
 
@@ -83,7 +83,7 @@ const ID_PATTERN: RegExp | undefined = IdSchema.def.pattern;
 export function parseId(value: string | undefined): string {
   if (value !== undefined && ID_PATTERN?.test(value)) return value;
   const parsed = IdSchema.safeParse(value);
-  if (!parsed.success) throw badRequest(MSG.invalidId);
+  if (!parsed.success) throw badRequest('validation/invalid-id');
   return parsed.data;
 }
 
@@ -93,5 +93,5 @@ export function parseId(value: string | undefined): string {
  * it, would encode or refuse it), so it arrives as %00, which Hono decodes into params and query values.
  */
 export function refuseNulInUrl(url: string): void {
-  if (url.includes('%00')) throw badRequest(NUL_IN_TEXT);
+  if (url.includes('%00')) throw badRequest('request/nul-in-text');
 }

@@ -1,12 +1,9 @@
 import type { Metadata } from 'sharp';
-import { IMAGE_MAX_BYTES, IMAGE_WIDTHS } from '@foodbridge/shared';
+import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, errorText, type ErrorCode } from '@foodbridge/shared';
 import { sniffImageType, type ImageType } from './sniff.ts';
 
-/** One sentence for every oversized upload, whether the body limit or the upload route notices it first. */
-export const IMAGE_TOO_LARGE = `Image is larger than ${IMAGE_MAX_BYTES / (1024 * 1024)} MB`;
-const IMAGE_NOT_SUPPORTED = 'The file is not a supported image. Please upload a JPEG, PNG, WebP or GIF picture.';
-const IMAGE_UNREADABLE = 'The image could not be read. It may be damaged; please try another picture.';
-const IMAGE_TOO_MANY_PIXELS = 'The image dimensions are too large. Please upload a smaller picture.';
+/** The `mb` of 'images/too-large', for every oversized upload, whether the body limit or the upload route notices it first. */
+export const IMAGE_MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 
 /**
  * A 5 MB file can still decode to gigabytes (a "pixel bomb": a 110 kB PNG of 30,000 x 30,000 pixels is 900 MB
@@ -19,7 +16,14 @@ const PIXEL_LIMIT = { limitInputPixels: IMAGE_MAX_PIXELS } as const;
 /** The width of the trial decode on upload: any width makes the decoder read every row; a small one costs least. */
 const TRIAL_WIDTH = 16;
 
-export class ImageRejected extends Error {}
+/** A file that is no picture we take: its code, and its sentence as the message. */
+export class ImageRejected extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode) {
+    super(errorText(code));
+    this.code = code;
+  }
+}
 
 export interface InspectedImage {
   type: ImageType;
@@ -45,20 +49,20 @@ const overPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.
  */
 export async function inspectImage(bytes: Buffer): Promise<InspectedImage> {
   const type = sniffImageType(bytes);
-  if (!type) throw new ImageRejected(IMAGE_NOT_SUPPORTED);
+  if (!type) throw new ImageRejected('images/not-supported');
   let meta: Metadata;
   try {
     meta = await (await loadSharp())(bytes, PIXEL_LIMIT).metadata();
   } catch (err) {
-    throw new ImageRejected(overPixelLimit(err) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
+    throw new ImageRejected(overPixelLimit(err) ? 'images/too-many-pixels' : 'images/unreadable');
   }
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw new ImageRejected(IMAGE_UNREADABLE);
+  if (!width || !height) throw new ImageRejected('images/unreadable');
   try {
     await renderVariant(bytes, TRIAL_WIDTH);
   } catch (err) {
-    throw new ImageRejected(overPixelLimit(err) ? IMAGE_TOO_MANY_PIXELS : IMAGE_UNREADABLE);
+    throw new ImageRejected(overPixelLimit(err) ? 'images/too-many-pixels' : 'images/unreadable');
   }
   return { type, width, height };
 }

@@ -28,6 +28,9 @@ function both() {
   return { theirs, ours, observe };
 }
 
+// CountedHistogram relies on prom-client's undocumented contract between its Registry and a metric (registerMetric,
+// getForPromString, get, reset: ADR 012). These compare it with prom-client's own Histogram, so that a release that
+// reads metrics differently fails here rather than in someone's dashboard.
 describe('CountedHistogram', () => {
   it("writes what prom-client's Histogram writes for the same samples, in both text formats and as JSON", async () => {
     const { theirs, ours, observe } = both();

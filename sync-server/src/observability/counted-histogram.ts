@@ -2,10 +2,10 @@ import type { Registry } from 'prom-client';
 
 /**
  * A Prometheus histogram whose series are objects the caller keeps, so a sample is two additions and a short scan of
- * the buckets. prom-client's Histogram checks the labels, builds their hash string and looks the series up by it,
- * then finds the bucket by its bound turned into a string, twice, on every sample: ~1 µs each, and an API call takes
- * one for itself and one per query (issue 9). Exported in prom-client's own shape, so its
- * registry writes it as it writes a Histogram (counted-histogram.test.ts compares the two).
+ * the buckets, where prom-client's Histogram checks and hashes the labels on every sample (~1 µs; an API call takes
+ * one for itself and one per query). Exported in the shape prom-client's registry reads (its undocumented contract),
+ * so the registry writes it as it writes a Histogram: counted-histogram.test.ts compares the two. Why, what it
+ * depends on and how to remove it: docs/decisions/012-counted-histogram.md.
  */
 export class CountedHistogram<L extends string> {
   readonly type = 'histogram';

@@ -111,7 +111,6 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[]): Json {
         '- **Errors** answer `{ "message": "...", "code": "..." }`: an English sentence a person can read and a stable code to translate it by (with `values` for its varying parts). A 429 carries `Retry-After`.',
       ].join('\n'),
     },
-    servers: [{ url: '/' }],
     tags: [...new Set(routes.flatMap((o) => o.tags))].map((name) => ({ name })),
     paths,
     components: {

@@ -1,7 +1,7 @@
 // The parts of a route declaration that many routes share: the answers shared/ describes only as TypeScript
 // interfaces, the path parameters' schemas, and the short constructors of a route's responses.
 import { z } from 'zod';
-import { DonationSchema, IdSchema, PUSH_SWITCHABLE_KINDS, SYNC_COLLECTIONS } from '@foodbridge/shared';
+import { DonationSchema, IdSchema, SYNC_COLLECTIONS } from '@foodbridge/shared';
 import type { DocResponse } from '../http/route.ts';
 
 // ---- Answers that shared/ describes only as TypeScript interfaces: their shape, for the document only.
@@ -21,9 +21,6 @@ export const Modified = z.object({ modifiedCount: z.number().int() });
 export const Deleted = z.object({ deletedCount: z.number().int() });
 export const DonationChange = z.object({ modifiedCount: z.number().int(), donation: DonationSchema });
 export const ImageUploaded = z.object({ data: z.object({ url: z.string(), id: IdSchema, width: z.number().int(), height: z.number().int() }) });
-export const PushDevice = z.object({ endpoint: z.string(), disabledKinds: z.array(z.enum(PUSH_SWITCHABLE_KINDS)), createdAt: z.string() });
-export const PushSendResult = z.object({ sent: z.number().int(), removed: z.number().int(), failed: z.number().int() });
-export const PickupReportAnswer = z.object({ donationId: IdSchema }).catchall(z.unknown());
 export const Jwks = z.object({ keys: z.array(z.object({ kty: z.string(), kid: z.string().optional() }).catchall(z.unknown())) });
 export const MapConfig = z.object({ tilesUrl: z.string(), attribution: z.string(), geocoder: z.boolean() });
 export const Health = z.object({ status: z.string(), message: z.string().optional() });

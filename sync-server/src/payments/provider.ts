@@ -1,4 +1,4 @@
-import { CHARITY_ROLE_FEE_CENTS, CHARITY_ROLE_FEE_CURRENCY } from '@foodbridge/shared';
+import { CHARITY_ROLE_FEE_CENTS, CHARITY_ROLE_FEE_CURRENCY, type ErrorCode } from '@foodbridge/shared';
 
 export interface PaymentIntentInfo {
   id: string;
@@ -25,16 +25,16 @@ export const FEE = { amount: CHARITY_ROLE_FEE_CENTS, currency: CHARITY_ROLE_FEE_
 export interface FeePaymentRefusal {
   /** 402 while the payment is still owed; 400 when the intent can never pay for this caller's request. */
   status: 400 | 402;
-  message: string;
+  code: ErrorCode;
 }
 
 /** Why a payment cannot pay for the caller's charity request, or undefined if it can. */
 export function feePaymentProblem(info: PaymentIntentInfo | undefined, email: string): FeePaymentRefusal | undefined {
-  if (!info) return { status: 400, message: 'Payment not found.' };
-  if (info.email?.toLowerCase() !== email.toLowerCase()) return { status: 400, message: 'This payment belongs to another account.' };
+  if (!info) return { status: 400, code: 'payments/not-found' };
+  if (info.email?.toLowerCase() !== email.toLowerCase()) return { status: 400, code: 'payments/other-account' };
   if (info.amount !== FEE.amount || info.currency.toLowerCase() !== FEE.currency) {
-    return { status: 400, message: 'This payment is not the $25 charity role fee.' };
+    return { status: 400, code: 'payments/wrong-amount' };
   }
-  if (info.status !== 'succeeded') return { status: 402, message: 'The payment has not succeeded yet.' };
+  if (info.status !== 'succeeded') return { status: 402, code: 'payments/not-succeeded' };
   return undefined;
 }

@@ -71,7 +71,7 @@ export class StripePaymentProvider implements PaymentProvider {
  */
 function paymentServiceError(err: unknown): ApiError {
   console.error('Stripe request failed', err instanceof Error ? err.message : err);
-  return new ApiError(502, 'The payment service could not be reached. Please try again in a moment.');
+  return new ApiError(502, 'payments/unavailable');
 }
 
 function toInfo(intent: Stripe.PaymentIntent): PaymentIntentInfo {

@@ -1,17 +1,19 @@
-import { Hono } from 'hono';
+import { z } from 'zod';
 import {
+  AuthConfigSchema,
+  AuthSessionSchema,
   LoginSchema,
   PasswordResetEmailSchema,
   RATE_LIMITS,
   RefreshSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  UserSchema,
   VerifyEmailSchema,
   type AuthConfig,
   type AuthSession,
 } from '@foodbridge/shared';
 import { createAccountLink, invalidLink, redeemAccountLink } from '../auth/account-links.ts';
-import { requireUser } from '../auth/middleware.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canCreateAccount, enforce } from '../auth/permissions.ts';
 import { isAdminEmail, roleForNewAccount } from '../auth/roles.ts';
@@ -28,23 +30,46 @@ import {
   touchLogin,
   type UserRow,
 } from '../db/users.ts';
-import type { AppEnv, Deps } from '../deps.ts';
+import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
 import { enforceLimit } from '../http/rate-limit.ts';
+import { route } from '../http/route.ts';
 import { parseJson } from '../http/validate.ts';
+import { err, Jwks, noContent, ok } from '../openapi/responses.ts';
 
 // A fixed hash to compare against when the e-mail is unknown, so a login takes as long either way.
 const decoyHash = hashPassword('decoy-password-never-used');
 
+/** A body that does not pass its schema, or any call of the sign-in routes on a server that signs in through Firebase. */
+const INVALID_INPUT = err('Invalid input, or this server signs in through Firebase (code auth/operation-not-allowed).');
+
 /** The built-in identity provider (the default when Firebase is not configured), with Firebase's error codes. */
-export const authRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .get('/.well-known/jwks.json', (c) => {
+export const authRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      summary: 'Public keys of the built-in provider’s ID tokens',
+      tags: ['Identity'],
+      security: 'none',
+      responses: { 200: ok('A JSON Web Key Set.', Jwks, { headers: { 'Cache-Control': { description: '`public, max-age=300`.' } } }) },
+    },
+    (c, { deps }) => {
       c.header('Cache-Control', 'public, max-age=300');
       return c.json(deps.tokens.jwks());
-    })
-    .get('/auth/config', (c) =>
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/auth/config',
+      summary: 'Identity provider and payment mode of this server',
+      tags: ['Identity'],
+      security: 'none',
+      responses: { 200: ok('The configuration.', AuthConfigSchema) },
+    },
+    (c, { deps }) =>
       c.json({
         provider: deps.firebase ? 'firebase' : 'local',
         firebase: deps.firebase
@@ -57,12 +82,28 @@ export const authRoutes = (deps: Deps) =>
           : null,
         payments: { mode: deps.payments.mode, publishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null },
       } satisfies AuthConfig),
-    )
-    .post('/auth/register', async (c) => {
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/auth/register',
+      summary: 'Create an account',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: RegisterSchema, example: { name: 'Sam Rivera', email: 'sam@example.org', password: 'a-long-passphrase' } },
+      responses: {
+        201: ok('Signed in as the new account.', AuthSessionSchema),
+        400: INVALID_INPUT,
+        403: err('The account of this e-mail has been removed.'),
+        409: err('The e-mail is taken (code auth/email-already-in-use).'),
+        429: err('Too many attempts.'),
+      },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const body = await parseJson(c, RegisterSchema);
       if (await findUserByEmail(deps.sql, body.email)) {
-        throw new ApiError(409, 'This e-mail is already registered. Please log in.', 'auth/email-already-in-use');
+        throw new ApiError(409, 'auth/email-already-in-use');
       }
       enforce(canCreateAccount(await isRemovedAccount(deps.sql, body.email)));
       let row;
@@ -79,53 +120,111 @@ export const authRoutes = (deps: Deps) =>
       } catch (err) {
         // Two registrations racing for one e-mail: the unique index decides.
         if ((err as { code?: string }).code === '23505') {
-          throw new ApiError(409, 'This e-mail is already registered. Please log in.', 'auth/email-already-in-use');
+          throw new ApiError(409, 'auth/email-already-in-use');
         }
         throw err;
       }
       await mailLink(deps, row, 'verify');
       return c.json(await signedIn(deps, row), 201);
-    })
-    .post('/auth/login', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/auth/login',
+      summary: 'Sign in with e-mail and password',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: LoginSchema, example: { email: 'sam@example.org', password: 'a-long-passphrase' } },
+      responses: {
+        200: ok('Signed in.', AuthSessionSchema),
+        400: INVALID_INPUT,
+        401: err('Wrong e-mail or password (code auth/invalid-credential).'),
+        429: err('Too many attempts.'),
+      },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const body = await parseJson(c, LoginSchema);
       const client = clientAddress(c, deps.config);
       const wait = await countLoginAttempt(deps.sql, body.email, client);
       if (wait !== null) {
         c.header('Retry-After', String(wait));
-        throw new ApiError(429, 'Too many failed attempts. Please wait a few minutes and try again.', 'auth/too-many-requests');
+        throw new ApiError(429, 'auth/too-many-requests');
       }
       const row = await findUserByEmail(deps.sql, body.email);
       const ok = row?.password_hash
         ? await verifyPassword(body.password, row.password_hash)
         : (await verifyPassword(body.password, await decoyHash), false);
-      if (!row || !ok) throw new ApiError(401, 'Wrong e-mail or password.', 'auth/invalid-credential');
+      if (!row || !ok) throw new ApiError(401, 'auth/invalid-credential');
       await forgetLoginAttempt(deps.sql, body.email, client);
       const fresh = await touchLogin(deps.sql, row.id);
       return c.json(await signedIn(deps, fresh));
-    })
-    .post('/auth/refresh', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/auth/refresh',
+      summary: 'Renew the session with a refresh token',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: RefreshSchema, example: { refreshToken: 'rt_3q2-Zx8…' } },
+      responses: {
+        200: ok('A new ID token and refresh token.', AuthSessionSchema),
+        400: INVALID_INPUT,
+        401: err('The refresh token is unknown, used or expired.'),
+        429: err('Too many attempts.'),
+      },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const body = await parseJson(c, RefreshSchema);
       const redeemed = await deps.tokens.redeemRefreshToken(body.refreshToken);
       const row = redeemed ? await findUserById(deps.sql, redeemed.userId) : undefined;
-      if (!row) throw new ApiError(401, 'Your session has ended. Please sign in again.', 'auth/invalid-refresh-token');
+      if (!row) throw new ApiError(401, 'auth/invalid-refresh-token');
       return c.json(await signedIn(deps, row, redeemed?.familyId));
-    })
-    // No ID token needed: holding the refresh token is what lets one end its session, even after the ID token expired.
-    .post('/auth/logout', async (c) => {
+    },
+  ),
+  // No ID token needed: holding the refresh token is what lets one end its session, even after the ID token expired.
+  route(
+    {
+      method: 'post',
+      path: '/auth/logout',
+      summary: 'End the session of a refresh token',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: RefreshSchema, example: { refreshToken: 'rt_3q2-Zx8…' } },
+      responses: { 204: noContent, 400: INVALID_INPUT },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const body = await parseJson(c, RefreshSchema);
       await deps.tokens.revokeRefreshToken(body.refreshToken);
       return c.body(null, 204);
-    })
-    // The signed-in owner asks for a new verification link (the first one is sent at registration).
-    .post('/auth/verification-email', async (c) => {
+    },
+  ),
+  // The signed-in owner asks for a new verification link (the first one is sent at registration).
+  route(
+    {
+      method: 'post',
+      path: '/auth/verification-email',
+      summary: 'Send the e-mail verification link again',
+      tags: ['Identity'],
+      security: 'bearer',
+      responses: {
+        204: noContent,
+        400: err('This server signs in through Firebase (code auth/operation-not-allowed).'),
+        409: err('The e-mail is already verified (code auth/email-already-verified).'),
+        429: err('A link was sent a moment ago (code auth/too-many-requests).'),
+        503: err('The e-mail could not be sent just now (code auth/mail-unavailable).'),
+      },
+    },
+    async (c, { deps, user }) => {
       assertLocal(deps);
-      const user = requireUser(c);
       const row = c.get('userRow');
       if (!row || row.email_verified) {
-        throw new ApiError(409, 'Your e-mail is already verified.', 'auth/email-already-verified');
+        throw new ApiError(409, 'auth/email-already-verified');
       }
       await enforceLimit(
         c,
@@ -133,18 +232,29 @@ export const authRoutes = (deps: Deps) =>
         // The registration's own e-mail counts too: the first link went out a moment ago.
         `account-email:verify:${user.id}`,
         RATE_LIMITS.accountEmailsPerRecipient,
-        (wait) => `A link was sent a moment ago. Please wait ${wait} before asking for another one.`,
-        'auth/too-many-requests',
+        // Firebase's code, which also stands for a locked sign-in: this refusal says its own wait.
+        (wait) => ({ code: 'auth/too-many-requests', message: `A link was sent a moment ago. Please wait ${wait} before asking for another one.` }),
       );
       try {
         await deps.mailer.send(await createAccountLink(deps, row, 'verify'));
       } catch (err) {
         console.error('[mail] verification e-mail failed:', err);
-        throw new ApiError(503, 'The e-mail could not be sent just now. Please try again in a few minutes.', 'auth/mail-unavailable');
+        throw new ApiError(503, 'auth/mail-unavailable');
       }
       return c.body(null, 204);
-    })
-    .post('/auth/verify-email', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/auth/verify-email',
+      summary: 'Verify an e-mail address with the link’s token',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: VerifyEmailSchema, example: { token: 'Yt7b4kQ2wX' } },
+      responses: { 200: ok('The account, now verified.', z.object({ user: UserSchema })), 400: err('The link is invalid or has expired.') },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const { token } = await parseJson(c, VerifyEmailSchema);
       const userId = await redeemAccountLink(deps, token, 'verify');
@@ -153,16 +263,39 @@ export const authRoutes = (deps: Deps) =>
       const row = await markEmailVerified(deps.sql, userId, isAdminEmail(deps.config, current.email));
       if (!row) throw invalidLink();
       return c.json({ user: toUser(row) });
-    })
-    // Always the same answer, whether or not an account has the e-mail: nobody learns which from it.
-    .post('/auth/password-reset-email', async (c) => {
+    },
+  ),
+  // Always the same answer, whether or not an account has the e-mail: nobody learns which from it.
+  route(
+    {
+      method: 'post',
+      path: '/auth/password-reset-email',
+      summary: 'E-mail a password-reset link',
+      description: 'Answers the same whether or not the address has an account.',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: PasswordResetEmailSchema, example: { email: 'sam@example.org' } },
+      responses: { 204: noContent, 400: INVALID_INPUT, 429: err('Too many requests from this network.') },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const { email } = await parseJson(c, PasswordResetEmailSchema);
       const row = await findUserByEmail(deps.sql, email);
       if (row) await mailLink(deps, row, 'reset');
       return c.body(null, 204);
-    })
-    .post('/auth/reset-password', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/auth/reset-password',
+      summary: 'Set a new password with the link’s token',
+      tags: ['Identity'],
+      security: 'none',
+      body: { schema: ResetPasswordSchema, example: { token: 'Yt7b4kQ2wX', password: 'another-long-passphrase' } },
+      responses: { 204: noContent, 400: err('The link is invalid or has expired.') },
+    },
+    async (c, { deps }) => {
       assertLocal(deps);
       const body = await parseJson(c, ResetPasswordSchema);
       const userId = await redeemAccountLink(deps, body.token, 'reset');
@@ -173,7 +306,9 @@ export const authRoutes = (deps: Deps) =>
       // The owner proved the mailbox: earlier failed guesses at the old password no longer hold them back.
       await forgetLoginAttempt(deps.sql, row.email, clientAddress(c, deps.config));
       return c.body(null, 204);
-    });
+    },
+  ),
+];
 
 /**
  * An account e-mail: the link is stored before the answer (so the request's writes are done when it is answered);
@@ -195,6 +330,6 @@ async function signedIn(deps: Deps, row: UserRow, familyId?: string) {
 
 function assertLocal(deps: Deps) {
   if (deps.firebase) {
-    throw new ApiError(400, 'This server signs in through Firebase; use the Firebase client.', 'auth/operation-not-allowed');
+    throw new ApiError(400, 'auth/operation-not-allowed');
   }
 }

@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
-import { CO2E_KG_PER_KG_FOOD, KG_PER_MEAL, type Dashboard } from '@foodbridge/shared';
-import { requireUser } from '../auth/middleware.ts';
+import { CO2E_KG_PER_KG_FOOD, DashboardSchema, KG_PER_MEAL, type Dashboard } from '@foodbridge/shared';
 import { dashboardScope, enforce } from '../auth/permissions.ts';
 import {
   busiest,
@@ -13,7 +11,9 @@ import {
   type DashboardScope,
 } from '../db/dashboard.ts';
 import { impactTotals } from '../db/donations.ts';
-import type { AppEnv, Deps } from '../deps.ts';
+import type { Deps } from '../deps.ts';
+import { route } from '../http/route.ts';
+import { ok } from '../openapi/responses.ts';
 
 /** The caller's role's figures (issue 12). Sequential queries: embedded mode has one connection anyway. */
 async function dashboardOf(deps: Deps, scope: DashboardScope): Promise<Dashboard> {
@@ -60,11 +60,22 @@ async function dashboardOf(deps: Deps, scope: DashboardScope): Promise<Dashboard
   }
 }
 
-export const dashboardRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().get('/dashboard', async (c) => {
-    const decision = dashboardScope(requireUser(c));
-    enforce(decision);
-    // Personal figures: never kept by a shared cache.
-    c.header('Cache-Control', 'private, no-store');
-    return c.json(await dashboardOf(deps, decision.scope));
-  });
+export const dashboardRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/dashboard',
+      summary: 'The caller’s own figures',
+      tags: ['Figures'],
+      security: 'bearer',
+      responses: { 200: ok('Figures for the caller’s role.', DashboardSchema) },
+    },
+    async (c, { deps, user }) => {
+      const decision = dashboardScope(user);
+      enforce(decision);
+      // Personal figures: never kept by a shared cache.
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await dashboardOf(deps, decision.scope));
+    },
+  ),
+];

@@ -1,7 +1,6 @@
-import { Hono } from 'hono';
-import { DonationRequestCreateSchema, MSG, PICKUP_CONFIRMABLE, REQUEST_STATUSES } from '@foodbridge/shared';
+import { z } from 'zod';
+import { DonationRequestCreateSchema, DonationRequestListItemSchema, PICKUP_CONFIRMABLE, REQUEST_STATUSES } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { requireUser } from '../auth/middleware.ts';
 import {
   canAcceptRequest,
   canAdminDeleteRequest,
@@ -11,7 +10,6 @@ import {
   canRequestDonation,
   canSeeRequest,
   enforce,
-  hasRole,
   isGivenThrough,
 } from '../auth/permissions.ts';
 import {
@@ -29,15 +27,17 @@ import {
 } from '../db/donation-requests.ts';
 import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation } from '../db/donations.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
-import type { AppEnv, Deps } from '../deps.ts';
+import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
+import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
+import { Deleted, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
 import { statusQuery } from './donations.ts';
 
 async function visibleRequest(deps: Deps, user: AuthUser, id: string): Promise<DonationRequestJoinedRow> {
   const row = await findDonationRequest(deps.sql, id);
-  if (!row || !canSeeRequest(user, row)) throw notFound('Donation request');
+  if (!row || !canSeeRequest(user, row)) throw notFound('not-found/donation-request');
   return row;
 }
 
@@ -56,7 +56,7 @@ async function deleteByAdmin(
     // Donation first, then its requests, as in accept: a concurrent accept or pickup waits for this to finish.
     const donation = await lockDonation(tx, donationId);
     const target = donation && (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.id === id);
-    if (!donation || !target) throw notFound('Donation request');
+    if (!donation || !target) throw notFound('not-found/donation-request');
     enforce(canAdminDeleteRequest(donation, target));
     const deletedCount = await softDeleteRequest(tx, id, false);
     const ofDonation = { actor: admin, donationId: donation.id };
@@ -78,18 +78,28 @@ function emailQuery(value: string | undefined): string | undefined {
   return email ? email : undefined;
 }
 
-export const donationRequestRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .post('/donation-requests', async (c) => {
-      const user = requireUser(c);
-      enforce(hasRole(user, 'charity'));
+const requestId = { id: 'The request’s id.' };
+
+export const donationRequestRoutes = [
+  route(
+    {
+      method: 'post',
+      path: '/donation-requests',
+      summary: 'Request a donation (charity)',
+      tags: ['Donation requests'],
+      security: 'bearer',
+      roles: ['charity'],
+      body: { schema: DonationRequestCreateSchema, example: { donationId: UUID, requestDescription: 'For our evening meal service.', pickupTime: '18:30' } },
+      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input.'), 403: err('Charities only.'), 404: err('No such open donation.'), 409: err('Already requested, no longer open to requests, or past its best-before time.') },
+    },
+    async (c, { deps, user }) => {
       const body = await parseJson(c, DonationRequestCreateSchema);
       const insertedId = await deps.sql.begin(async (tx) => {
         // A shared lock: requests may be added side by side, but not while the donation is being accepted or
         // deleted, which would leave a Pending request on a donation that is gone.
         const donation = await lockDonationShared(tx, body.donationId);
-        if (!donation) throw notFound('Donation');
-        if (await findRequestByCharity(tx, donation.id, user.id)) throw conflict(MSG.alreadyRequested);
+        if (!donation) throw notFound('not-found/donation');
+        if (await findRequestByCharity(tx, donation.id, user.id)) throw conflict('donation-requests/already-requested');
         enforce(canRequestDonation(donation));
         try {
           const row = await insertDonationRequest(tx, {
@@ -105,14 +115,29 @@ export const donationRequestRoutes = (deps: Deps) =>
           return row.id;
         } catch (err) {
           // The same charity's two concurrent requests: the unique index lets one through.
-          if ((err as { code?: string }).code === '23505') throw conflict(MSG.alreadyRequested);
+          if ((err as { code?: string }).code === '23505') throw conflict('donation-requests/already-requested');
           throw err;
         }
       });
       return c.json({ insertedId }, 201);
-    })
-    .get('/donation-requests', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/donation-requests',
+      summary: 'Donation requests (a restaurant’s received, a charity’s own, every one for an admin)',
+      tags: ['Donation requests'],
+      security: 'bearer',
+      list: true,
+      query: [
+        { name: 'restaurantEmail', description: 'Requests for this restaurant’s donations.', schema: z.string() },
+        { name: 'charityEmail', description: 'Requests by this charity.', schema: z.string() },
+        { name: 'status', description: 'Only requests in this status.', schema: z.enum(REQUEST_STATUSES) },
+      ],
+      responses: { 200: list('Requests.', DonationRequestListItemSchema), 400: err('Unknown status.'), 403: err('Not yours.') },
+    },
+    async (c, { deps, user }) => {
       const restaurantEmail = emailQuery(c.req.query('restaurantEmail'));
       const charityEmail = emailQuery(c.req.query('charityEmail'));
       const status = statusQuery(c, REQUEST_STATUSES);
@@ -121,19 +146,29 @@ export const donationRequestRoutes = (deps: Deps) =>
       const page = parsePage(c);
       const rows = pageOf(c, await listDonationRequests(deps.sql, access.scope, { restaurantEmail, charityEmail, status }, page), page);
       return c.json(rows.map(toDonationRequestListItem));
-    })
-    .patch('/donation-requests/accept/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donation-requests/accept/:id',
+      summary: 'Accept a request (the donation’s restaurant); the others are declined',
+      tags: ['Donation requests'],
+      security: 'bearer',
+      params: requestId,
+      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours.'), 404: err('No such request.'), 409: err('No longer pending.') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
       const rejectedCount = await deps.sql.begin(async (tx) => {
         // Donation first, then its requests, in every transaction: concurrent accepts queue on the donation row
         // and each one re-reads the statuses the previous one left.
         const donation = await lockDonation(tx, request.donation_id);
-        if (!donation) throw notFound('Donation');
+        if (!donation) throw notFound('not-found/donation');
         const requests = await lockRequestsOfDonation(tx, donation.id);
         const target = requests.find((r) => r.id === id);
-        if (!target) throw notFound('Donation request');
+        if (!target) throw notFound('not-found/donation-request');
         enforce(canAcceptRequest(user, donation, target));
         // The requests are locked: the Pending ones besides this are exactly those the accept turns down.
         const declined = requests.filter((r) => r.id !== id && r.status === 'Pending');
@@ -159,9 +194,19 @@ export const donationRequestRoutes = (deps: Deps) =>
         return rejected;
       });
       return c.json({ modifiedCount: 1, rejectedCount });
-    })
-    .patch('/donation-requests/reject/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donation-requests/reject/:id',
+      summary: 'Decline a request (the donation’s restaurant)',
+      tags: ['Donation requests'],
+      security: 'bearer',
+      params: requestId,
+      responses: { 200: ok('Declined.', Modified), 403: err('Not yours.'), 404: err('No such request.'), 409: err('No longer pending.') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
       enforce(canRejectRequest(user, request));
@@ -180,9 +225,24 @@ export const donationRequestRoutes = (deps: Deps) =>
       // The update is atomic: changing nothing means the request changed meanwhile, and a fresh look says how.
       if (modifiedCount === 0) enforce(canRejectRequest(user, await visibleRequest(deps, user, id)));
       return c.json({ modifiedCount });
-    })
-    .delete('/donation-requests/:id', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'delete',
+      path: '/donation-requests/:id',
+      summary: 'Cancel a request (its charity or an admin)',
+      tags: ['Donation requests'],
+      security: 'bearer',
+      params: requestId,
+      responses: {
+        200: ok('Cancelled (an admin’s delete also says how many declined requests were reopened).', Deleted.extend({ reopenedCount: z.number().int().optional() })),
+        403: err('Not yours.'),
+        404: err('No such request.'),
+        409: err('No longer pending, or already picked up.'),
+      },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const request = await visibleRequest(deps, user, id);
       enforce(canDeleteRequest(user, request));
@@ -195,4 +255,6 @@ export const donationRequestRoutes = (deps: Deps) =>
       // As in reject: the cancel is atomic, and a fresh look explains one that changed nothing.
       if (deletedCount === 0) enforce(canDeleteRequest(user, await visibleRequest(deps, user, id)));
       return c.json({ deletedCount });
-    });
+    },
+  ),
+];

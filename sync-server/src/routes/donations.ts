@@ -54,7 +54,6 @@ import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { Deleted, DonationChange, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
 
-const MSG_KEY_REUSED = 'This Idempotency-Key was already used for a different request.';
 const IDEMPOTENCY_KEY_MAX = 200;
 
 /** `?status=` in any casing, as a canonical status; an unknown one is a 400 rather than an empty list. */
@@ -64,7 +63,7 @@ export function statusQuery<T extends string>(c: Context, values: readonly T[]):
   const status = canonical(values, raw);
   // The caller's text is repeated only when it is short and plain: never a page of text or control characters.
   const shown = /^[\w -]{1,20}$/.test(raw) ? ` '${raw}'` : '';
-  if (!status) throw badRequest(`Unknown status${shown}. Use one of: ${values.join(', ')}.`);
+  if (!status) throw badRequest('donations/unknown-status', { shown, allowed: values.join(', ') });
   return status;
 }
 
@@ -80,10 +79,10 @@ const SEARCH_MAX = 100;
 /** `?q=` (words the title, restaurant or location must contain) and `?foodType=` (any casing), or a 400. */
 function listFilters(c: Context): DonationFilters {
   const q = c.req.query('q')?.trim() || undefined;
-  if (q && q.length > SEARCH_MAX) throw badRequest(`Search text must be at most ${SEARCH_MAX} characters.`);
+  if (q && q.length > SEARCH_MAX) throw badRequest('donations/search-too-long', { max: SEARCH_MAX });
   const rawType = c.req.query('foodType');
   const foodType = rawType ? canonical(FOOD_TYPES, rawType) : undefined;
-  if (rawType && !foodType) throw badRequest(`Unknown food type. Use one of: ${FOOD_TYPES.join(', ')}.`);
+  if (rawType && !foodType) throw badRequest('donations/unknown-food-type', { allowed: FOOD_TYPES.join(', ') });
   return { q, foodType, sort: sortQuery(c) };
 }
 
@@ -95,17 +94,17 @@ function sortQuery(c: Context): DonationSort | undefined {
   const raw = c.req.query('sort');
   const near = c.req.query('near');
   if (raw === undefined || raw === '') {
-    if (near) throw badRequest('near is used with sort=distance.');
+    if (near) throw badRequest('donations/near-without-distance');
     return undefined;
   }
   const by = canonical(SORTS, raw);
-  if (!by) throw badRequest(`Unknown sort. Use one of: ${SORTS.join(', ')}.`);
+  if (!by) throw badRequest('donations/unknown-sort', { allowed: SORTS.join(', ') });
   if (by !== 'distance') return { by };
   const match = /^\s*(-?\d{1,3}(?:\.\d{1,10})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,10})?)\s*$/.exec(near ?? '');
   const lat = Number(match?.[1]);
   const lng = Number(match?.[2]);
   if (!match || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
-    throw badRequest('sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).');
+    throw badRequest('donations/distance-without-near');
   }
   return { by, near: { lat, lng } };
 }
@@ -113,12 +112,12 @@ function sortQuery(c: Context): DonationSort | undefined {
 function idempotencyKey(c: Context): string | undefined {
   const key = c.req.header('idempotency-key')?.trim();
   if (key === undefined || key === '') return undefined;
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest(`Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`);
+  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest('request/idempotency-key-too-long', { max: IDEMPOTENCY_KEY_MAX });
   return key;
 }
 
 function replay(c: Context, stored: StoredAnswer, scope: string) {
-  if (stored.scope !== scope) throw new ApiError(422, MSG_KEY_REUSED);
+  if (stored.scope !== scope) throw new ApiError(422, 'request/idempotency-key-reused');
   c.header('Idempotent-Replayed', 'true');
   return c.json(stored.body as object, stored.statusCode as 200);
 }
@@ -358,7 +357,7 @@ export const donationRoutes = [
         });
         const body = { modifiedCount: 1, donation: toDonation(picked, canSeeCharityEmail(user, picked)) };
         if (key && !(await storeAnswer(tx, { userId: user.id, key, scope, statusCode: 200, body }))) {
-          throw conflict(MSG_KEY_REUSED);
+          throw conflict('request/idempotency-key-reused');
         }
         return { body };
       });
@@ -397,12 +396,15 @@ export const donationRoutes = [
       tags: ['Donations'],
       security: 'bearer',
       list: true,
-      query: [{ name: 'email', description: 'The charity’s e-mail (one’s own unless admin).', schema: z.string(), required: true }],
+      query: [
+        { name: 'email', description: 'The charity’s e-mail (one’s own unless admin).', schema: z.string(), required: true },
+        { name: 'status', description: 'Only pickups in this status.', schema: z.enum(DONATION_STATUSES) },
+      ],
       responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required.'), 403: err('Charities and admins only.') },
     },
     async (c, { deps, user }) => {
       const email = c.req.query('email');
-      if (!email) throw badRequest('email is required');
+      if (!email) throw badRequest('request/email-required');
       enforce(isSelfOrAdmin(user, email));
       const status = statusQuery(c, DONATION_STATUSES);
       const page = parsePage(c);
@@ -430,7 +432,7 @@ async function reviewByAdmin(c: Context<AppEnv>, deps: Deps, admin: AuthUser, st
   });
   if (modifiedCount === 0) {
     const row = await findDonation(deps.sql, id);
-    if (!row) throw notFound('Donation');
+    if (!row) throw notFound('not-found/donation');
     // The update is atomic; it changed nothing because the donation is no longer Pending, and this says so.
     enforce(canJudgeDonation(row, status));
   }

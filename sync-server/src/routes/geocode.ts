@@ -1,14 +1,8 @@
-import { Hono } from 'hono';
-import {
-  GEOCODER_NOT_ANSWERING,
-  GEOCODER_NOT_SET_UP,
-  GeocodeQuerySchema,
-  GeocodeResultSchema,
-  type GeocodeResult,
-} from '@foodbridge/shared';
-import { requireUser } from '../auth/middleware.ts';
-import type { AppEnv, Deps } from '../deps.ts';
+import { z } from 'zod';
+import { GeocodeQuerySchema, GeocodeResultSchema, issueError, type GeocodeResult } from '@foodbridge/shared';
 import { ApiError, badRequest, errorBody } from '../http/errors.ts';
+import { perDeps, route } from '../http/route.ts';
+import { err, list } from '../openapi/responses.ts';
 
 /** Nominatim's usage policy: at most one request a second from an application. */
 const PACE_MS = 1000;
@@ -21,8 +15,6 @@ const MAX_WAIT_MS = 3000;
 const CACHE_ENTRIES = 100;
 const CACHE_MS = 60 * 60 * 1000;
 const RESULTS = 5;
-
-export const GEOCODER_BUSY = 'Too many address searches right now. Try again in a few seconds.';
 
 /** One row of Nominatim's jsonv2 answer, as far as we read it: lat and lon come as strings. */
 interface NominatimPlace {
@@ -46,15 +38,9 @@ export function placesOf(rows: unknown): GeocodeResult[] {
   }).slice(0, RESULTS);
 }
 
-/**
- * Address search for the pickup point (issue 10) through a Nominatim-compatible service (GEOCODER_URL): the app
- * never calls the service itself, so the server keeps to its usage policy (pace, User-Agent, cache) for every user.
- * Signed in only: visitors set no pickup point, and an open proxy to the service would be anyone's.
- */
-export const geocodeRoutes = (deps: Pick<Deps, 'config' | 'log'>) => {
+/** The service as this app calls it: its pace, its cache of answers and the User-Agent it is sent. */
+const geocoderOf = perDeps((deps) => {
   const cache = new Map<string, { at: number; results: GeocodeResult[] }>();
-  // The earliest moment the next request may leave for the service; per process (each instance keeps its own pace).
-  let nextSlot = 0;
   const userAgent = `FoodBridge (food donation platform${deps.config.PUBLIC_URL ? `; ${deps.config.PUBLIC_URL}` : ''})`;
 
   async function search(base: string, q: string): Promise<GeocodeResult[]> {
@@ -67,38 +53,70 @@ export const geocodeRoutes = (deps: Pick<Deps, 'config' | 'log'>) => {
     return placesOf(await res.json());
   }
 
-  return new Hono<AppEnv>().get('/geocode', async (c) => {
-    requireUser(c);
-    const parsed = GeocodeQuerySchema.safeParse({ q: c.req.query('q') });
-    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Type an address to search for');
-    const base = deps.config.GEOCODER_URL;
-    if (!base) throw new ApiError(404, GEOCODER_NOT_SET_UP);
+  // nextSlot: the earliest moment the next request may leave for the service; per process (each instance keeps its
+  // own pace).
+  return { cache, search, nextSlot: 0 };
+});
 
-    const q = parsed.data.q.replace(/\s+/g, ' ');
-    const key = q.normalize('NFC').toLowerCase();
-    const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && now - hit.at < CACHE_MS) return c.json(hit.results);
-    cache.delete(key);
+/**
+ * Address search for the pickup point (issue 10) through a Nominatim-compatible service (GEOCODER_URL): the app
+ * never calls the service itself, so the server keeps to its usage policy (pace, User-Agent, cache) for every user.
+ * Signed in only: visitors set no pickup point, and an open proxy to the service would be anyone's.
+ */
+export const geocodeRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/geocode',
+      summary: 'Search an address (when GEOCODER_URL is set)',
+      tags: ['Map'],
+      security: 'bearer',
+      query: [{ name: 'q', description: 'The address to search.', schema: z.string(), required: true }],
+      responses: {
+        200: list('Places found.', GeocodeResultSchema),
+        400: err('Invalid query.'),
+        404: err('Address search is off.'),
+        429: err('The geocoder is busy.'),
+        502: err('The geocoder did not answer.'),
+      },
+    },
+    async (c, { deps }) => {
+      const parsed = GeocodeQuerySchema.safeParse({ q: c.req.query('q') });
+      if (!parsed.success) {
+        const found = parsed.error.issues[0] && issueError(parsed.error.issues[0]);
+        throw badRequest(found?.code ?? 'validation/address-query-required', found?.values);
+      }
+      const base = deps.config.GEOCODER_URL;
+      if (!base) throw new ApiError(404, 'geocode/not-set-up');
 
-    const wait = Math.max(0, nextSlot - now);
-    if (wait > MAX_WAIT_MS) {
-      c.header('Retry-After', String(Math.ceil(wait / 1000)));
-      return c.json(errorBody(429, GEOCODER_BUSY), 429);
-    }
-    nextSlot = Math.max(now, nextSlot) + PACE_MS;
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const geocoder = geocoderOf(deps);
+      const { cache } = geocoder;
+      const q = parsed.data.q.replace(/\s+/g, ' ');
+      const key = q.normalize('NFC').toLowerCase();
+      const now = Date.now();
+      const hit = cache.get(key);
+      if (hit && now - hit.at < CACHE_MS) return c.json(hit.results);
+      cache.delete(key);
 
-    let results: GeocodeResult[];
-    try {
-      results = await search(base, q);
-    } catch (err) {
-      deps.log.warn({ err }, 'Address search failed at the geocoder');
-      throw new ApiError(502, GEOCODER_NOT_ANSWERING);
-    }
-    cache.set(key, { at: Date.now(), results });
-    // A Map keeps insertion order: the first key is the oldest entry.
-    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    return c.json(results);
-  });
-};
+      const wait = Math.max(0, geocoder.nextSlot - now);
+      if (wait > MAX_WAIT_MS) {
+        c.header('Retry-After', String(Math.ceil(wait / 1000)));
+        return c.json(errorBody('geocode/busy'), 429);
+      }
+      geocoder.nextSlot = Math.max(now, geocoder.nextSlot) + PACE_MS;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+
+      let results: GeocodeResult[];
+      try {
+        results = await geocoder.search(base, q);
+      } catch (err) {
+        deps.log.warn({ err }, 'Address search failed at the geocoder');
+        throw new ApiError(502, 'geocode/not-answering');
+      }
+      cache.set(key, { at: Date.now(), results });
+      // A Map keeps insertion order: the first key is the oldest entry.
+      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      return c.json(results);
+    },
+  ),
+];

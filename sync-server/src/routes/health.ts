@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv, Deps } from '../deps.ts';
+import type { Deps } from '../deps.ts';
+import { route } from '../http/route.ts';
+import { Health, ok } from '../openapi/responses.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 
 /** How long readiness waits for the database before it says the database cannot be reached. */
@@ -26,13 +27,24 @@ async function notReadyBecause(deps: Deps): Promise<string | null> {
  * `/readyz` whether it can serve (send it traffic if so). Never cached; no account needed, and no detail beyond the
  * reason a deployment would need to act on.
  */
-export const healthRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .get('/healthz', (c) => {
+export const healthRoutes = [
+  route(
+    { method: 'get', path: '/healthz', summary: 'Liveness', tags: ['Operations'], security: 'none', responses: { 200: ok('The process is alive.', Health) } },
+    (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ status: 'ok' });
-    })
-    .get('/readyz', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/readyz',
+      summary: 'Readiness: database reachable, migrations applied',
+      tags: ['Operations'],
+      security: 'none',
+      responses: { 200: ok('Ready.', Health), 503: ok('Not ready, with the reason.', Health) },
+    },
+    async (c, { deps }) => {
       c.header('Cache-Control', 'no-store');
       const reason = await notReadyBecause(deps);
       if (reason) {
@@ -40,4 +52,6 @@ export const healthRoutes = (deps: Deps) =>
         return c.json({ status: 'unavailable', message: reason }, 503);
       }
       return c.json({ status: 'ready' });
-    });
+    },
+  ),
+];

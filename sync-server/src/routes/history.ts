@@ -1,15 +1,15 @@
 import type { Context } from 'hono';
-import { Hono } from 'hono';
-import { HISTORY_KINDS, IdSchema, canonical } from '@foodbridge/shared';
-import { requireUser } from '../auth/middleware.ts';
-import { canReadAllHistory, enforce, historyEntryView } from '../auth/permissions.ts';
+import { z } from 'zod';
+import { HISTORY_KINDS, HistoryEntrySchema, IdSchema, canonical } from '@foodbridge/shared';
+import { historyEntryView } from '../auth/permissions.ts';
 import { visibleDonation } from '../auth/donation-visibility.ts';
 import { findDonation } from '../db/donations.ts';
 import { listHistory, toHistoryEntry, type HistoryFilters } from '../db/history.ts';
-import type { AppEnv, Deps } from '../deps.ts';
 import { badRequest } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
+import { route } from '../http/route.ts';
 import { parseId } from '../http/validate.ts';
+import { err, list } from '../openapi/responses.ts';
 
 /** `?donationId=`, `?actor=` (an account id or the e-mail the person had) and `?kind=`, or a 400 that says why. */
 function historyFilters(c: Context): HistoryFilters {
@@ -20,30 +20,55 @@ function historyFilters(c: Context): HistoryFilters {
   if (actor) {
     if (IdSchema.safeParse(actor).success) filters.actorId = actor;
     else if (actor.includes('@') && actor.length <= 320) filters.actorEmail = actor;
-    else throw badRequest("actor must be a person's account id or e-mail address.");
+    else throw badRequest('history/invalid-actor');
   }
   const rawKind = c.req.query('kind');
   if (rawKind) {
     filters.kind = canonical(HISTORY_KINDS, rawKind);
-    if (!filters.kind) throw badRequest(`Unknown kind. Use one of: ${HISTORY_KINDS.join(', ')}.`);
+    if (!filters.kind) throw badRequest('history/unknown-kind', { allowed: HISTORY_KINDS.join(', ') });
   }
   return filters;
 }
 
-export const historyRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .get('/history', async (c) => {
-      enforce(canReadAllHistory(requireUser(c)));
+export const historyRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/history',
+      summary: 'Every change of state (admin)',
+      tags: ['History'],
+      security: 'bearer',
+      roles: ['admin'],
+      list: true,
+      query: [
+        { name: 'donationId', description: 'Only this donation.', schema: IdSchema },
+        { name: 'actor', description: 'Only changes by this account (id or e-mail).', schema: z.string() },
+        { name: 'kind', description: 'Only this kind of change.', schema: z.enum(HISTORY_KINDS) },
+      ],
+      responses: { 200: list('History entries.', HistoryEntrySchema), 400: err('Invalid filter.'), 403: err('Admins only.') },
+    },
+    async (c, { deps }) => {
       const page = parsePage(c);
       const rows = pageOf(c, await listHistory(deps.sql, historyFilters(c), page), page);
       return c.json(rows.map((r) => toHistoryEntry(r, { actorEmail: true, idempotencyKey: true })));
-    })
-    // Whoever may read the donation reads its timeline; the rows about other charities' requests stay between them
-    // and the restaurant. Those are left out after paging, so a page may hold fewer rows than `limit`: the Link
-    // header still says whether more follow.
-    .get('/donations/:id/history', async (c) => {
+    },
+  ),
+  // Whoever may read the donation reads its timeline; the rows about other charities' requests stay between them
+  // and the restaurant. Those are left out after paging, so a page may hold fewer rows than `limit`: the Link
+  // header still says whether more follow.
+  route(
+    {
+      method: 'get',
+      path: '/donations/:id/history',
+      summary: 'The history of a donation',
+      tags: ['History'],
+      security: 'optional',
+      params: { id: 'The donation’s id.' },
+      list: true,
+      responses: { 200: list('History entries, oldest first.', HistoryEntrySchema), 404: err('No such donation (or not visible to the caller).') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
-      const user = c.get('user');
       const donation = await visibleDonation(deps.sql, user, await findDonation(deps.sql, id));
       const page = parsePage(c);
       const rows = pageOf(c, await listHistory(deps.sql, { donationId: donation.id }, page), page);
@@ -53,4 +78,6 @@ export const historyRoutes = (deps: Deps) =>
           return view ? [toHistoryEntry(r, view)] : [];
         }),
       );
-    });
+    },
+  ),
+];

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
 import { IMAGE_MAX_BYTES, UPLOAD_QUOTA } from '@foodbridge/shared';
-import { requireUser } from '../auth/middleware.ts';
 import { findImageMeta, insertImage, type ImageMetaRow } from '../db/images.ts';
-import type { AppEnv, Deps } from '../deps.ts';
+import type { AppEnv } from '../deps.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { enforceLimit } from '../http/rate-limit.ts';
+import { perDeps, route } from '../http/route.ts';
 import { parseId } from '../http/validate.ts';
-import { IMAGE_TOO_LARGE, ImageRejected, inspectImage, renderVariant, variantWidth, type InspectedImage } from '../images/process.ts';
+import { IMAGE_MAX_MB, ImageRejected, inspectImage, renderVariant, variantWidth, type InspectedImage } from '../images/process.ts';
 import {
   IMAGE_CACHE_CONTROL,
   VARIANT_TYPE,
@@ -17,8 +18,8 @@ import {
   variantKey,
   type ImageStorage,
 } from '../images/storage.ts';
+import { err, ImageUploaded, ok } from '../openapi/responses.ts';
 
-const NO_IMAGE = 'No image received. Send the picture as multipart/form-data in the field "image".';
 const MAX_REQUESTED_WIDTH = 10_000;
 // The object behind a redirect never changes, but where it is may (S3_PUBLIC_URL changed): the redirect is kept a day.
 const REDIRECT_CACHE = 'public, max-age=86400';
@@ -27,22 +28,22 @@ const QUOTA_MB = Math.round(UPLOAD_QUOTA.bytesPerDay / (1024 * 1024));
 
 async function readUpload(c: Context<AppEnv>): Promise<File> {
   const type = c.req.header('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw badRequest(NO_IMAGE);
+  if (!type.toLowerCase().startsWith('multipart/form-data')) throw badRequest('images/missing');
   let body: Record<string, string | File>;
   try {
     body = await c.req.parseBody();
   } catch {
-    throw badRequest('The upload could not be read. Please try again.');
+    throw badRequest('images/unreadable-upload');
   }
   const file = body.image;
-  if (file === undefined || typeof file === 'string') throw badRequest(NO_IMAGE);
+  if (file === undefined || typeof file === 'string') throw badRequest('images/missing');
   return file;
 }
 
 function parseWidth(value: string): number {
   const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= MAX_REQUESTED_WIDTH)) {
-    throw badRequest(`w must be a width in pixels from 1 to ${MAX_REQUESTED_WIDTH}`);
+    throw badRequest('images/invalid-width', { max: MAX_REQUESTED_WIDTH });
   }
   return n;
 }
@@ -58,7 +59,8 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-export const imageRoutes = (deps: Deps) => {
+/** The pictures of one app: where each one's bytes are, and the resizes under way. */
+const imagesOf = perDeps((deps) => {
   // Two phones asking for the same new variant at once share one resize instead of each running sharp.
   const rendering = new Map<string, Promise<Buffer>>();
   const inDatabase = createDatabaseImageStorage(deps.sql);
@@ -66,7 +68,7 @@ export const imageRoutes = (deps: Deps) => {
   /** Each row says where its bytes are, so pictures moved to the bucket and pictures not yet moved are both served. */
   function storageOf(meta: ImageMetaRow): { store: ImageStorage; original: string } {
     if (meta.storage === 'db') return { store: inDatabase, original: originalKey(meta.id, meta.content_type) };
-    if (!deps.imageBucket) throw new ApiError(503, 'This picture is in object storage, which this server is not set up to read.');
+    if (!deps.imageBucket) throw new ApiError(503, 'images/storage-unavailable');
     return { store: deps.imageBucket, original: meta.storage_key! };
   }
 
@@ -78,14 +80,14 @@ export const imageRoutes = (deps: Deps) => {
       job = (async () => {
         const { store, original } = storageOf(meta);
         const source = await store.get(original);
-        if (!source) throw notFound('Image');
+        if (!source) throw notFound('not-found/image');
         const originalBytes = await readWhole(source);
         let bytes: Buffer;
         try {
           bytes = await renderVariant(originalBytes, width);
         } catch {
           // A picture stored before uploads were test-decoded may be cut off: it cannot be resized, but it exists.
-          throw new ApiError(422, 'This picture cannot be resized; open it without ?w=.');
+          throw new ApiError(422, 'images/not-resizable');
         }
         await store.put(variantKey(meta.id, width), bytes, VARIANT_TYPE);
         return bytes;
@@ -105,19 +107,31 @@ export const imageRoutes = (deps: Deps) => {
     return insertImage(deps.sql, { id, ownerId, ...info, bytes, storageKey: key });
   }
 
-  return new Hono<AppEnv>()
-    .post('/images', async (c) => {
-      const user = requireUser(c);
+  return { storageOf, renderAndStore, storeOriginal };
+});
+
+export const imageRoutes = [
+  route(
+    {
+      method: 'post',
+      path: '/images',
+      summary: 'Upload a picture',
+      tags: ['Images'],
+      security: 'bearer',
+      upload: { field: 'image', description: 'A JPEG, PNG or WebP picture of at most 5 MB.' },
+      responses: { 201: ok('Stored; use `data.url` in a donation or profile.', ImageUploaded), 400: err('Not a picture.'), 413: err('Too large.'), 429: err('Daily upload allowance used.') },
+    },
+    async (c, { deps, user }) => {
       const file = await readUpload(c);
       // app.ts's body limit lets a little more than the image through (multipart framing); this is the real check.
-      if (file.size > IMAGE_MAX_BYTES) throw new ApiError(413, IMAGE_TOO_LARGE);
-      if (file.size === 0) throw badRequest('The image file is empty.');
+      if (file.size > IMAGE_MAX_BYTES) throw new ApiError(413, 'images/too-large', { mb: IMAGE_MAX_MB });
+      if (file.size === 0) throw badRequest('images/empty');
       const bytes = Buffer.from(await file.arrayBuffer());
       let info;
       try {
         info = await inspectImage(bytes);
       } catch (err) {
-        if (err instanceof ImageRejected) throw badRequest(err.message);
+        if (err instanceof ImageRejected) throw badRequest(err.code);
         throw err;
       }
       // Counted only for a picture that will be stored: a refused file takes nothing from the day's allowance.
@@ -126,24 +140,45 @@ export const imageRoutes = (deps: Deps) => {
         deps,
         `upload-bytes:account:${user.id}`,
         { limit: UPLOAD_QUOTA.bytesPerDay, windowSeconds: DAY_SECONDS, cost: bytes.length },
-        (wait) => `This picture would take you over the ${QUOTA_MB} MB of pictures allowed in one day. Please try again in ${wait}.`,
+        (wait) => ({ code: 'images/daily-bytes', values: { mb: QUOTA_MB, wait } }),
       );
       await enforceLimit(
         c,
         deps,
         `upload-files:account:${user.id}`,
         { limit: UPLOAD_QUOTA.filesPerDay, windowSeconds: DAY_SECONDS },
-        (wait) => `You have uploaded the ${UPLOAD_QUOTA.filesPerDay} pictures allowed in one day. Please try again in ${wait}.`,
+        (wait) => ({ code: 'images/daily-files', values: { files: UPLOAD_QUOTA.filesPerDay, wait } }),
       );
-      const row = await storeOriginal(user.id, info, bytes);
+      const row = await imagesOf(deps).storeOriginal(user.id, info, bytes);
       return c.json({ data: { url: `/images/${row.id}`, id: row.id, width: info.width, height: info.height } }, 201);
-    })
-    .get('/images/:id', async (c) => {
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/images/:id',
+      summary: 'A stored picture',
+      tags: ['Images'],
+      security: 'none',
+      params: { id: 'The picture’s id.' },
+      query: [{ name: 'w', description: 'A smaller width to serve (a resized WebP variant).', schema: z.string() }],
+      responses: {
+        200: ok('The picture (cached, with an ETag).', undefined, { media: 'image' }),
+        302: ok('The picture is served from object storage: its address.', undefined, { media: 'none', headers: { Location: { description: 'The picture’s public address.' } } }),
+        304: ok('Not modified.', undefined, { media: 'none' }),
+        400: err('Invalid id or width.'),
+        404: err('No such picture.'),
+        422: err('This picture cannot be resized; open it without ?w=.'),
+        503: err('The picture is in object storage, which this server is not set up to read.'),
+      },
+    },
+    async (c, { deps }) => {
+      const { storageOf, renderAndStore } = imagesOf(deps);
       const id = parseId(c.req.param('id'));
       const w = c.req.query('w');
       const requested = w === undefined ? undefined : parseWidth(w);
       const meta = await findImageMeta(deps.sql, id);
-      if (!meta) throw notFound('Image');
+      if (!meta) throw notFound('not-found/image');
       const width = requested === undefined ? undefined : variantWidth(requested, meta.width ?? requested);
       const etag = width === undefined ? `"${id}"` : `"${id}-w${width}"`;
       const headers = { 'Cache-Control': IMAGE_CACHE_CONTROL, ETag: etag, 'X-Content-Type-Options': 'nosniff' };
@@ -162,7 +197,8 @@ export const imageRoutes = (deps: Deps) => {
         const length = stored.size === undefined ? {} : { 'Content-Length': String(stored.size) };
         return c.body(stored.body, 200, { ...headers, ...length, 'Content-Type': type });
       }
-      if (width === undefined) throw notFound('Image');
+      if (width === undefined) throw notFound('not-found/image');
       return c.body(asBody(await renderAndStore(meta, width)), 200, { ...headers, 'Content-Type': type });
-    });
-};
+    },
+  ),
+];

@@ -36,6 +36,8 @@ describe('payments with Stripe (real SDK against a local stub)', () => {
     const intent = await t.post('/create-payment-intent', {}, u.token);
     const res = await t.post(`/test-payments/${intent.body.paymentIntentId}/confirm`, {}, u.token);
     expect(res.status).toBe(404);
+    // Signed out too: the route does not tell that it exists elsewhere.
+    expect((await t.post(`/test-payments/${intent.body.paymentIntentId}/confirm`, {})).status).toBe(404);
     expect(t.stub.intents.get(intent.body.paymentIntentId)?.status).toBe('requires_payment_method');
   });
 

@@ -1,17 +1,23 @@
-import { Hono } from 'hono';
-import { PICKUP_REPORT_CORRECTION_DAYS, PickupReportSchema, type PickupReport } from '@foodbridge/shared';
-import { requireUser } from '../auth/middleware.ts';
+import {
+  CorrectedPickupReportSchema,
+  PICKUP_REPORT_CORRECTION_DAYS,
+  PickupReportSchema,
+  StoredPickupReportSchema,
+  type PickupReport,
+  type StoredPickupReport,
+} from '@foodbridge/shared';
 import { visibleDonation } from '../auth/donation-visibility.ts';
 import { canCorrectPickupReport, canReadPickupReport, enforce } from '../auth/permissions.ts';
 import { recordHistory } from '../db/history.ts';
 import { correctPickupReport, findPickupReport, lockPickupReport, toPickupReport, type PickupReportRow } from '../db/pickup-reports.ts';
-import type { AppEnv, Deps } from '../deps.ts';
+import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
+import { err, ok } from '../openapi/responses.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The report with what the app needs to offer a correction: when it was picked up and until when it may correct. */
-function answer(row: PickupReportRow) {
+function answer(row: PickupReportRow): StoredPickupReport {
   return {
     donationId: row.id,
     report: toPickupReport(row) ?? null,
@@ -30,17 +36,42 @@ function historyDetail(r: PickupReport | undefined) {
  * A charity's own pickup report after the fact (issue 12): read it, and correct it within
  * PICKUP_REPORT_CORRECTION_DAYS of the pickup. Online only: a correction is rare and must meet the current state.
  */
-export const pickupReportRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
-    .get('/donations/:id/pickup-report', async (c) => {
-      const user = requireUser(c);
+export const pickupReportRoutes = [
+  route(
+    {
+      method: 'get',
+      path: '/donations/:id/pickup-report',
+      summary: 'The pickup report of a donation',
+      tags: ['Donations'],
+      security: 'bearer',
+      params: { id: 'The donation’s id.' },
+      responses: { 200: ok('The report.', StoredPickupReportSchema), 403: err('Not its restaurant, charity or an admin.'), 404: err('No such donation or no report.') },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const row = await visibleDonation(deps.sql, user, await findPickupReport(deps.sql, id));
       enforce(canReadPickupReport(user, row));
       return c.json(answer(row));
-    })
-    .put('/donations/:id/pickup-report', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'put',
+      path: '/donations/:id/pickup-report',
+      summary: 'Correct a pickup report (the charity, within 7 days)',
+      tags: ['Donations'],
+      security: 'bearer',
+      params: { id: 'The donation’s id.' },
+      body: { schema: PickupReportSchema, example: { weightKg: 6, outcome: 'part', note: 'Two trays were left behind.' } },
+      responses: {
+        200: ok('Corrected.', CorrectedPickupReportSchema),
+        400: err('Invalid report.'),
+        403: err('Not the charity that picked it up.'),
+        404: err('No such donation.'),
+        409: err('Not picked up, or too late to correct.'),
+      },
+    },
+    async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const report = await parseJson(c, PickupReportSchema);
       const corrected = await deps.sql.begin(async (tx) => {
@@ -57,4 +88,6 @@ export const pickupReportRoutes = (deps: Deps) =>
         return updated;
       });
       return c.json({ modifiedCount: 1, ...answer(corrected) });
-    });
+    },
+  ),
+];

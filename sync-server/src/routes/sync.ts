@@ -1,10 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { Hono } from 'hono';
+import { z } from 'zod';
 import { streamSSE } from 'hono/streaming';
 import {
+  DonationPullResultSchema,
+  DonationRequestPullResultSchema,
+  FavoritePullResultSchema,
   FavoritePushBodySchema,
+  FavoritePushResultSchema,
   IdSchema,
+  NotificationPullResultSchema,
   SYNC_COLLECTIONS,
   SYNC_HEARTBEAT_MS,
   SYNC_PULL_LIMIT_DEFAULT,
@@ -12,17 +17,19 @@ import {
   SYNC_RESYNC,
   SYNC_STREAM_TICKET_SECONDS,
   SYNC_STREAMS_PER_ACCOUNT,
+  errorText,
   type SyncCheckpoint,
   type SyncCollection,
 } from '@foodbridge/shared';
 import { toAuthUser, type AuthUser } from '../auth/auth-user.ts';
-import { requireUser } from '../auth/middleware.ts';
 import { canPullCollection, canPushCollection, enforce } from '../auth/permissions.ts';
 import { redeemStreamTicket, storeStreamTicket } from '../db/stream-tickets.ts';
 import { findUserById } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
+import { perDeps, route } from '../http/route.ts';
 import { parseJson, parseLimit } from '../http/validate.ts';
+import { err, ok, UUID } from '../openapi/responses.ts';
 import { COLLECTION_TABLES, headCheckpoint, pullChanges } from '../sync/collections.ts';
 import { pushFavorites } from '../sync/push-favorites.ts';
 import { SharedReads } from '../sync/shared-reads.ts';
@@ -30,7 +37,7 @@ import { SharedReads } from '../sync/shared-reads.ts';
 function collectionParam(c: Context<AppEnv>): SyncCollection {
   const name = c.req.param('collection');
   const found = SYNC_COLLECTIONS.find((n) => n === name);
-  if (!found) throw notFound('Collection');
+  if (!found) throw notFound('not-found/collection');
   return found;
 }
 
@@ -39,14 +46,14 @@ function checkpointQuery(c: Context<AppEnv>): SyncCheckpoint | null {
   const id = c.req.query('id') ?? '';
   const seq = c.req.query('seq') ?? '';
   if (id === '' && seq === '') return null;
-  if (!IdSchema.safeParse(id).success) throw badRequest('Invalid checkpoint: id must be the id of the last document pulled');
-  if (!/^\d{1,15}$/.test(seq)) throw badRequest('Invalid checkpoint: seq must be a whole number');
+  if (!IdSchema.safeParse(id).success) throw badRequest('sync/invalid-checkpoint-id');
+  if (!/^\d{1,15}$/.test(seq)) throw badRequest('sync/invalid-checkpoint-seq');
   return { id: id.toLowerCase(), seq: Number(seq) };
 }
 
-export const TOKEN_IN_URL =
-  'Sign-in tokens are not accepted in the address: open the stream with a ticket from POST /sync/stream-ticket.';
-export const TICKET_INVALID = 'This sync ticket has expired or was already used. Please reconnect.';
+export const TOKEN_IN_URL = errorText('sync/token-in-url');
+export const TICKET_INVALID = errorText('sync/invalid-ticket');
+/** Said under 'too-many-requests' (a client waits on the code), with this limit's own words (ApiError's option). */
 export const TOO_MANY_STREAMS = `This account already has ${SYNC_STREAMS_PER_ACCOUNT} live connections open. Close the app in another tab or device, or try again shortly.`;
 /** When a refused stream may try again: a slot frees as soon as one of the account's streams closes. */
 const STREAM_RETRY_SECONDS = 30;
@@ -57,20 +64,19 @@ const hashTicket = (ticket: string) => createHash('sha256').update(ticket).diges
 const STREAM_RETRY_AFTER_SHUTDOWN_MS = 1000;
 
 /**
- * The stream's caller: the Authorization header as everywhere, or `?ticket=` because EventSource cannot send
- * headers. A ticket rather than the token, because addresses land in proxy and access logs: a ticket there is
- * spent or expired, a token would still sign in. A token in the address is refused, so none is sent that way.
+ * The stream's caller: the Authorization header as everywhere (mountRoutes looks there first), or `?ticket=` because
+ * EventSource cannot send headers. A ticket rather than the token, because addresses land in proxy and access logs: a
+ * ticket there is spent or expired, a token would still sign in. A token in the address is refused, so none is sent
+ * that way.
  */
 async function streamUser(c: Context<AppEnv>, deps: Deps): Promise<AuthUser> {
-  const fromHeader = c.get('user');
-  if (fromHeader) return fromHeader;
-  if (c.req.query('token') !== undefined) throw unauthorized(TOKEN_IN_URL, 'sync/token-in-url');
+  if (c.req.query('token') !== undefined) throw unauthorized('sync/token-in-url');
   const ticket = c.req.query('ticket');
   if (!ticket) throw unauthorized();
   const userId = await redeemStreamTicket(deps.sql, hashTicket(ticket));
   // The role comes from the database, as for a token; a removed account's ticket opens nothing.
   const row = userId ? await findUserById(deps.sql, userId) : undefined;
-  if (!row) throw unauthorized(TICKET_INVALID, 'sync/invalid-ticket');
+  if (!row) throw unauthorized('sync/invalid-ticket');
   return toAuthUser(row);
 }
 
@@ -87,7 +93,7 @@ function streamSlots() {
       const held = open.get(userId) ?? 0;
       if (held >= SYNC_STREAMS_PER_ACCOUNT) {
         c.header('Retry-After', String(STREAM_RETRY_SECONDS));
-        throw new ApiError(429, TOO_MANY_STREAMS, 'too-many-requests');
+        throw new ApiError(429, 'too-many-requests', undefined, { message: TOO_MANY_STREAMS });
       }
       open.set(userId, held + 1);
       let freed = false;
@@ -102,34 +108,105 @@ function streamSlots() {
   };
 }
 
-export const syncRoutes = (deps: Deps) => {
-  const slots = streamSlots();
-  const shared = new SharedReads((result) => deps.metrics.streamReads.inc({ result }));
-  return new Hono<AppEnv>()
-    // A ticket for one stream: the token stays in the Authorization header, the address carries only the ticket.
-    .post('/sync/stream-ticket', async (c) => {
-      const user = requireUser(c);
+/** What the streams of one app share: their slots per account, and the answers one change's wave reads once. */
+const streamsOf = perDeps((deps) => ({
+  slots: streamSlots(),
+  shared: new SharedReads((result) => deps.metrics.streamReads.inc({ result })),
+}));
+
+export const syncRoutes = [
+  // A ticket for one stream: the token stays in the Authorization header, the address carries only the ticket.
+  route(
+    {
+      method: 'post',
+      path: '/sync/stream-ticket',
+      summary: 'A one-time ticket to open a change stream',
+      description: 'EventSource cannot send headers: the ticket goes in the stream’s address instead of the token.',
+      tags: ['Replication'],
+      security: 'bearer',
+      responses: { 201: ok('The ticket.', z.object({ ticket: z.string(), expiresIn: z.number().int() })) },
+    },
+    async (c, { deps, user }) => {
       const ticket = randomBytes(32).toString('base64url');
       await storeStreamTicket(deps.sql, hashTicket(ticket), user.id, SYNC_STREAM_TICKET_SECONDS);
       return c.json({ ticket, expiresIn: SYNC_STREAM_TICKET_SECONDS }, 201);
-    })
-    .get('/sync/:collection/pull', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/sync/:collection/pull',
+      summary: 'Changes of a collection since a checkpoint',
+      tags: ['Replication'],
+      security: 'bearer',
+      params: { collection: 'The collection.' },
+      query: [
+        { name: 'id', description: 'Checkpoint: the id of the last document pulled (with `seq`; neither on the first pull).', schema: IdSchema },
+        { name: 'seq', description: 'Checkpoint: its change sequence.', schema: z.string() },
+        { name: 'limit', description: `Documents per answer, 1-${SYNC_PULL_LIMIT_MAX}.`, schema: z.int().min(1).max(SYNC_PULL_LIMIT_MAX) },
+      ],
+      responses: {
+        200: ok('Documents and the next checkpoint.', z.union([DonationPullResultSchema, FavoritePullResultSchema, DonationRequestPullResultSchema, NotificationPullResultSchema])),
+        400: err('Invalid checkpoint or limit.'),
+        403: err('Not for this role.'),
+        404: err('No such collection.'),
+      },
+    },
+    async (c, { deps, user }) => {
       const collection = collectionParam(c);
       enforce(canPullCollection(user, collection));
       const after = checkpointQuery(c);
       const limit = parseLimit(c.req.query('limit'), SYNC_PULL_LIMIT_MAX) ?? SYNC_PULL_LIMIT_DEFAULT;
       return c.json(await pullChanges(deps.sql, user, collection, after, limit));
-    })
-    .post('/sync/:collection/push', async (c) => {
-      const user = requireUser(c);
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/sync/:collection/push',
+      summary: 'Write local changes (favourites only)',
+      tags: ['Replication'],
+      security: 'bearer',
+      params: { collection: 'The collection (only `favorites` takes writes).' },
+      body: {
+        schema: FavoritePushBodySchema,
+        example: [{ assumedMasterState: null, newDocumentState: { _id: UUID, donationId: UUID, email: 'sam@example.org', _deleted: false } }],
+      },
+      responses: {
+        200: ok('The server’s state of every row that conflicted (empty when all were applied).', FavoritePushResultSchema),
+        400: err('Invalid input.'),
+        403: err('Read-only collection.'),
+        404: err('No such collection.'),
+      },
+    },
+    async (c, { deps, user }) => {
       const collection = collectionParam(c);
       enforce(canPushCollection(collection));
       const rows = await parseJson(c, FavoritePushBodySchema, { array: true });
       return c.json(await pushFavorites(deps.sql, user, rows));
-    })
-    .get('/sync/:collection/pull/stream', async (c) => {
-      const connected = await streamUser(c, deps);
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/sync/:collection/pull/stream',
+      summary: 'Live change notices of a collection (server-sent events)',
+      description: 'Each event says the collection changed (or `RESYNC`): pull again. Authorization header, or `?ticket=` from POST /sync/stream-ticket.',
+      tags: ['Replication'],
+      security: 'bearer',
+      signIn: streamUser,
+      params: { collection: 'The collection.' },
+      query: [{ name: 'ticket', description: 'A stream ticket, for clients that cannot send an Authorization header.', schema: z.string() }],
+      responses: {
+        200: ok('An event stream.', undefined, { media: 'sse' }),
+        401: err('No valid token or ticket.'),
+        403: err('Not for this role.'),
+        404: err('No such collection.'),
+        429: err('Too many open streams.'),
+      },
+    },
+    async (c, { deps, user: connected }) => {
+      const { slots, shared } = streamsOf(deps);
       const collection = collectionParam(c);
       enforce(canPullCollection(connected, collection));
       const tables = COLLECTION_TABLES[collection];
@@ -215,5 +292,6 @@ export const syncRoutes = (deps: Deps) => {
           freeSlot();
         }
       });
-    });
-};
+    },
+  ),
+];

@@ -50,6 +50,22 @@ describe('Dockerfile', () => {
     }
   });
 
+  it("installs postgres.js with the repository's patches in both stages (ADR 015)", () => {
+    const firstStage = instructions.slice(0, finalStageStart);
+    const at = (list: Instruction[], test: (i: Instruction) => boolean) => list.findIndex(test);
+    const ci = (list: Instruction[]) => at(list, (i) => i.getKeyword() === 'RUN' && /\bnpm ci\b/.test(args(i)));
+    // The build stage's install runs the root's postinstall (patch-package), which reads patches/.
+    const patches = at(firstStage, (i) => i.getKeyword() === 'COPY' && /^patches\/? /.test(args(i)));
+    expect(patches, 'COPY patches/ in the build stage').toBeGreaterThanOrEqual(0);
+    expect(patches, 'patches/ copied before npm ci').toBeLessThan(ci(firstStage));
+    // The final stage has no patch-package (a dev dependency): it drops the postinstall and takes the patched package.
+    expect(args(finalStage[ci(finalStage)]!)).toContain('npm pkg delete scripts.postinstall');
+    const line = (i: Instruction) => read('Dockerfile').split('\n')[i.getRange().start.line] ?? '';
+    const copied = at(finalStage, (i) => /^COPY --from=build \/app\/node_modules\/postgres node_modules\/postgres$/.test(line(i)));
+    expect(copied, 'COPY --from=build /app/node_modules/postgres after npm ci').toBeGreaterThan(ci(finalStage));
+    expect(JSON.parse(read('package.json')).scripts.postinstall).toMatch(/^patch-package\b/);
+  });
+
   it('copies only paths that exist, and keeps local clutter out of the build context', () => {
     for (const copy of instructions.filter((i) => i.getKeyword() === 'COPY' && !/--from=/.test(read('Dockerfile').split('\n')[i.getRange().start.line] ?? ''))) {
       const parts = args(copy).split(/\s+/);

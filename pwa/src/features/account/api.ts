@@ -1,29 +1,14 @@
 // Calls of the screens every signed-in role shares: own profile, favourites, reviews and transactions.
-import type { CharityRequestStatus } from '@foodbridge/shared/constants';
-import type { Review } from '@foodbridge/shared/schemas/review';
-import type { User } from '@foodbridge/shared/schemas/user';
-import type { Deleted } from '@foodbridge/shared/schemas/common';
-import { api } from '@/lib/api-client';
+import { apiPath, call } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
-/** A row of GET /transactions: one charity-role fee, amount in dollars. */
-export interface Transaction {
-  transactionId: string;
-  amount: number;
-  organization: string;
-  requestDate: string;
-  status: CharityRequestStatus;
-}
+export type { Transaction } from '@foodbridge/shared/schemas/charity-request';
 
-const byEmail = (base: string, email: string | undefined) => (email ? `${base}/${encodeURIComponent(email)}` : null);
+export const useMyAccount = () => useApi(apiPath('GET /users/me'));
 
-export const useMyAccount = () => useApi<User>('/users/me');
+export const removeFavorite = (favoriteId: string) => call('DELETE /favorites/{favoriteId}', { params: { favoriteId } });
 
-/** Online path; see favorites.ts. */
-export const favoritesPath = (email: string) => `/favorites/${encodeURIComponent(email)}`;
-export const removeFavorite = (favoriteId: string) => api.del<Deleted>(`/favorites/${encodeURIComponent(favoriteId)}`);
+export const useMyReviews = (email: string | undefined) => useApi(email ? apiPath('GET /my-reviews/{email}', { params: { email } }) : null);
+export const deleteReview = (id: string) => call('DELETE /reviews/{id}', { params: { id } });
 
-export const useMyReviews = (email: string | undefined) => useApi<Review[]>(byEmail('/my-reviews', email));
-export const deleteReview = (reviewId: string) => api.del<Deleted>(`/reviews/${encodeURIComponent(reviewId)}`);
-
-export const useTransactions = () => useApi<Transaction[]>('/transactions');
+export const useTransactions = () => useApi(apiPath('GET /transactions'));

@@ -2,10 +2,11 @@
 // replication (now, or when the connection returns). The API path serves a browser without a local store.
 import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import { useLocalFavorites } from '@/lib/db/hooks';
+import { apiPath } from '@/lib/api-client';
 import { useLocalFirst } from '@/lib/db/local-first';
 import { removeFavoriteLocally } from '@/lib/db/local-store';
 import { useSession } from '@/lib/auth/session-store';
-import { favoritesPath, removeFavorite } from './api';
+import { removeFavorite } from './api';
 
 export type FavoriteItem = Pick<Favorite, '_id' | 'favoriteId' | 'donationId' | 'title' | 'image' | 'restaurant' | 'location' | 'status' | 'quantity' | 'unit'>;
 
@@ -19,7 +20,7 @@ export interface FavoritesList {
 
 export function useFavoritesList(): FavoritesList {
   const email = useSession((s) => s.user?.email);
-  const read = useLocalFirst<FavoriteItem[]>(useLocalFavorites(), email ? favoritesPath(email) : null);
+  const read = useLocalFirst(useLocalFavorites(), email ? apiPath('GET /favorites/{email}', { params: { email } }) : null);
   const remove =
     read.source === 'local'
       ? (f: FavoriteItem) => removeFavoriteLocally(f._id)

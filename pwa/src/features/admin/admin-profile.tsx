@@ -1,14 +1,13 @@
-import type { User } from '@foodbridge/shared/schemas/user';
 import { AccountProfile } from '@/components/account-profile';
 import { useI18n } from '@/lib/i18n/i18n';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { formatDate, formatDateTime } from '@/lib/utils';
-import { paths } from './api';
 
 /** Admin profile: photo, name, e-mail, role and the last sign-in time. */
 export function AdminProfile() {
   const i18n = useI18n();
-  const state = useApi<User>(paths.me);
+  const state = useApi(apiPath('GET /users/me'));
   return (
     <AccountProfile
       title={i18n._('admin.profile.title')}

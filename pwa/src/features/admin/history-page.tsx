@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@/components/ui/states';
 import { ExportPanel } from '@/components/export-panel';
-import { ApiError, getPage } from '@/lib/api-client';
+import { ApiError, apiPath, getPage, type ApiPath } from '@/lib/api-client';
 import { describeEntry } from '@/lib/history-words';
 import { useI18n } from '@/lib/i18n/i18n';
 import { charityRequestStatusLabel, donationStatusLabel, requestStatusLabel, roleLabel } from '@/lib/labels';
@@ -22,12 +22,10 @@ export interface HistoryFilters {
 }
 
 /** GET /history with the filters that are set, one page of PAGE entries. */
-export function historyPath(filters: HistoryFilters): string {
-  const query = new URLSearchParams({ limit: String(PAGE) });
-  if (filters.actor.trim()) query.set('actor', filters.actor.trim());
-  if (filters.donationId.trim()) query.set('donationId', filters.donationId.trim());
-  if (filters.kind) query.set('kind', filters.kind);
-  return `/history?${query}`;
+export function historyPath(filters: HistoryFilters) {
+  return apiPath('GET /history', {
+    query: { limit: PAGE, actor: filters.actor.trim(), donationId: filters.donationId.trim(), kind: filters.kind },
+  });
 }
 
 /** The kind filter's names (message ids): 'donation.verified' is 'Donation verified'. */
@@ -75,17 +73,17 @@ export function HistoryPage() {
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY);
   const [draft, setDraft] = useState<HistoryFilters>(EMPTY);
   const [entries, setEntries] = useState<HistoryEntry[] | undefined>(undefined);
-  const [next, setNext] = useState<string | null>(null);
+  const [next, setNext] = useState<ApiPath<HistoryEntry[]> | null>(null);
   const [error, setError] = useState<unknown>(undefined);
   const [loading, setLoading] = useState(true);
   const ticket = useRef(0);
 
-  const load = useCallback(async (path: string, append: boolean) => {
+  const load = useCallback(async (path: ApiPath<HistoryEntry[]>, append: boolean) => {
     const mine = ++ticket.current;
     setLoading(true);
     setError(undefined);
     try {
-      const page = await getPage<HistoryEntry>(path);
+      const page = await getPage(path);
       // A newer search started meanwhile: its answer wins.
       if (mine !== ticket.current) return;
       setEntries((before) => (append && before ? [...before, ...page.items] : page.items));

@@ -8,13 +8,13 @@ import { BestBeforeLabel } from '@/components/best-before-label';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
-import { imageUrl } from '@/lib/api-client';
+import { apiPath, imageUrl } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel, quantityLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
-import { paths, rejectDonation, verifyDonation } from './api';
+import { rejectDonation, verifyDonation } from './api';
 import { StatusRecordList, withStatus, type CardContent } from './status-record-list';
 
 type Decision = 'Verified' | 'Rejected';
@@ -45,7 +45,7 @@ function DonationLink({ d }: { d: Donation }) {
 /** Manage Donations: every donation, Pending first; Pending ones are verified or rejected, each after a confirmation. */
 export function ManageDonations() {
   const i18n = useI18n();
-  const loaded = useApi<Donation[]>(paths.donations);
+  const loaded = useApi(apiPath('GET /donations'));
   const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
   const state = { ...loaded, data: loaded.data && pendingFirst(loaded.data, decided) };
   const { busy, run } = useRowAction<string>();

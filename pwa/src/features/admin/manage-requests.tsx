@@ -8,9 +8,10 @@ import { useI18n } from '@/lib/i18n/i18n';
 import { donationStatusLabel } from '@/lib/labels';
 import { dayTime, outcomeText } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
-import { deleteDonationRequest, paths } from './api';
+import { deleteDonationRequest } from './api';
 import { StatusRecordList, type CardContent } from './status-record-list';
 
 /** The planned day and time when the charity gave one, else the spec's time of day. */
@@ -32,7 +33,7 @@ function Outcome({ request }: { request: DonationRequest }) {
 /** Manage All Donation Requests: every charity's request, which an admin may delete. */
 export function ManageRequests() {
   const i18n = useI18n();
-  const state = useApi<DonationRequest[]>(paths.donationRequests);
+  const state = useApi(apiPath('GET /donation-requests'));
   const { busy, run } = useRowAction<string>();
 
   const remove = (r: DonationRequest) =>

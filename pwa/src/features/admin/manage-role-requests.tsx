@@ -1,18 +1,35 @@
+import { useCallback, useMemo } from 'react';
 import { Check, X } from 'lucide-react';
-import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request';
+import type { CharityRequest, CharityRequestPublic } from '@foodbridge/shared/schemas/charity-request';
 import type { Column } from '@/components/record-list';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
-import { useApi } from '@/lib/use-api';
+import { apiPath } from '@/lib/api-client';
+import { useApi, type ApiState } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { formatDate } from '@/lib/utils';
-import { approveCharityRequest, paths, rejectCharityRequest } from './api';
+import { approveCharityRequest, rejectCharityRequest } from './api';
 import { MissionText } from './mission-text';
 import { StatusRecordList, withStatus, type CardContent } from './status-record-list';
 
 type Decision = 'approved' | 'rejected';
+
+/** An admin is answered every request in full; the route's declaration also allows the public view of one. */
+const isFull = (r: CharityRequest | CharityRequestPublic): r is CharityRequest => 'email' in r;
+
+/** GET /charity-requests as an admin reads it: every request in full (the list's updates keep only those). */
+function useAllRequests(): ApiState<CharityRequest[]> {
+  const state = useApi(apiPath('GET /charity-requests'));
+  const { data: all, setData: setAll } = state;
+  const data = useMemo(() => all?.filter(isFull), [all]);
+  const setData = useCallback<ApiState<CharityRequest[]>['setData']>(
+    (action) => setAll((list) => (typeof action === 'function' ? action(list?.filter(isFull)) : action)),
+    [setAll],
+  );
+  return { ...state, data, setData };
+}
 
 /** US dollars in the reader's language: '$25' ('narrowSymbol': en-GB would say 'US$25'). */
 const DOLLARS: Intl.NumberFormatOptions = { style: 'currency', currency: 'USD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 2, minimumFractionDigits: 0 };
@@ -34,14 +51,14 @@ function Payment({ r }: { r: CharityRequest }) {
  */
 export function ManageRoleRequests() {
   const i18n = useI18n();
-  const state = useApi<CharityRequest[]>(paths.charityRequests);
+  const state = useAllRequests();
   const { busy, run } = useRowAction<{ id: string; decision: Decision }>();
 
   const decide = (r: CharityRequest, decision: Decision) =>
     run(
       { id: r._id, decision },
       async () => {
-        await (decision === 'approved' ? approveCharityRequest(r._id, r.email) : rejectCharityRequest(r._id));
+        await (decision === 'approved' ? approveCharityRequest(r._id) : rejectCharityRequest(r._id));
         state.setData((list) => withStatus(list, r._id, decision));
         notify.success(decision === 'approved' ? i18n._('admin.roles.approved') : i18n._('admin.roles.rejected'));
       },

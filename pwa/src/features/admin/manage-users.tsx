@@ -8,13 +8,13 @@ import { Badge } from '@/components/ui/badge';
 import { Input, Label } from '@/components/ui/input';
 import { EmailText } from '@/components/email-text';
 import { useSession } from '@/lib/auth/session-store';
-import { imageUrl } from '@/lib/api-client';
+import { apiPath, imageUrl } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { roleLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
-import { deleteUser, paths, setUserRole } from './api';
+import { deleteUser, setUserRole } from './api';
 
 const PLACEHOLDER = '/avatar-placeholder.svg';
 const ROLE_TONES = { admin: 'violet', restaurant: 'amber', charity: 'green', user: 'neutral' } as const;
@@ -48,7 +48,7 @@ const GRANTS: { role: Role; label: string; title: string; description: string; c
 export function ManageUsers() {
   const i18n = useI18n();
   const me = useSession((s) => s.user?.email?.toLowerCase());
-  const state = useApi<User[]>(paths.users);
+  const state = useApi(apiPath('GET /users'));
   const { busy, run } = useRowAction<string>();
   const [query, setQuery] = useState('');
   const searchId = useId();

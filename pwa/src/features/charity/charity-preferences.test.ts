@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { CharityPreferencesSchema } from '@foodbridge/shared/schemas/charity-preferences';
+import { issueMessage } from '@/lib/form-errors';
 import { alertsSummary, draftOf, inputOf } from './charity-preferences';
 
 const SAVED = { homeAddress: 'Main Street 1', homeLatitude: 52.52, homeLongitude: 13.4, notifyRadiusKm: 5, notifyFoodTypes: ['Bakery' as const] };
@@ -16,7 +17,8 @@ describe('the home base and alerts form', () => {
   it('asks for a home base before a distance, in the shared schema words', () => {
     const result = CharityPreferencesSchema.safeParse(inputOf({ ...draftOf(undefined), radius: '10' }));
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['notifyRadiusKm'], message: 'Set your home base to be told of donations within a distance' });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['notifyRadiusKm'], message: 'validation/home-base-needed' });
+    expect(issueMessage(result.error!.issues[0]!)).toBe('Set your home base to be told of donations within a distance');
   });
 
   it('says in one sentence what the charity is told of', () => {

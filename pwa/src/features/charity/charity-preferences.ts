@@ -3,14 +3,12 @@
 import type { I18n } from '@lingui/core';
 import type { FoodType } from '@foodbridge/shared/constants';
 import type { CharityPreferences, CharityPreferencesInput } from '@foodbridge/shared/schemas/charity-preferences';
-import { api } from '@/lib/api-client';
+import { apiPath, call } from '@/lib/api-client';
 import { foodTypeLabel } from '@/lib/labels';
 import { useApi } from '@/lib/use-api';
 
-export const CHARITY_PREFERENCES_PATH = '/me/charity-preferences';
-
-export const useCharityPreferences = () => useApi<CharityPreferences>(CHARITY_PREFERENCES_PATH);
-export const saveCharityPreferences = (input: CharityPreferencesInput) => api.put<CharityPreferences>(CHARITY_PREFERENCES_PATH, input);
+export const useCharityPreferences = () => useApi(apiPath('GET /me/charity-preferences'));
+export const saveCharityPreferences = (body: CharityPreferencesInput) => call('PUT /me/charity-preferences', { body });
 
 /** The form as edited: the radius as the select's value ('' is Off). */
 export interface PreferencesDraft {

@@ -3,7 +3,7 @@
 // than wait in the outbox past the deadline.
 import { i18n } from '@lingui/core';
 import { PICKUP_REPORT_CORRECTION_DAYS, type PickupReport } from '@foodbridge/shared/schemas/impact';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,26 +24,17 @@ export function isReportCorrectable(item: { status: string; pickupDate?: string 
   return deadline !== undefined && now <= deadline.getTime();
 }
 
-interface StoredPickupReport {
-  donationId: string;
-  report: PickupReport | null;
-  pickupDate: string | null;
-  correctableUntil: string | null;
-}
-
 function needsConnection() {
   if (!isOnline()) throw new ApiError(0, i18n._(MSG_CORRECTION_NEEDS_CONNECTION));
 }
 
-const reportPath = (donationId: string) => `/donations/${encodeURIComponent(donationId)}/pickup-report`;
-
 /** The report as stored, to start the correction from (null when the pickup was confirmed without one). */
-export async function fetchPickupReport(donationId: string): Promise<PickupReport | null> {
+export async function fetchPickupReport(id: string): Promise<PickupReport | null> {
   needsConnection();
-  return (await api.get<StoredPickupReport>(reportPath(donationId))).report;
+  return (await call('GET /donations/{id}/pickup-report', { params: { id } })).report;
 }
 
-export async function correctPickupReport(donationId: string, report: PickupReport): Promise<StoredPickupReport> {
+export async function correctPickupReport(id: string, report: PickupReport) {
   needsConnection();
-  return api.put<StoredPickupReport>(reportPath(donationId), report);
+  return call('PUT /donations/{id}/pickup-report', { params: { id }, body: report });
 }

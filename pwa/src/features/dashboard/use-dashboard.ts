@@ -1,10 +1,8 @@
 // GET /dashboard: the signed-in caller's role's figures (issue 12).
-import type { Dashboard } from '@foodbridge/shared/schemas/dashboard';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
-
-export const dashboardPath = '/dashboard';
 
 /** The caller's figures; not asked for when `enabled` is false (a plain user's dashboard has none). */
 export function useDashboard(enabled: boolean) {
-  return useApi<Dashboard>(enabled ? dashboardPath : null);
+  return useApi(enabled ? apiPath('GET /dashboard') : null);
 }

@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Stores the profile picture on the new account (used when the picture could only be uploaded after sign-up). */
 export function saveProfilePhoto(photoURL: string) {
-  return api.patch<{ modifiedCount: number }>('/users/me', { photoURL });
+  return call('PATCH /users/me', { body: { photoURL } });
 }

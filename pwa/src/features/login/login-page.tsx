@@ -5,7 +5,7 @@ import { signIn } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
 import { useAuthConfig } from '@/lib/auth/use-auth-config';
 import { notify } from '@/lib/notify';
-import { signedOutReason } from '@/lib/api-client';
+import { signedOutReason } from '@/lib/signed-out-reason';
 import { useGoBack } from './after-sign-in';
 import { safeRedirect } from './safe-redirect';
 import { authErrorMessage } from './auth-errors';

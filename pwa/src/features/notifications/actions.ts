@@ -1,7 +1,6 @@
 // Marking notifications read: on the server (the record every device replicates), then on this device at once so
 // that the list does not wait for the stream to bring the change back.
-import type { Notification } from '@foodbridge/shared/schemas/notification';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useLocalDatabase } from '@/lib/db/local-database';
 
 async function markLocally(ids: string[] | 'all') {
@@ -12,12 +11,12 @@ async function markLocally(ids: string[] | 'all') {
 }
 
 export async function markRead(id: string): Promise<void> {
-  await api.patch<Notification>(`/notifications/${id}/read`);
+  await call('PATCH /notifications/{id}/read', { params: { id } });
   await markLocally([id]).catch(() => undefined);
 }
 
 export async function markAllRead(): Promise<number> {
-  const { modifiedCount } = await api.post<{ modifiedCount: number }>('/notifications/read-all');
+  const { modifiedCount } = await call('POST /notifications/read-all');
   await markLocally('all').catch(() => undefined);
   return modifiedCount;
 }

@@ -7,6 +7,7 @@ import { useLocalNotifications } from '@/lib/db/hooks';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { cn } from '@/lib/utils';
 import { markAllRead, markRead } from './actions';
@@ -22,7 +23,7 @@ const FULL_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit
 export function NotificationsPage() {
   const i18n = useI18n();
   const local = useLocalNotifications();
-  const remote = useApi<Notification[]>(local.unavailable ? '/notifications' : null);
+  const remote = useApi(local.unavailable ? apiPath('GET /notifications') : null);
   const list = local.unavailable ? remote.data : local.data;
   const loading = local.unavailable ? remote.loading : local.loading;
   const online = useConnectivity((s) => s.online);

@@ -61,7 +61,7 @@ export function kindGroups(role: Role): KindGroup[] {
  * The device's new list of switched-off kinds after one switch changes. Kinds the screen does not show (another
  * role's, kept from before a role change) stay as they were.
  */
-export function toggleKind(disabled: readonly NotificationKind[], kind: SwitchableKind, on: boolean): NotificationKind[] {
+export function toggleKind(disabled: readonly SwitchableKind[], kind: SwitchableKind, on: boolean): SwitchableKind[] {
   const rest = disabled.filter((k) => k !== kind);
   return on ? rest : [...rest, kind];
 }

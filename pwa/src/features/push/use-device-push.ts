@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { NotificationKind } from '@foodbridge/shared/schemas/notification';
-import type { PushDevice } from '@foodbridge/shared/schemas/push';
 import { ApiError } from '@/lib/api-client';
-import { fetchPublicKey, removeSubscription, saveDisabledKinds, saveSubscription, sendTestPush } from './api';
+import { fetchPublicKey, removeSubscription, saveDisabledKinds, saveSubscription, sendTestPush, type PushDevice } from './api';
 import { toggleKind, type SwitchableKind } from './kind-groups';
 import { appWorker, currentSubscription, PUSH_MESSAGES, pushSupport, sameKey, testResultMessage, urlBase64ToUint8Array } from './push-device';
 
@@ -43,7 +41,7 @@ export function useDevicePush() {
     void (async () => {
       try {
         const sub = Notification.permission === 'granted' ? await currentSubscription() : null;
-        const device = sub ? await saveSubscription(sub.toJSON()) : null;
+        const device = sub ? await saveSubscription(sub) : null;
         if (live) patch({ status: device ? 'on' : 'off', device });
       } catch (err) {
         if (live) patch({ status: 'off', error: messageOf(err) });
@@ -82,7 +80,7 @@ export function useDevicePush() {
         patch({ error: { id: PUSH_MESSAGES.pushService } });
         return;
       }
-      patch({ status: 'on', device: await saveSubscription(sub.toJSON()) });
+      patch({ status: 'on', device: await saveSubscription(sub) });
     } catch (err) {
       patch({ error: messageOf(err) });
     } finally {
@@ -112,7 +110,7 @@ export function useDevicePush() {
     async (kind: SwitchableKind, on: boolean) => {
       const device = state.device;
       if (!device) return;
-      const disabledKinds: NotificationKind[] = toggleKind(device.disabledKinds, kind, on);
+      const disabledKinds = toggleKind(device.disabledKinds, kind, on);
       // Shown at once; put back if the server refuses.
       patch({ device: { ...device, disabledKinds }, error: null });
       try {

@@ -30,7 +30,7 @@ describe('AddressSearch', () => {
   it('fills the address and the point from the place chosen', async () => {
     const server = stubServer({
       'GET /map/config': mapConfig(true),
-      'GET /geocode?q=Pariser%20Platz': () =>
+      'GET /geocode?q=Pariser+Platz': () =>
         json(200, [
           { label: 'Brandenburger Tor, Pariser Platz, Berlin', latitude: 52.5162746, longitude: 13.3777041 },
           { label: 'Pariser Platz, Stuttgart', latitude: 48.78, longitude: 9.18 },
@@ -43,13 +43,13 @@ describe('AddressSearch', () => {
     expect(screen.getByLabelText('Filled').textContent).toBe('Brandenburger Tor, Pariser Platz, Berlin | 52.5162746 | 13.3777041');
     expect(screen.queryByRole('list', { name: 'Places found' })).toBeNull();
     expect(screen.getByText(/Address and point set to Brandenburger Tor/)).toBeTruthy();
-    expect(server.sent()).toEqual(['GET /map/config', 'GET /geocode?q=Pariser%20Platz']);
+    expect(server.sent()).toEqual(['GET /map/config', 'GET /geocode?q=Pariser+Platz']);
   });
 
   it("says inline, in the server's words, when the search fails, and fills nothing", async () => {
     stubServer({
       'GET /map/config': mapConfig(true),
-      'GET /geocode?q=Unter%20den%20Linden': () => json(502, { message: GEOCODER_NOT_ANSWERING }),
+      'GET /geocode?q=Unter+den+Linden': () => json(502, { message: GEOCODER_NOT_ANSWERING }),
     });
     render(<Harness />);
     const box = await screen.findByLabelText('Search address');

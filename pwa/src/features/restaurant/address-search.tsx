@@ -1,15 +1,12 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Search } from 'lucide-react';
 import type { GeocodeResult } from '@foodbridge/shared/schemas/geocode';
-import type { MapConfig } from '@foodbridge/shared/schemas/map-config';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { api } from '@/lib/api-client';
+import { apiPath, call } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
-
-export const geocodePath = (q: string) => `/geocode?q=${encodeURIComponent(q)}`;
 
 type Searching =
   | { state: 'idle' }
@@ -26,7 +23,7 @@ type Searching =
  */
 export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: (place: GeocodeResult) => void }) {
   const i18n = useI18n();
-  const config = useApi<MapConfig>('/map/config');
+  const config = useApi(apiPath('GET /map/config'));
   const [q, setQ] = useState('');
   const [searching, setSearching] = useState<Searching>({ state: 'idle' });
   const statusId = useId();
@@ -41,7 +38,7 @@ export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: 
     }
     setSearching({ state: 'busy' });
     try {
-      setSearching({ state: 'found', places: await api.get<GeocodeResult[]>(geocodePath(text)) });
+      setSearching({ state: 'found', places: await call('GET /geocode', { query: { q: text } }) });
     } catch (err) {
       setSearching({ state: 'error', message: errorMessage(err, i18n._('restaurant.addressSearch.failed')) });
     }

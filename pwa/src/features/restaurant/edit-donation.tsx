@@ -1,7 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,8 +9,9 @@ import { StatusBadge } from '@/components/ui/badge';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
-import { paths, updateDonation } from './api';
+import { updateDonation } from './api';
 import { DonationForm, type DonationValues } from './donation-form';
 import { canEdit, lockReason, reverifyFields } from './donation-status';
 
@@ -20,7 +20,7 @@ export function EditDonation({ id }: { id: string }) {
   const i18n = useI18n();
   const navigate = useNavigate();
   const email = useSession((s) => s.user?.email);
-  const { data, error, loading, reload } = useApi<Donation>(paths.donation(id));
+  const { data, error, loading, reload } = useApi(apiPath('GET /donations/{id}', { params: { id } }));
 
   async function save(values: DonationValues): Promise<boolean> {
     try {

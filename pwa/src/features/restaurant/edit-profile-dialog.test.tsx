@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { issueMessage } from '@/lib/form-errors';
 import { profileBody } from './edit-profile-dialog';
 import { coordinatesOf, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
 
 const base = { name: 'Trattoria', address: 'Harbour Road 1', phone: '' };
-const issues = (r: ReturnType<typeof profileBody>) => (r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message])));
+const issues = (r: ReturnType<typeof profileBody>) => (r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), issueMessage(i)])));
 
 describe('profileBody: the pickup point of the profile form', () => {
   it('sends both numbers, reading a comma as a decimal point', () => {

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
-import type { Review } from '@foodbridge/shared/schemas/review';
 import { RatingLine } from '@/components/rating-line';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { BestBeforeLabel } from '@/components/best-before-label';
@@ -14,23 +13,20 @@ import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/componen
 import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
 import { ExportPanel } from '@/components/export-panel';
 import { useSession } from '@/lib/auth/session-store';
-import { ApiError, imageUrl } from '@/lib/api-client';
+import { ApiError, apiPath, imageUrl } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel, quantityLabel } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { formatDate } from '@/lib/utils';
-import { deleteDonation, paths } from './api';
-
-// The donation's public reviews, as its details page reads them.
-const donationReviewsPath = (donationId: string) => `/reviews/${encodeURIComponent(donationId)}`;
+import { deleteDonation } from './api';
 import { canDelete, canEdit, lockReason } from './donation-status';
 
 /** My Donations: the restaurant's own donations with Update and Delete. */
 export function MyDonations() {
   const i18n = useI18n();
   const email = useSession((s) => s.user?.email?.toLowerCase());
-  const { data, error, loading, reload, setData } = useApi<Donation[]>(paths.donations);
+  const { data, error, loading, reload, setData } = useApi(apiPath('GET /donations'));
   const mine = (data ?? []).filter((d) => d.restaurantEmail.toLowerCase() === email);
 
   const remove = useStableHandler(async (id: string) => {
@@ -155,7 +151,7 @@ const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }
  */
 function DonationReviews({ donation }: { donation: Donation }) {
   const i18n = useI18n();
-  const { data, error } = useApi<Review[]>(donationReviewsPath(donation._id));
+  const { data, error } = useApi(apiPath('GET /reviews/{donationId}', { params: { donationId: donation._id } }));
   const reviews = data ?? [];
   if (error) return <p className="text-sm text-muted-foreground">{i18n._('restaurant.myDonations.reviewsFailed')}</p>;
   if (reviews.length === 0 && !donation.review) return null;

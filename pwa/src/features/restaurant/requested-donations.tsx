@@ -10,10 +10,11 @@ import { useI18n } from '@/lib/i18n/i18n';
 import { requestStatusLabel } from '@/lib/labels';
 import { dayTime, outcomeText } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { formatDate } from '@/lib/utils';
-import { acceptRequest, paths, rejectRequest } from './api';
+import { acceptRequest, rejectRequest } from './api';
 
 type Action = 'accept' | 'reject';
 
@@ -47,7 +48,7 @@ function StatusCell({ request }: { request: DonationRequest }) {
 /** Donation Requests: charities' requests for this restaurant's donations, accepted or rejected while Pending. */
 export function RequestedDonations() {
   const i18n = useI18n();
-  const state = useApi<DonationRequest[]>(paths.requests);
+  const state = useApi(apiPath('GET /donation-requests'));
   const { busy, run } = useRowAction<{ id: string; action: Action }>();
 
   const act = (request: DonationRequest, action: Action) =>

@@ -1,7 +1,7 @@
 // E-mail verification and password reset. Imported only by the pages that use them, so none of it reaches the
 // signed-out home page's bundle.
 import { UserSchema } from '@foodbridge/shared/schemas/user';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { getAuthConfig } from './app-config';
 import { signOut, toSessionUser } from './identity';
 import { unreadableAnswer } from './server-answer';
@@ -43,13 +43,13 @@ export async function requestPasswordReset(email: string): Promise<void> {
     }
     return;
   }
-  await api.post('/auth/password-reset-email', { email }, { anonymous: true });
+  await call('POST /auth/password-reset-email', { body: { email }, anonymous: true });
 }
 
 /** Sends the signed-in account a new verification link. */
 export async function sendVerificationEmail(): Promise<void> {
   if (await isFirebase()) return (await startedFirebase()).sendVerification();
-  await api.post('/auth/verification-email');
+  await call('POST /auth/verification-email');
 }
 
 /**
@@ -57,7 +57,7 @@ export async function sendVerificationEmail(): Promise<void> {
  * open in this browser is ended too: else the login page would see it and send the visitor away.
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
-  await api.post('/auth/reset-password', { token, password }, { anonymous: true });
+  await call('POST /auth/reset-password', { body: { token, password }, anonymous: true });
   if (!useSession.getState().user) return;
   try {
     await signOut();
@@ -72,7 +72,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
  * takes the server's user, role included: an address on the admin list becomes admin once it is verified.
  */
 export async function verifyEmail(token: string) {
-  const answer = await api.post<{ user?: unknown }>('/auth/verify-email', { token }, { anonymous: true });
+  const answer = await call('POST /auth/verify-email', { body: { token }, anonymous: true });
   const parsed = UserSchema.safeParse(answer?.user);
   if (!parsed.success) throw unreadableAnswer();
   const user = parsed.data;

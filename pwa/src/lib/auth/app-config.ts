@@ -1,6 +1,6 @@
 // The server's identity and payment modes (GET /auth/config).
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { isRecord, readJson, unreadableAnswer } from './server-answer';
 
 const CONFIG_KEY = 'foodbridge.authConfig';
@@ -33,7 +33,7 @@ const OFFLINE_DEFAULT: AuthConfig = { provider: 'local', firebase: null, payment
 let configPromise: Promise<AuthConfig> | null = null;
 
 async function fetchConfig(): Promise<AuthConfig> {
-  const config = await api.get<unknown>('/auth/config', { anonymous: true });
+  const config: unknown = await call('GET /auth/config', { anonymous: true });
   if (!isAuthConfig(config)) throw unreadableAnswer();
   localStorage.setItem(CONFIG_KEY, JSON.stringify(config));
   return config;

@@ -20,12 +20,12 @@ const DANA = { id: 'user-1', email: 'dana@example.test', name: 'Dana Driver' };
 
 // The session, the token source and the sign-out hooks are module state: each test starts a fresh page.
 async function load() {
-  const [identity, { useSession }, { api, currentToken }] = await Promise.all([
+  const [identity, { useSession }, { call, currentToken }] = await Promise.all([
     import('./identity'),
     import('./session-store'),
     import('@/lib/api-client'),
   ]);
-  return { ...identity, useSession, api, currentToken };
+  return { ...identity, useSession, call, currentToken };
 }
 
 beforeEach(() => {
@@ -310,14 +310,14 @@ describe('signOut', () => {
       'POST /auth/logout': loggedOut,
     });
     storeSession({ idToken: TOKEN, refreshToken: 'refresh-dana' });
-    const { initIdentity, useSession, api, onSignOut } = await load();
+    const { initIdentity, useSession, call, onSignOut } = await load();
     await initIdentity();
     expect(useSession.getState().user).toMatchObject(DANA);
     // The hooks are told why: the local store then skips its last sends, which the server would refuse.
     const reasons: unknown[] = [];
     onSignOut(async (reason) => void reasons.push(reason));
 
-    await expect(api.get('/donations')).rejects.toMatchObject({ status: 401 });
+    await expect(call('GET /donations')).rejects.toMatchObject({ status: 401 });
     await vi.waitFor(() => expect(useSession.getState().user).toBeNull());
     expect(reasons).toEqual([{ accountGone: true }]);
     expect(server.sent().filter((r) => r === 'POST /auth/logout')).toHaveLength(1);

@@ -4,7 +4,8 @@ import { ROLES, type Role } from '@foodbridge/shared/constants';
 import type { AuthConfig, AuthSession } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { i18n } from '@lingui/core';
-import { api, ApiError, onAccountGone, setTokenSource } from '@/lib/api-client';
+import { ApiError, call, onAccountGone, setTokenSource } from '@/lib/api-client';
+import { useLocale } from '@/lib/i18n/i18n';
 import { getAuthConfig } from './app-config';
 import {
   clearStoredSession,
@@ -29,7 +30,7 @@ const followAccountLocale = (account: User) =>
 /** Registers the signed-in user in the back end (spec: on each auth change) and loads the role. */
 async function registerInBackEnd(name?: string, photoURL?: string): Promise<User | null> {
   try {
-    const account = await api.post<User>('/users', { name, photoURL });
+    const account = await call('POST /users', { body: { name, photoURL } });
     followAccountLocale(account);
     return account;
   } catch (err) {
@@ -106,7 +107,7 @@ export async function initIdentity(): Promise<void> {
   }
   if (!stored) return setSession(null);
   try {
-    const me = await api.get<User>('/users/me');
+    const me = await call('GET /users/me');
     setSession(toSessionUser(me), me.role);
     followAccountLocale(me);
   } catch (err) {
@@ -143,7 +144,7 @@ export async function signIn(email: string, password: string): Promise<void> {
   const config = await getAuthConfig();
   await whileLoading(async () => {
     if (config.provider === 'firebase') return (await loadFirebase(config)).signIn(email, password);
-    await signInLocally(await requestSession('/auth/login', { email, password }));
+    await signInLocally(await requestSession(call('POST /auth/login', { body: { email, password }, anonymous: true })));
   });
 }
 
@@ -152,7 +153,8 @@ export async function signUp(input: { name: string; email: string; password: str
   await whileLoading(async () => {
     if (config.provider === 'firebase') return (await loadFirebase(config)).signUp(input);
     // The verification e-mail goes out at once: in the language the person registered in.
-    await signInLocally(await requestSession('/auth/register', { ...input, locale: i18n.locale }), input);
+    const body = { ...input, locale: useLocale.getState().locale };
+    await signInLocally(await requestSession(call('POST /auth/register', { body, anonymous: true })), input);
   });
 }
 
@@ -213,6 +215,6 @@ onAccountGone(() => {
 export async function refreshRole(): Promise<void> {
   const { user, setRole } = useSession.getState();
   if (!user) return;
-  const res = await api.get<Pick<User, 'role'>>(`/users/role/${encodeURIComponent(user.email)}`);
+  const res = await call('GET /users/role/{email}', { params: { email: user.email } });
   setRole(res.role);
 }

@@ -15,8 +15,8 @@ const NOW = new Date('2026-03-02T08:00:00.000Z').getTime();
 
 // Each test gets fresh modules: the refresh in flight and the session are module state.
 async function load() {
-  const [tokens, { useSession }] = await Promise.all([import('./local-tokens'), import('./session-store')]);
-  return { ...tokens, useSession };
+  const [tokens, { useSession }, { call }] = await Promise.all([import('./local-tokens'), import('./session-store'), import('@/lib/api-client')]);
+  return { ...tokens, useSession, call };
 }
 
 beforeEach(() => {
@@ -158,9 +158,10 @@ describe('requestSession', () => {
     const answer = createAuthSession({ user: createUser({ role: 'restaurant' }) });
     const server = stubServer({ 'POST /auth/login': () => json(200, { ...answer, extra: 'dropped' }) });
     storeSession({ idToken: 'id-old' });
-    const { requestSession } = await load();
+    const { requestSession, call } = await load();
 
-    await expect(requestSession('/auth/login', { email: 'dana@example.test', password: 'secret123' })).resolves.toEqual(answer);
+    const login = call('POST /auth/login', { body: { email: 'dana@example.test', password: 'secret123' }, anonymous: true });
+    await expect(requestSession(login)).resolves.toEqual(answer);
     expect(server.requests).toEqual([
       { method: 'POST', path: '/auth/login', token: null, body: { email: 'dana@example.test', password: 'secret123' } },
     ]);
@@ -169,9 +170,10 @@ describe('requestSession', () => {
 
   it("passes the server's refusal on and stores nothing", async () => {
     stubServer({ 'POST /auth/login': () => json(401, { message: 'Wrong e-mail or password.', code: 'auth/invalid-credential' }) });
-    const { requestSession } = await load();
+    const { requestSession, call } = await load();
 
-    await expect(requestSession('/auth/login', { email: 'dana@example.test', password: 'nope12' })).rejects.toMatchObject({
+    const login = call('POST /auth/login', { body: { email: 'dana@example.test', password: 'nope12' }, anonymous: true });
+    await expect(requestSession(login)).rejects.toMatchObject({
       status: 401,
       message: 'Wrong e-mail or password.',
       code: 'auth/invalid-credential',
@@ -181,9 +183,10 @@ describe('requestSession', () => {
 
   it('refuses an answer without the user and stores nothing', async () => {
     stubServer({ 'POST /auth/register': () => json(200, { idToken: 'id-2', refreshToken: 'r-2', expiresIn: 3600 }) });
-    const { requestSession } = await load();
+    const { requestSession, call } = await load();
 
-    await expect(requestSession('/auth/register', { name: 'Dana' })).rejects.toMatchObject({
+    const register = call('POST /auth/register', { body: { name: 'Dana', email: 'dana@example.test', password: 'secret123' }, anonymous: true });
+    await expect(requestSession(register)).rejects.toMatchObject({
       status: 502,
       message: 'FoodBridge sent an answer this app cannot read. Please try again later.',
     });

@@ -1,7 +1,7 @@
 // The built-in provider's tokens: kept in localStorage, refreshed shortly before they expire, and handed to the api
 // client as its TokenSource.
 import type { AuthSession } from '@foodbridge/shared/schemas/auth';
-import { api, ApiError, type TokenSource } from '@/lib/api-client';
+import { ApiError, call, type TokenSource } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import { withLock } from '@/lib/web-lock';
 import { isRecord, readJson, unreadableAnswer } from './server-answer';
@@ -46,18 +46,13 @@ function store(session: AuthSession) {
 }
 
 /**
- * Asks the built-in provider for tokens and keeps those of its answer. The schema, and zod with it, is loaded only
- * here (sign-in, registration, refresh), so the signed-out home page never downloads it.
+ * Keeps the tokens of the built-in provider's answer to a sign-in, a registration or a refresh (`answer`, the call
+ * made without a token). The answer is checked with its schema, and zod with it is loaded only here, so the signed-out
+ * home page never downloads it.
  */
-export async function requestSession(
-  path: '/auth/login' | '/auth/register' | '/auth/refresh',
-  body: Record<string, unknown>,
-): Promise<AuthSession> {
-  const [answer, { AuthSessionSchema }] = await Promise.all([
-    api.post<unknown>(path, body, { anonymous: true }),
-    import('@foodbridge/shared/schemas/auth'),
-  ]);
-  const parsed = AuthSessionSchema.safeParse(answer);
+export async function requestSession(answer: Promise<AuthSession>): Promise<AuthSession> {
+  const [session, { AuthSessionSchema }] = await Promise.all([answer, import('@foodbridge/shared/schemas/auth')]);
+  const parsed = AuthSessionSchema.safeParse(session);
   if (!parsed.success) throw unreadableAnswer();
   store(parsed.data);
   return parsed.data;
@@ -76,7 +71,7 @@ export async function revokeStoredSession(): Promise<void> {
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), LOG_OUT_TIMEOUT_MS);
   try {
-    await api.post('/auth/logout', { refreshToken: stored.refreshToken }, { anonymous: true, signal: abort.signal });
+    await call('POST /auth/logout', { body: { refreshToken: stored.refreshToken }, anonymous: true, signal: abort.signal });
   } catch (err) {
     console.warn('Could not end the session on the server', err);
   } finally {
@@ -97,7 +92,8 @@ function refresh(): Promise<string | null> {
     if (!current) return null;
     // Another tab refreshed while this one waited for its turn: its tokens are this tab's too.
     if (current.refreshToken !== before.refreshToken) return current.idToken;
-    return (await requestSession('/auth/refresh', { refreshToken: current.refreshToken })).idToken;
+    const answer = call('POST /auth/refresh', { body: { refreshToken: current.refreshToken }, anonymous: true });
+    return (await requestSession(answer)).idToken;
   })
     .catch((err: unknown) => {
       // Only a definite refusal ends the session; offline keeps the stored tokens for later.

@@ -1,9 +1,9 @@
 // The pull requests of the replication, and a fresh device's first pull asked for ahead of RxDB. Light on purpose (no
 // RxDB import): local-store starts the first pull as soon as the signed-in account is known, while the engine (RxDB,
 // Dexie) still downloads and the database opens, instead of after them.
-import type { SyncCheckpoint, SyncPullResult } from '@foodbridge/shared/schemas/sync';
+import type { SyncCheckpoint } from '@foodbridge/shared/schemas/sync';
 import { SYNC_PULL_LIMIT_MAX, type SyncCollection } from '@foodbridge/shared/sync-limits';
-import { api } from '@/lib/api-client';
+import { call, type Answer } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import type { LocalCollection } from './sync-store';
 
@@ -22,19 +22,20 @@ export const ENDPOINT: Record<LocalCollection, SyncCollection> = {
   notifications: 'notifications',
 };
 
+/** The answer of GET /sync/{collection}/pull: a batch of one of the collections' documents, and its checkpoint. */
+export type SyncPull = Answer<'GET /sync/{collection}/pull'>;
+
 /** GET /sync/{collection}/pull after `checkpoint` (from the start without one). */
-export function pullAfter<T>(name: LocalCollection, checkpoint: SyncCheckpoint | undefined, batchSize: number) {
-  const query = new URLSearchParams({ limit: String(batchSize) });
-  if (checkpoint) {
-    query.set('id', checkpoint.id);
-    query.set('seq', String(checkpoint.seq));
-  }
-  return api.get<SyncPullResult<T>>(`/sync/${ENDPOINT[name]}/pull?${query}`);
+export function pullAfter(name: LocalCollection, checkpoint: SyncCheckpoint | undefined, batchSize: number): Promise<SyncPull> {
+  return call('GET /sync/{collection}/pull', {
+    params: { collection: ENDPOINT[name] },
+    query: { limit: batchSize, id: checkpoint?.id, seq: checkpoint?.seq },
+  });
 }
 
 /** A pull's answer and when its request went out (performance.now()). */
-export interface Pulled<T> {
-  answer: Promise<SyncPullResult<T>>;
+export interface Pulled {
+  answer: Promise<SyncPull>;
   sentAt: number;
 }
 
@@ -44,7 +45,7 @@ export interface FirstPull {
    * The prefetched answer to the pull after `checkpoint` (from the start when undefined), when it is the next one
    * asked ahead; otherwise null, and nothing more is asked ahead.
    */
-  take(checkpoint: SyncCheckpoint | undefined): Pulled<unknown> | null;
+  take(checkpoint: SyncCheckpoint | undefined): Pulled | null;
   /** No more batches are wanted. */
   stop(): void;
 }
@@ -62,14 +63,14 @@ const AHEAD = 4;
  */
 export function prefetchFirstPull(name: LocalCollection): FirstPull | undefined {
   if (!isOnline()) return undefined;
-  const queue: Array<Pulled<unknown> & { after: SyncCheckpoint | undefined }> = [];
+  const queue: Array<Pulled & { after: SyncCheckpoint | undefined }> = [];
   let stopped = false;
   // The checkpoint to ask after when the queue has room again (null: the head was reached, or a request failed).
   let resumeAfter: SyncCheckpoint | null = null;
 
   const ask = (after: SyncCheckpoint | undefined) => {
     resumeAfter = null;
-    const answer = pullAfter<unknown>(name, after, PULL_BATCH);
+    const answer = pullAfter(name, after, PULL_BATCH);
     queue.push({ after, answer, sentAt: performance.now() });
     answer.then(
       (result) => {

@@ -1,6 +1,7 @@
 // The one switch every field screen's read goes through: the device's copy for a signed-in account (live, offline
 // too), the online API for a visitor or a browser without a local store, and neither while a saved session is still
 // being checked on a device that has a local store (so a signed-in driver offline does not first see a failed call).
+import type { ApiPath } from '@/lib/api-client';
 import { useApi, type ApiState } from '@/lib/use-api';
 import { useLocalMode } from './hooks';
 import type { LocalResult } from './local-query';
@@ -33,15 +34,15 @@ const noop = () => {};
 
 /**
  * @param local the device's answer (a hook of hooks.ts, called with this viewer's `enabled`)
- * @param onlinePath the GET that answers the same without a local store; null when there is nothing to ask
+ * @param onlinePath the GET that answers the same without a local store (apiPath); null when there is nothing to ask
  */
-export function useLocalFirst<T>(local: LocalResult<T>, onlinePath: string | null, options: LocalFirstOptions = {}): LocalFirst<T> {
+export function useLocalFirst<T>(local: LocalResult<T>, onlinePath: ApiPath<T> | null, options: LocalFirstOptions = {}): LocalFirst<T> {
   const { ready = true, onlineWhenMissing = false } = options;
   const mode = useLocalMode();
   const waiting = mode === 'wait' || !ready;
   const missing = onlineWhenMissing && !local.unavailable && !local.loading && local.data == null;
   const fromDevice = !local.unavailable && !missing;
-  const online = useApi<T>(!waiting && !fromDevice ? onlinePath : null);
+  const online = useApi(!waiting && !fromDevice ? onlinePath : null);
   if (fromDevice) return { data: local.data, error: undefined, loading: local.loading, reload: noop, source: 'local', setData: online.setData };
   if (waiting) return { data: undefined, error: undefined, loading: true, reload: noop, source: 'waiting', setData: online.setData };
   return { data: online.data, error: online.error, loading: online.loading, reload: online.reload, source: 'online', setData: online.setData };

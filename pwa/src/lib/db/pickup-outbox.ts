@@ -5,9 +5,8 @@
 // screens reach it through local-database.ts.
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { PickupReport } from '@foodbridge/shared/schemas/impact';
-import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import { i18n } from '@lingui/core';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
 import { withLock } from '@/lib/web-lock';
@@ -36,15 +35,16 @@ export function isPickedBy(donation: Pick<Donation, 'status' | 'charityEmail'> |
 /**
  * The single call that confirms a pickup on the server, used by the outbox (and directly only where there is no
  * local store). The key makes a repeat after a lost answer return the first answer instead of acting twice. The
- * report is the body; without one the body is `{}`, what the app sent before reports and what the server takes as
+ * report is the body; without one the body is `{}` (call's body for a write without one), what the app sent before reports and what the server takes as
  * "no report". The service worker's Background Sync stores this same request, body and key, and replays it as is.
  */
-function sendPickupConfirmation(donationId: string, key: string, report: PickupReport | undefined) {
-  return api.patch<DonationChangeResult>(
-    `/donations/pickup/${encodeURIComponent(donationId)}`,
-    report ?? {},
-    { headers: { 'Idempotency-Key': key }, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
-  );
+function sendPickupConfirmation(id: string, key: string, report: PickupReport | undefined) {
+  return call('PATCH /donations/pickup/{id}', {
+    params: { id },
+    body: report,
+    headers: { 'Idempotency-Key': key },
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
 }
 
 type Outcome = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'retry'; message: string };
@@ -65,7 +65,7 @@ async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
       // Already Picked: a success if it was us (e.g. another device, or the same confirmation under an older key, got
       // there first); a refusal if the donation went to someone else meanwhile.
       try {
-        const now = await api.get<Donation>(`/donations/${encodeURIComponent(entry.donationId)}`);
+        const now = await call('GET /donations/{id}', { params: { id: entry.donationId } });
         if (isPickedBy(now, email)) return { kind: 'done' };
       } catch (check) {
         if (check instanceof ApiError && isTransient(check)) return { kind: 'retry', message: check.message };

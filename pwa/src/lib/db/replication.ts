@@ -2,7 +2,7 @@
 // collection, the server-sent-events stream for live changes, and push for favourites only (the other collections
 // change through their own REST actions). Only the leader tab replicates; the others see its writes through RxDB.
 import { Observable, share } from 'rxjs';
-import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb/plugins/core';
+import type { RxCollection, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb/plugins/core';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { Role } from '@foodbridge/shared/constants';
 import {
@@ -12,7 +12,7 @@ import {
   type SyncCollection,
   type SyncPullResult,
 } from '@foodbridge/shared/schemas/sync';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
@@ -68,16 +68,10 @@ export function dropNulls<T>(doc: T): T {
   return out as T;
 }
 
-/** The answer of POST /sync/stream-ticket. */
-interface StreamTicket {
-  ticket: string;
-  expiresIn: number;
-}
-
 /** A ticket that opens one stream within a minute (POST /sync/stream-ticket), or null when none could be had. */
 async function streamTicket(): Promise<string | null> {
   try {
-    return (await api.post<StreamTicket>('/sync/stream-ticket')).ticket;
+    return (await call('POST /sync/stream-ticket')).ticket;
   } catch {
     // Offline, signed out or refused: the caller retries with backoff, and replication's own errors say why.
     return null;
@@ -223,14 +217,17 @@ function pullHandler<T>(
 ) {
   return async (checkpoint: SyncCheckpoint | undefined, batchSize: number) => {
     const early = batchSize === PULL_BATCH ? prefetched?.take(checkpoint) : null;
-    let result = early ? ((await early.answer.catch(() => null)) as SyncPullResult<WithDeleted<T>> | null) : null;
+    let answer: SyncPullResult<unknown> | null = early ? await early.answer.catch(() => null) : null;
     let sentAt = early?.sentAt ?? 0;
-    if (!result) {
+    if (!answer) {
       // Certainly offline: fail without a request (RxDB retries, and at once when the browser goes online).
       if (!isOnline()) throw new ApiError(0, 'Offline');
       sentAt = performance.now();
-      result = await pullAfter<WithDeleted<T>>(name, checkpoint, batchSize);
+      answer = await pullAfter(name, checkpoint, batchSize);
     }
+    // The route answers a batch of any collection (the union of the four); `name` chose the one whose documents
+    // this handler's T describes. The route's declaration cannot say which from the parameter.
+    const result = answer as SyncPullResult<WithDeleted<T>>;
     stage?.(result.documents);
     // A short batch means the server has nothing newer: this collection is up to date as of now.
     if (result.documents.length < batchSize) {
@@ -254,7 +251,7 @@ function replicate<T>(
   name: LocalCollection,
   events: ReplicationEvents,
   options: {
-    push?: (rows: unknown[]) => Promise<WithDeleted<T>[]>;
+    push?: (rows: RxReplicationWriteToMasterRow<T>[]) => Promise<WithDeleted<T>[]>;
     prefetched?: FirstPull;
     after?: Promise<unknown>;
     /**
@@ -386,7 +383,7 @@ export function startReplication(
   states.push(donations);
 
   const favorites = replicate<FavoriteDocType>(db.favorites, 'favorites', events, {
-    push: (rows) => api.post<WithDeleted<FavoriteDocType>[]>('/sync/favorites/push', rows),
+    push: (rows) => call('POST /sync/{collection}/push', { params: { collection: 'favorites' }, body: rows }),
     after: donationsFirst,
   });
   favorites.conflict$.subscribe(explainFavoriteConflict);

@@ -3,7 +3,7 @@
 // reads it to write that person's notifications, pushes and e-mails. Loaded on demand (identity.ts after sign-in,
 // language-select.tsx on a change), so the signed-out home page does not pay for it.
 import type { User } from '@foodbridge/shared/schemas/user';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError, call } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
 import { setLocale, useLocale } from './i18n';
 import { isLocale, LOCALE_STORAGE_KEY, type Locale } from './locales';
@@ -59,7 +59,7 @@ export async function saveAccountLocale(locale: Locale, userId = useSession.getS
   if (!userId) return;
   writeUnsaved({ userId, locale });
   try {
-    await api.patch('/users/me', { locale });
+    await call('PATCH /users/me', { body: { locale } });
   } catch (err) {
     if (err instanceof ApiError && err.status >= 400 && err.status < 500) writeUnsaved(null);
     else if (!retryWhenOnline && typeof window !== 'undefined') {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { HeartHandshake, Info } from 'lucide-react';
 import { CHARITY_ROLE_FEE_DOLLARS } from '@foodbridge/shared/constants';
 import { MSG } from '@foodbridge/shared/messages';
-import type { CharityRequest, PaymentIntentResponse } from '@foodbridge/shared/schemas/charity-request';
+import type { CharityRequest, CharityRequestPublic, PaymentIntentResponse } from '@foodbridge/shared/schemas/charity-request';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState, PageHeader } from '@/components/ui/states';
@@ -18,7 +18,7 @@ import { CharityRequestForm, type CharityRequestDraft } from './charity-request-
 import { PaymentStep } from './payment-step';
 import { RequestSubmitted } from './request-submitted';
 
-const isOpen = (r: CharityRequest) => r.status === 'pending' || r.status === 'approved';
+const isOpen = (r: CharityRequestPublic) => r.status === 'pending' || r.status === 'approved';
 
 export function RequestCharityRole() {
   const i18n = useI18n();
@@ -87,7 +87,7 @@ function RequestFlow({
   onSaved,
   onAlreadySubmitted,
 }: {
-  existing: CharityRequest | undefined;
+  existing: CharityRequestPublic | undefined;
   rejectedBefore: boolean;
   name: string;
   email: string;

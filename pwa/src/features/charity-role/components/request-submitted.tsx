@@ -1,12 +1,13 @@
 import { Clock3 } from 'lucide-react';
-import type { CharityRequest } from '@foodbridge/shared/schemas/charity-request';
+import type { CharityRequestPublic } from '@foodbridge/shared/schemas/charity-request';
 import { StatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useI18n } from '@/lib/i18n/i18n';
 import { charityRequestStatusLabel } from '@/lib/labels';
 import { formatDate } from '@/lib/utils';
 
-export function RequestSubmitted({ request }: { request: CharityRequest }) {
+/** The open request: what anyone may see of it is all this says (status, organization, day). */
+export function RequestSubmitted({ request }: { request: CharityRequestPublic }) {
   const i18n = useI18n();
   return (
     <Card className="mx-auto flex w-full max-w-xl flex-col items-center gap-3 p-6 text-center sm:p-8">

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
 import { ChevronDown, History } from 'lucide-react';
-import type { HistoryEntry } from '@foodbridge/shared/schemas/history';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ErrorState } from '@/components/ui/states';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { describeEntry } from '@/lib/history-words';
 import { useI18n } from '@/lib/i18n/i18n';
-import { donationHistoryPath } from '../api';
 
 const WHEN: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
 /**
@@ -36,7 +35,7 @@ export function DonationTimeline({ donationId }: { donationId: string }) {
 
 function TimelineEntries({ donationId }: { donationId: string }) {
   const i18n = useI18n();
-  const { data, error, loading, reload } = useApi<HistoryEntry[]>(donationHistoryPath(donationId));
+  const { data, error, loading, reload } = useApi(apiPath('GET /donations/{id}/history', { params: { id: donationId } }));
   if (loading && !data) {
     return (
       <div role="status" aria-label={i18n._('details.history.loading')} className="mt-3 flex flex-col gap-3">

@@ -1,15 +1,15 @@
 import { useEffect, useRef } from 'react';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
-import type { Favorite } from '@foodbridge/shared/schemas/favorite';
 import type { Review } from '@foodbridge/shared/schemas/review';
 import { useSession } from '@/lib/auth/session-store';
 import { useLocalDonation, useLocalDonations, useLocalFavorite, useLocalRequests } from '@/lib/db/hooks';
+import { apiPath } from '@/lib/api-client';
 import { useLocalFirst, type ReadState } from '@/lib/db/local-first';
 import { useApi, type ApiState } from '@/lib/use-api';
 import { useFirstScreenFirst } from './use-first-screen-first';
 import { useUnexpired } from './use-unexpired';
-import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, verifiedDonationsPathOf, type VerifiedQuery } from '../api';
+import { verifiedDonationsPathOf, type VerifiedQuery } from '../api';
 
 /**
  * Verified donations: from the device for a signed-in account (live, offline too), from the API for visitors; either
@@ -20,7 +20,7 @@ import { charityRequestsPath, donationPath, donationReviewsPath, favoritesPath, 
 export function useVerifiedDonations(serverQuery: VerifiedQuery = {}): ReadState<Donation[]> & { local: boolean; partial: boolean } {
   // The switch alone decides the source; a visitor's list is asked for below, first screen first.
   const read = useLocalFirst(useLocalDonations(['Verified']), null);
-  const online = useFirstScreenFirst<Donation>(read.source === 'online' ? verifiedDonationsPathOf(serverQuery) : null);
+  const online = useFirstScreenFirst(read.source === 'online' ? verifiedDonationsPathOf(serverQuery) : null);
   const answer = read.source === 'online' ? online : { ...read, partial: false };
   return { data: useUnexpired(answer.data), error: answer.error, loading: answer.loading, reload: answer.reload, partial: answer.partial, local: read.source === 'local' };
 }
@@ -32,13 +32,13 @@ export function useVerifiedDonations(serverQuery: VerifiedQuery = {}): ReadState
  */
 export function useDonation(id: string): ReadState<Donation> {
   const { ready, user } = useSession();
-  const read = useLocalFirst(useLocalDonation(id), donationPath(id), { ready, onlineWhenMissing: true });
+  const read = useLocalFirst(useLocalDonation(id), apiPath('GET /donations/{id}', { params: { id } }), { ready, onlineWhenMissing: true });
   useReloadOnViewerChange(ready ? (user?.id ?? '') : null, read.reload);
   return { ...read, data: read.data ?? undefined };
 }
 
 export function useDonationReviews(donationId: string | undefined): ApiState<Review[]> {
-  return useApi<Review[]>(donationId ? donationReviewsPath(donationId) : null);
+  return useApi(donationId ? apiPath('GET /reviews/{donationId}', { params: { donationId } }) : null);
 }
 
 /**
@@ -50,7 +50,7 @@ export function useIsFavorite(donationId: string): { isFavorite: boolean | undef
   const local = useLocalFavorite(donationId);
   // The device answers for this one donation, the API with the whole list: both read as a list here.
   const asList = { ...local, data: local.data === undefined ? undefined : local.data ? [local.data] : [] };
-  const { data, reload, source } = useLocalFirst<Array<Pick<Favorite, 'donationId' | 'favoriteId'>>>(asList, email ? favoritesPath(email) : null);
+  const { data, reload, source } = useLocalFirst(asList, email ? apiPath('GET /favorites/{email}', { params: { email } }) : null);
   const found = data?.find((f) => f.donationId === donationId);
   return { isFavorite: data ? Boolean(found) : undefined, favoriteId: found?.favoriteId, reload, local: source === 'local' };
 }
@@ -59,7 +59,7 @@ export function useIsFavorite(donationId: string): { isFavorite: boolean | undef
 export function useOwnRequest(donationId: string): { request: DonationRequest | undefined; reload: () => void } {
   const { user, role } = useSession();
   const isCharity = Boolean(user) && role === 'charity';
-  const { data, reload } = useLocalFirst(useLocalRequests(isCharity), user && isCharity ? charityRequestsPath(user.email) : null);
+  const { data, reload } = useLocalFirst(useLocalRequests(isCharity), user && isCharity ? apiPath('GET /donation-requests', { query: { charityEmail: user.email } }) : null);
   const me = user?.email.toLowerCase();
   return { request: data?.find((r) => r.donationId === donationId && r.charityEmail.toLowerCase() === me), reload };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { FIRST_SCREEN_ROWS, LIST_LIMIT_MAX } from '@foodbridge/shared/constants';
-import { getPage } from '@/lib/api-client';
+import { getPage, type ApiPath } from '@/lib/api-client';
 import { isUnreachableError, noteServerReach } from '@/lib/connectivity-store';
 import { prefetchedNow, takePrefetched } from '@/lib/use-api';
 import { withLimit } from '../api';
@@ -54,10 +54,10 @@ async function afterFirstScreen(): Promise<void> {
  * rest up to the list's usual size (LIST_LIMIT_MAX, as one plain GET would have answered), continuing from the first
  * answer's `Link: rel="next"` so nothing repeats. `null` asks for nothing.
  */
-export function useFirstScreenFirst<T>(path: string | null): InTwoState<T> {
+export function useFirstScreenFirst<T>(path: ApiPath<T[]> | null): InTwoState<T> {
   // A cold start that waited for its first screen (main.tsx) draws it in the first render, in place of index.html's
   // first screen: no skeleton between them. The effect below then takes the same answer and goes on with the rest.
-  const [arrived] = useState(() => (path === null ? undefined : prefetchedNow<T>(withLimit(path, FIRST_SCREEN))));
+  const [arrived] = useState(() => (path === null ? undefined : prefetchedNow(withLimit(path, FIRST_SCREEN))));
   const [data, setData] = useState<T[] | undefined>(arrived?.items);
   const [error, setError] = useState<Error | undefined>(undefined);
   const [loading, setLoading] = useState(path !== null);
@@ -77,7 +77,7 @@ export function useFirstScreenFirst<T>(path: string | null): InTwoState<T> {
     void (async () => {
       const firstPath = withLimit(path, FIRST_SCREEN);
       // A cold start may have asked already (main.tsx); its answer cannot be aborted, only ignored.
-      const first = await (takePrefetched<T>(firstPath) ?? getPage<T>(firstPath, { signal }));
+      const first = await (takePrefetched(firstPath) ?? getPage(firstPath, { signal }));
       noteServerReach(true);
       if (signal.aborted) return;
       setData(first.items);
@@ -85,7 +85,7 @@ export function useFirstScreenFirst<T>(path: string | null): InTwoState<T> {
       if (first.next === null) return;
       await afterFirstScreen();
       if (signal.aborted) return;
-      const rest = await getPage<T>(withLimit(first.next, LIST_LIMIT_MAX - first.items.length), { signal });
+      const rest = await getPage(withLimit(first.next, LIST_LIMIT_MAX - first.items.length), { signal });
       if (signal.aborted) return;
       setData(first.items.concat(rest.items));
       setPartial(false);

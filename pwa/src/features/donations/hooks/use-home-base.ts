@@ -1,6 +1,6 @@
 import type { LatLng } from '@foodbridge/shared/geo';
-import type { CharityPreferences } from '@foodbridge/shared/schemas/charity-preferences';
 import { useSession } from '@/lib/auth/session-store';
+import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
 /**
@@ -11,7 +11,7 @@ import { useApi } from '@/lib/use-api';
  */
 export function useHomeBase(wanted: boolean): { point: LatLng | undefined; settled: boolean } {
   const isCharity = useSession((s) => s.role) === 'charity';
-  const { data, error } = useApi<CharityPreferences>(wanted && isCharity ? '/me/charity-preferences' : null);
+  const { data, error } = useApi(wanted && isCharity ? apiPath('GET /me/charity-preferences') : null);
   const point = data && data.homeLatitude !== null && data.homeLongitude !== null ? { lat: data.homeLatitude, lng: data.homeLongitude } : undefined;
   return { point, settled: !wanted || !isCharity || data !== undefined || error !== undefined };
 }

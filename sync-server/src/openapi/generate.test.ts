@@ -1,15 +1,13 @@
-// The OpenAPI document against the app itself: every route the app registers is documented and nothing else, every
-// example body passes the schema that validates the request, and what the document says about sign-in and the main
+// The OpenAPI document made from the route table, against the app itself: the app registers exactly the table's
+// routes (so none is registered outside it), every example body passes the schema that validates the request, and what the document says about sign-in and the main
 // success status agrees with the permission matrix (testing/permission-matrix.ts), which is checked against the
 // real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { PERMISSION_MATRIX, routeKey } from '../testing/permission-matrix.ts';
-import { openApiPath, type RouteSpec } from '../http/route.ts';
-import { documentedRoutes } from '../routes/table.ts';
+import { PERMISSION_MATRIX } from '../testing/permission-matrix.ts';
+import { openApiPath, routeKey, type RouteSpec } from '../http/route.ts';
+import { ROUTES } from '../routes/table.ts';
 import { buildOpenApiDocument } from './generate.ts';
-
-const OPERATIONS = documentedRoutes();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,16 +20,16 @@ const docKey = (op: RouteSpec) => `${op.method.toUpperCase()} ${openApiPath(op.p
 const isMiddleware = (r: { method: string; path: string }) => r.method === 'ALL' && (r.path === '/*' || r.path === '*');
 
 describe('the OpenAPI document', () => {
-  it('documents every route of the app, and no route the app does not have', () => {
+  it('documents every route the app registers, and the app registers only the routes of the table', () => {
     const appRoutes = new Set(t.app.routes.filter((r) => !isMiddleware(r)).map((r) => `${r.method} ${openApiPath(r.path)}`));
-    const documented = new Set(OPERATIONS.map(docKey));
+    const documented = new Set(ROUTES.map(docKey));
     expect([...appRoutes].filter((r) => !documented.has(r)).sort(), 'routes missing from the document').toEqual([]);
     expect([...documented].filter((r) => !appRoutes.has(r)).sort(), 'documented routes the app does not have').toEqual([]);
-    expect(OPERATIONS.length, 'a route documented twice').toBe(documented.size);
+    expect(ROUTES.length, 'a route documented twice').toBe(documented.size);
   });
 
   it('names every path parameter of a route, and only those', () => {
-    const problems = OPERATIONS.flatMap((op) => {
+    const problems = ROUTES.flatMap((op) => {
       const inPath = [...op.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]).sort();
       const named = Object.keys(op.params ?? {}).sort();
       return JSON.stringify(inPath) === JSON.stringify(named) ? [] : [`${docKey(op)}: path has ${inPath}, params ${named}`];
@@ -39,14 +37,14 @@ describe('the OpenAPI document', () => {
     expect(problems).toEqual([]);
   });
 
-  it.each(OPERATIONS.filter((op) => op.body).map((op) => [docKey(op), op] as const))('the example body of %s passes its schema', (_, op) => {
+  it.each(ROUTES.filter((op) => op.body).map((op) => [docKey(op), op] as const))('the example body of %s passes its schema', (_, op) => {
     const parsed = op.body!.schema.safeParse(op.body!.example);
     expect(parsed.error?.issues ?? []).toEqual([]);
   });
 
   it('says sign-in is required exactly where the permission matrix refuses a signed-out caller', () => {
     const problems: string[] = [];
-    for (const op of OPERATIONS) {
+    for (const op of ROUTES) {
       const rows = PERMISSION_MATRIX.filter((r) => r.route === routeKey({ method: op.method.toUpperCase(), path: op.path }));
       if (!rows.length) {
         problems.push(`${docKey(op)}: no row in the permission matrix`);
@@ -63,7 +61,7 @@ describe('the OpenAPI document', () => {
     // 200), and its world has no fresh pickup report to correct (pickup-reports.test.ts covers the 200).
     const offInTests = new Set(['GET /geocode', 'PUT /donations/{id}/pickup-report']);
     const problems: string[] = [];
-    for (const op of OPERATIONS) {
+    for (const op of ROUTES) {
       if (offInTests.has(docKey(op))) continue;
       // Some routes have two (201 created, 200 already there): at least one must be seen.
       const successes = Object.keys(op.responses).map(Number).filter((s) => s < 300);
@@ -75,9 +73,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('is OpenAPI 3.1 with a schema for every JSON request body, a success answer and a 401 for signed-in routes', () => {
-    const doc = buildOpenApiDocument(OPERATIONS) as { openapi: string; paths: Record<string, Record<string, any>> };
+    const doc = buildOpenApiDocument(ROUTES) as { openapi: string; paths: Record<string, Record<string, any>> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const op of OPERATIONS) {
+    for (const op of ROUTES) {
       const o = doc.paths[openApiPath(op.path)]![op.method];
       const label = docKey(op);
       expect(Object.keys(o.responses).some((s) => Number(s) < 300), label).toBe(true);

@@ -1,0 +1,440 @@
+// Made by `npm run api-types` from the route table (sync-server/src/routes/table.ts). Do not edit: change the
+// route's declaration and run it again (sync-server/src/openapi/client-types.test.ts fails while this is stale).
+import type { z } from 'zod';
+import type * as S from '@foodbridge/shared';
+
+/** Each JSON route of the API: its path parameters, query, body and answer. */
+export interface ApiRoutes {
+  'GET /healthz': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { status: string; message?: string | undefined };
+  };
+  'GET /readyz': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { status: string; message?: string | undefined };
+  };
+  'GET /openapi.json': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { openapi: string; [key: string]: unknown };
+  };
+  'GET /.well-known/jwks.json': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { keys: Array<{ kty: string; kid?: string | undefined; [key: string]: unknown }> };
+  };
+  'GET /auth/config': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.AuthConfigSchema>;
+  };
+  'POST /auth/register': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.RegisterSchema>;
+    answer: z.output<typeof S.AuthSessionSchema>;
+  };
+  'POST /auth/login': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.LoginSchema>;
+    answer: z.output<typeof S.AuthSessionSchema>;
+  };
+  'POST /auth/refresh': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.RefreshSchema>;
+    answer: z.output<typeof S.AuthSessionSchema>;
+  };
+  'POST /auth/logout': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.RefreshSchema>;
+    answer: undefined;
+  };
+  'POST /auth/verification-email': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: undefined;
+  };
+  'POST /auth/verify-email': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.VerifyEmailSchema>;
+    answer: { user: z.output<typeof S.UserSchema> };
+  };
+  'POST /auth/password-reset-email': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.PasswordResetEmailSchema>;
+    answer: undefined;
+  };
+  'POST /auth/reset-password': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.ResetPasswordSchema>;
+    answer: undefined;
+  };
+  'GET /users': {
+    params: {};
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.UserSchema>>;
+  };
+  'POST /users': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.UserUpsertSchema>;
+    answer: { _id: string; name: string; email: string; role: "user" | "restaurant" | "charity" | "admin"; displayName?: string | undefined; photoURL?: string | undefined; mission?: string | undefined; address?: string | undefined; phone?: string | undefined; createdAt: string; created_at: string; last_login?: string | undefined; emailVerified?: boolean | undefined; latitude?: number | undefined; longitude?: number | undefined; locale?: "en" | "es" | "ar" | undefined; insertedId: z.output<typeof S.IdSchema> };
+  };
+  'GET /users/me': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.UserSchema>;
+  };
+  'PATCH /users/me': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.ProfileUpdateSchema>;
+    answer: { modifiedCount: number; user: z.output<typeof S.UserSchema> };
+  };
+  'GET /users/search': {
+    params: {};
+    query: { email: string | number | undefined };
+    body: undefined;
+    answer: z.output<typeof S.UserSchema>;
+  };
+  'GET /users/role/{email}': {
+    params: { email: string };
+    query: {};
+    body: undefined;
+    answer: { role: "user" | "restaurant" | "charity" | "admin" };
+  };
+  'PATCH /users/role/{id}': {
+    params: { id: string };
+    query: {};
+    body: z.input<typeof S.RoleUpdateSchema>;
+    answer: { modifiedCount: number };
+  };
+  'DELETE /users/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'GET /charity-requests': {
+    params: {};
+    query: { status?: string | number | undefined; email?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<(z.output<typeof S.CharityRequestSchema>) | (z.output<typeof S.CharityRequestPublicSchema>)>;
+  };
+  'POST /charity-requests': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.CharityRequestCreateSchema>;
+    answer: { insertedId: z.output<typeof S.IdSchema>; mode?: "test" | undefined };
+  };
+  'PATCH /charity-requests/approve/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'PATCH /charity-requests/reject/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'POST /create-payment-intent': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.PaymentIntentResponseSchema>;
+  };
+  'POST /test-payments/{id}/confirm': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { id: string; status: "succeeded"; mode: "test" };
+  };
+  'GET /transactions': {
+    params: {};
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.TransactionSchema>>;
+  };
+  'POST /reviews': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.ReviewCreateSchema>;
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'GET /reviews/{donationId}': {
+    params: { donationId: string };
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.ReviewSchema>>;
+  };
+  'GET /my-reviews/{email}': {
+    params: { email: string };
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.ReviewSchema>>;
+  };
+  'DELETE /reviews/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'POST /favorites': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.FavoriteCreateSchema>;
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'GET /favorites/{email}': {
+    params: { email: string };
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.FavoriteSchema>>;
+  };
+  'DELETE /favorites/{favoriteId}': {
+    params: { favoriteId: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'GET /donations': {
+    params: {};
+    query: { status?: string | number | undefined; q?: string | number | undefined; foodType?: string | number | undefined; sort?: string | number | undefined; near?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.DonationSchema>>;
+  };
+  'GET /donations/verified': {
+    params: {};
+    query: { q?: string | number | undefined; foodType?: string | number | undefined; sort?: string | number | undefined; near?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.DonationSchema>>;
+  };
+  'GET /donations/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.DonationSchema>;
+  };
+  'POST /donations': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.DonationCreateSchema>;
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'PATCH /donations/{id}': {
+    params: { id: string };
+    query: {};
+    body: z.input<typeof S.DonationUpdateSchema>;
+    answer: { modifiedCount: number };
+  };
+  'DELETE /donations/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'PATCH /donations/verify/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'PATCH /donations/reject/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'PATCH /donations/pickup/{id}': {
+    params: { id: string };
+    query: {};
+    body: z.input<typeof S.PickupReportSchema> | undefined;
+    answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
+  };
+  'PATCH /donations/review/{id}': {
+    params: { id: string };
+    query: {};
+    body: z.input<typeof S.DonationReviewSchema>;
+    answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
+  };
+  'GET /my-pickups': {
+    params: {};
+    query: { email: string | number | undefined; status?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.PickupItemSchema>>;
+  };
+  'POST /donation-requests': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.DonationRequestCreateSchema>;
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'GET /donation-requests': {
+    params: {};
+    query: { restaurantEmail?: string | number | undefined; charityEmail?: string | number | undefined; status?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.DonationRequestListItemSchema>>;
+  };
+  'PATCH /donation-requests/accept/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number; rejectedCount: number };
+  };
+  'PATCH /donation-requests/reject/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'DELETE /donation-requests/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number; reopenedCount?: number | undefined };
+  };
+  'POST /sync/stream-ticket': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { ticket: string; expiresIn: number };
+  };
+  'GET /sync/{collection}/pull': {
+    params: { collection: string };
+    query: { id?: string | number | undefined; seq?: string | number | undefined; limit?: string | number | undefined };
+    body: undefined;
+    answer: (z.output<typeof S.DonationPullResultSchema>) | (z.output<typeof S.FavoritePullResultSchema>) | (z.output<typeof S.DonationRequestPullResultSchema>) | (z.output<typeof S.NotificationPullResultSchema>);
+  };
+  'POST /sync/{collection}/push': {
+    params: { collection: string };
+    query: {};
+    body: z.input<typeof S.FavoritePushBodySchema>;
+    answer: z.output<typeof S.FavoritePushResultSchema>;
+  };
+  'GET /impact': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.ImpactSchema>;
+  };
+  'GET /dashboard': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.DashboardSchema>;
+  };
+  'GET /history': {
+    params: {};
+    query: { donationId?: string | number | undefined; actor?: string | number | undefined; kind?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.HistoryEntrySchema>>;
+  };
+  'GET /donations/{id}/history': {
+    params: { id: string };
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.HistoryEntrySchema>>;
+  };
+  'GET /notifications': {
+    params: {};
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.NotificationSchema>>;
+  };
+  'PATCH /notifications/{id}/read': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.NotificationSchema>;
+  };
+  'POST /notifications/read-all': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'GET /push/public-key': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { publicKey: string };
+  };
+  'POST /push/subscriptions': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.PushSubscribeSchema>;
+    answer: z.output<typeof S.PushDeviceSchema>;
+  };
+  'PATCH /push/subscriptions': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.PushPreferencesSchema>;
+    answer: z.output<typeof S.PushDeviceSchema>;
+  };
+  'DELETE /push/subscriptions': {
+    params: {};
+    query: { endpoint?: string | number | undefined };
+    body: z.input<typeof S.PushEndpointSchema> | undefined;
+    answer: { deletedCount: number };
+  };
+  'POST /push/test': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.PushTestSchema> | undefined;
+    answer: z.output<typeof S.PushSendResultSchema>;
+  };
+  'GET /map/config': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { tilesUrl: string; attribution: string; geocoder: boolean };
+  };
+  'GET /geocode': {
+    params: {};
+    query: { q: string | number | undefined };
+    body: undefined;
+    answer: Array<z.output<typeof S.GeocodeResultSchema>>;
+  };
+  'GET /donations/{id}/pickup-report': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.StoredPickupReportSchema>;
+  };
+  'PUT /donations/{id}/pickup-report': {
+    params: { id: string };
+    query: {};
+    body: z.input<typeof S.PickupReportSchema>;
+    answer: z.output<typeof S.CorrectedPickupReportSchema>;
+  };
+  'GET /me/charity-preferences': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.CharityPreferencesSchema>;
+  };
+  'PUT /me/charity-preferences': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.CharityPreferencesSchema>;
+    answer: z.output<typeof S.CharityPreferencesSchema>;
+  };
+}
