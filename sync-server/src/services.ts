@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { FirebaseVerifier } from './auth/firebase.ts';
@@ -29,6 +30,9 @@ export async function createDeps(config: Config, db: Database, opts: { logDestin
     : new TestPaymentProvider(db.sql);
   const changes = createChangeFeed(db);
   const stopping = new AbortController();
+  // Every open sync stream listens for the shutdown: hundreds of listeners are the normal case, not a leak (Node warns
+  // of one past 10).
+  setMaxListeners(0, stopping.signal);
   const log = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT, destination: opts.logDestination });
   // Keys are generated (or read) now, at start-up, rather than by the first notification.
   const push = createPushSender(db.sql, config, log);

@@ -9,8 +9,9 @@ import { measureHomeJs } from '../lib/bench.mjs';
 import { BASE_URL } from '../lib/browser.mjs';
 
 describe('the signed-out home page', () => {
-  it('loads at most 125 kB of gzipped JavaScript', async () => {
+  it('loads at most 125 kB of gzipped JavaScript', async (t) => {
     const { files, totalGzipBytes, budgetBytes } = await measureHomeJs(BASE_URL);
+    t.diagnostic(`${totalGzipBytes.toLocaleString('en')} of ${budgetBytes.toLocaleString('en')} bytes`);
     assert.equal(budgetBytes, 125_000);
     assert.ok(files.length > 0, 'the page loaded scripts');
     const list = files.map((f) => `${new URL(f.url).pathname} ${f.gzip}`).join(', ');

@@ -1,7 +1,19 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt from node:crypto: memory-hard like argon2id, with no native add-on to install.
-const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+export const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+/** scrypt's cost for new hashes: PARAMS.N, unless a test run lowered it. */
+let cost: number = PARAMS.N;
+
+/**
+ * Test runs only (sync-server/src/testing/setup.ts): new hashes get cost `n` instead of PARAMS.N. A run registers and
+ * signs in some 750 times, at ~26 ms of CPU each with the real cost; a stored hash names its own parameters, so it is
+ * checked the same way whatever its cost. Refused outside vitest.
+ */
+export function lowerPasswordCostForTests(n: number): void {
+  if (!process.env.VITEST) throw new Error('The password cost is lowered in tests only');
+  cost = n;
+}
 
 function derive(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -12,8 +24,8 @@ function derive(password: string, salt: Buffer, keylen: number, opts: ScryptOpti
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS.keylen, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p, maxmem: 64 * 1024 * 1024 });
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, PARAMS.keylen, { N: cost, r: PARAMS.r, p: PARAMS.p, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', cost, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -10,11 +10,11 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openEmbedded } from '../db/connection.ts';
 import { insertImage, saveVariant } from '../db/images.ts';
-import { migrate } from '../db/migrate.ts';
 import { insertUser } from '../db/users.ts';
 import { createBucketImageStorage } from '../images/storage.ts';
 import { startS3StandIn, type S3StandIn } from '../testing/s3-stand-in.ts';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
+import { writeMigratedDataDir } from '../testing/test-database.ts';
 import { moveImagesToBucket } from './move-images.ts';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -120,9 +120,9 @@ describe('npm run images:to-s3', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-images-cli-'));
   let imageId: string;
   beforeAll(async () => {
+    await writeMigratedDataDir(join(dataDir, 'pglite'));
     const db = await openEmbedded(join(dataDir, 'pglite'));
     try {
-      await migrate(db.sql);
       const user = await insertUser(db.sql, { email: 'owner@example.test', name: 'Owner', role: 'restaurant' });
       const row = await insertImage(db.sql, { ownerId: user.id, type: 'image/png', width: 300, height: 150, bytes: await picture(300) });
       await saveVariant(db.sql, row.id, 192, 'image/webp', Buffer.from('a stored variant'));

@@ -5,8 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbedded } from '../db/connection.ts';
-import { migrate } from '../db/migrate.ts';
 import { insertUser } from '../db/users.ts';
+import { writeMigratedDataDir } from '../testing/test-database.ts';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -30,8 +30,8 @@ function run(script: string, args: string[], env: Record<string, string>) {
 describe('npm run admin -- --email', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'foodbridge-admin-cli-'));
   beforeAll(async () => {
+    await writeMigratedDataDir(join(dataDir, 'pglite'));
     const db = await openEmbedded(join(dataDir, 'pglite'));
-    await migrate(db.sql);
     await insertUser(db.sql, { email: 'first.admin@example.test', name: 'First Admin', role: 'user' });
     await db.close();
   });

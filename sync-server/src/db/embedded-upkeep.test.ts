@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbedded, type Database } from './connection.ts';
+import type { Database } from './connection.ts';
 import { keepEmbeddedTidy, tableStates, upkeepOf, type TableState, type UpkeepLog } from './embedded-upkeep.ts';
-import { migrate } from './migrate.ts';
 import { insertManyDonations } from '../testing/fixtures.ts';
+import { openEmbeddedTestDatabase } from '../testing/test-database.ts';
 import { insertUser } from './users.ts';
 
 const quiet: UpkeepLog = { info: () => undefined, warn: () => undefined };
@@ -25,8 +25,7 @@ describe('upkeepOf: autovacuum default rules', () => {
 describe('keepEmbeddedTidy on the embedded database', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openEmbedded();
-    await migrate(db.sql);
+    db = await openEmbeddedTestDatabase();
   }, 60_000);
   afterAll(() => db.close());
 

@@ -104,9 +104,11 @@ describe('building the page', () => {
   });
 
   it('gives up on a slow database rather than hold the page back', async () => {
-    const started = Date.now();
-    expect(await picturesInTime(() => new Promise((resolve) => setTimeout(() => resolve(['/images/late']), 2000)))).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Answered without the pictures while the database has still not answered (checked by order, not by the clock).
+    let answered = false;
+    const slow = () => new Promise<string[]>((resolve) => setTimeout(() => resolve(['/images/late']), 2000)).finally(() => (answered = true));
+    expect(await picturesInTime(slow)).toEqual([]);
+    expect(answered).toBe(false);
     expect(await picturesInTime(() => Promise.reject(new Error('database down')))).toEqual([]);
     expect(await picturesInTime(async () => ['/images/a'])).toEqual(['/images/a']);
   });

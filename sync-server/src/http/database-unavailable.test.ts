@@ -2,7 +2,7 @@
 // (terminated connections, Postgres out of reach) is in db/connection-loss.test.ts; here a route fails the way
 // postgres.js does, so every path is exercised on any machine.
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_UNAVAILABLE, errorResponse, isDatabaseUnavailable, retryReadsOnce } from './errors.ts';
 
 const failure = (code: string) => Object.assign(new Error(`postgres.js says ${code}`), { code });
@@ -20,6 +20,11 @@ describe('isDatabaseUnavailable', () => {
 });
 
 describe('a route that loses the database', () => {
+  // The server's line for the operator ("Database unavailable ..."), at most one a second: expected here, not printed
+  // among the test results.
+  beforeEach(() => void vi.spyOn(console, 'warn').mockImplementation(() => {}));
+  afterEach(() => vi.mocked(console.warn).mockRestore());
+
   function appFailing(times: number) {
     let calls = 0;
     const app = new Hono();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FavoriteSchema, MSG } from '@foodbridge/shared';
 import { createDonationRequestInput } from '@foodbridge/shared/testing/factories';
+import { nextMillisecond } from '../testing/clock.ts';
 import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -150,6 +151,7 @@ describe('GET /favorites/:email', () => {
     const d2 = await insertDonation(t.sql, restaurant, { title: 'Soup' });
     const d3 = await insertDonation(t.sql, restaurant, { title: 'Deleted later' });
     const f1 = await t.post('/favorites', { donationId: d1 }, fan.token);
+    await nextMillisecond();
     const f2 = await t.post('/favorites', { donationId: d2 }, fan.token);
     const f3 = await t.post('/favorites', { donationId: d3 }, fan.token);
     await t.sql`UPDATE donations SET deleted = true WHERE id = ${d3}`;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCharityRequestInput } from '@foodbridge/shared/testing/factories';
 import { recordHistory } from '../db/history.ts';
 import { runReminders } from '../notifications/background.ts';
+import { nextMillisecond } from '../testing/clock.ts';
 import { acceptRequest, createUsers, postDonation, requestDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, createUser, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -161,7 +162,9 @@ describe('notifications: reading them (issue 11)', () => {
     [admin, other] = await createUsers(t, ['admin', 'admin']);
     const restaurant = await createUser(t, { role: 'restaurant' });
     await postDonation(t, restaurant, { title: 'First' });
+    await nextMillisecond();
     await postDonation(t, restaurant, { title: 'Second' });
+    await nextMillisecond();
     await postDonation(t, restaurant, { title: 'Third' });
   });
   afterAll(() => t?.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG, PaymentIntentResponseSchema } from '@foodbridge/shared';
 import { TEST_MODE_NOTICE } from '../payments/test-provider.ts';
 import { createCharityRequestInput } from '@foodbridge/shared/testing/factories';
@@ -44,11 +44,15 @@ describe('payments with Stripe (real SDK against a local stub)', () => {
   it('answers a Stripe outage with a 502 the client can retry', async () => {
     const u = await createUser(t);
     t.stub.unavailable = true;
+    // The server's log line for the operator, expected here: checked, not printed among the test results.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const res = await t.post('/create-payment-intent', {}, u.token);
       expect(res.status).toBe(502);
       expect(res.body.message).toMatch(/payment service/i);
+      expect(logged).toHaveBeenCalledWith('Stripe request failed', expect.any(String));
     } finally {
+      logged.mockRestore();
       t.stub.unavailable = false;
     }
   });

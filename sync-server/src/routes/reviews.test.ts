@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, ReviewSchema } from '@foodbridge/shared';
 import { createReviewInput, type ReviewInput } from '@foodbridge/shared/testing/factories';
 import { migrate } from '../db/migrate.ts';
+import { nextMillisecond } from '../testing/clock.ts';
 import { insertDonation } from '../testing/fixtures.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -148,6 +149,7 @@ describe('GET /reviews/:donationId', () => {
   it('is public and lists the donation reviews newest first in the spec shape', async () => {
     const d = await insertDonation(t.sql, restaurant, { title: 'Veg box' });
     const first = await t.post('/reviews', review({ donationId: d, description: 'first', rating: 3 }), user.token);
+    await nextMillisecond();
     const second = await t.post('/reviews', review({ donationId: d, description: 'second', rating: 1 }), other.token);
     const res = await t.get(`/reviews/${d}`);
     expect(res.status).toBe(200);
@@ -159,6 +161,7 @@ describe('GET /reviews/:donationId', () => {
   it('shows reviewers their own e-mail and an admin every e-mail, but no one else', async () => {
     const d = await insertDonation(t.sql, restaurant);
     await t.post('/reviews', review({ donationId: d, description: 'mine' }), user.token);
+    await nextMillisecond();
     await t.post('/reviews', review({ donationId: d, description: 'theirs' }), other.token);
     const emails = async (token?: string) =>
       (await t.get(`/reviews/${d}`, token)).body.map((r: { description: string; reviewerEmail?: string }) => [r.description, r.reviewerEmail]);
@@ -201,6 +204,7 @@ describe('GET /my-reviews/:email', () => {
     const reviewer = await createUser(t);
     const another = await insertDonation(t.sql, restaurant, { title: 'Sourdough loaves' });
     const a = await t.post('/reviews', review({ description: 'a' }), reviewer.token);
+    await nextMillisecond();
     const b = await t.post('/reviews', review({ donationId: another, description: 'b' }), reviewer.token);
     const mine = await t.get(`/my-reviews/${reviewer.email}`, reviewer.token);
     expect(mine.status).toBe(200);
