@@ -74,7 +74,7 @@ export function createApp(deps: Deps) {
   // Health, metrics and the API reference (the table's OPEN_ROUTES) must not depend on sign-in or its limits (and
   // /metrics' Bearer token is the metrics token, not an account's): sign-in passes their paths by. The pages after
   // them (spa.ts) carry no Authorization header.
-  const openPaths = new Set<string>(OPEN_ROUTES.map((route) => route.path));
+  const openPaths = new Set(OPEN_ROUTES.map((route) => route.path));
   // A per-account limit counts the caller's own account, known only once authenticate has verified the token.
   const signIn = authenticate(deps);
   const limits = rateLimits(deps);

@@ -25,16 +25,16 @@ export type Security = 'bearer' | 'optional' | 'none';
 
 export type Media = 'json' | 'csv' | 'sse' | 'image' | 'text' | 'none';
 
-export interface DocResponse<S extends z.ZodType | undefined = z.ZodType | undefined> {
+export interface DocResponse {
   description: string;
   /** json by default; the others are documented by media type only. */
   media?: Media;
-  schema?: S;
+  schema?: z.ZodType;
   headers?: Record<string, { description: string }>;
 }
 
-export interface QueryParam<N extends string = string> {
-  name: N;
+export interface QueryParam {
+  name: string;
   description: string;
   schema?: z.ZodType;
   required?: boolean;
@@ -50,17 +50,11 @@ export interface RouteInput<S extends Security> {
 
 export type Handler<S extends Security> = (c: Context<AppEnv>, input: RouteInput<S>) => Response | Promise<Response>;
 
-export interface RouteSpec<
-  M extends Method = Method,
-  P extends string = string,
-  S extends Security = Security,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends Record<number, DocResponse> = Record<number, DocResponse>,
-  Q extends string = string,
-> {
-  method: M;
+/** What a route is, as data: the app's client types and the API reference are made from it (openapi/). */
+export interface RouteSpec<S extends Security = Security> {
+  method: Method;
   /** Hono's spelling, `/donations/:id` (the document spells it `/donations/{id}`). */
-  path: P;
+  path: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -74,38 +68,24 @@ export interface RouteSpec<
   signIn?: (c: Context<AppEnv>, deps: Deps) => Promise<AuthUser>;
   /** Path parameters, by name, with what each holds; their schema comes from PARAM_SCHEMAS (openapi/responses.ts). */
   params?: Record<string, string>;
-  query?: readonly QueryParam<Q>[];
+  query?: readonly QueryParam[];
   headers?: { name: string; description: string; required?: boolean }[];
   /** A list: a plain array, `?limit=`/`?cursor=`, the next page in a `Link` header. */
   list?: boolean;
   /** A JSON body validated by `schema` (its input side), with an example that must pass it. */
-  body?: { schema: NonNullable<B>; example: unknown; required?: boolean };
+  body?: { schema: z.ZodType; example: unknown; required?: boolean };
   /** A multipart upload (the image route): field name and what it holds. */
   upload?: { field: string; description: string };
   /** The main success first; errors are `{ message, code }` and need only a description. */
-  responses: R;
+  responses: Record<number, DocResponse>;
 }
 
-export interface Route<
-  M extends Method = Method,
-  P extends string = string,
-  S extends Security = Security,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends Record<number, DocResponse> = Record<number, DocResponse>,
-  Q extends string = string,
-> extends RouteSpec<M, P, S, B, R, Q> {
+export interface Route<S extends Security = Security> extends RouteSpec<S> {
   handler: Handler<S>;
 }
 
 /** A route: its declaration and its handler. Nothing runs here; `mountRoutes` registers it. */
-export function route<
-  const M extends Method,
-  const P extends string,
-  const S extends Security,
-  const R extends Record<number, DocResponse>,
-  B extends z.ZodType | undefined = undefined,
-  const Q extends string = never,
->(spec: RouteSpec<M, P, S, B, R, Q>, handler: Handler<S>): Route<M, P, S, B, R, Q> {
+export function route<const S extends Security>(spec: RouteSpec<S>, handler: Handler<S>): Route<S> {
   return { ...spec, handler };
 }
 

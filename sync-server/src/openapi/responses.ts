@@ -34,15 +34,17 @@ export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
   collection: z.enum(SYNC_COLLECTIONS),
 };
 
-/** A success answer; its schema is kept in the route's type, so the typed client knows what it reads. */
-export function ok<S extends z.ZodType | undefined = undefined>(description: string, schema?: S, extra: Omit<DocResponse, 'description' | 'schema'> = {}): DocResponse<S> {
-  return { description, ...(schema ? { schema } : {}), ...extra } as DocResponse<S>;
-}
+/** A success answer, and the schema of what it carries. */
+export const ok = (description: string, schema?: z.ZodType, extra: Omit<DocResponse, 'description' | 'schema'> = {}): DocResponse => ({
+  description,
+  ...(schema ? { schema } : {}),
+  ...extra,
+});
 /** A refusal: always `{ message, code }` (ErrorSchema), so only what it means. */
-export const err = (description: string): DocResponse<undefined> => ({ description });
-export const noContent: DocResponse<undefined> = { description: 'Done; no body.', media: 'none' };
+export const err = (description: string): DocResponse => ({ description });
+export const noContent: DocResponse = { description: 'Done; no body.', media: 'none' };
 /** A list: a plain array of `item`. */
-export const list = <S extends z.ZodType>(description: string, item: S) => ok(description, z.array(item));
+export const list = (description: string, item: z.ZodType) => ok(description, z.array(item));
 export const UUID = '7f3c2a4e-1b2d-4c5e-8f90-1a2b3c4d5e6f';
 export const dateQuery = <const N extends string>(name: N, what: string) => ({ name, description: `${what} (ISO date or time).`, schema: z.string() });
 

@@ -28,7 +28,7 @@ import { metricsRoutes } from './metrics.ts';
 import { openApiRoutes } from './openapi.ts';
 
 /** Public routes answered before sign-in is looked at (health, metrics, the API reference). */
-export const OPEN_ROUTES = [...healthRoutes, ...metricsRoutes, ...openApiRoutes(() => ROUTES)] as const;
+export const OPEN_ROUTES = [...healthRoutes, ...metricsRoutes, ...openApiRoutes(() => ROUTES)];
 
 /** The API behind sign-in: every resource's routes. */
 export const API_ROUTES = [
@@ -52,7 +52,7 @@ export const API_ROUTES = [
   ...geocodeRoutes,
   ...pickupReportRoutes,
   ...charityPreferenceRoutes,
-] as const;
+];
 
 /** Every route, in the order the app registers them. */
 export const ROUTES: readonly Route[] = [...OPEN_ROUTES, ...API_ROUTES];
