@@ -275,32 +275,8 @@ export const donationRoutes = [
       return c.json({ deletedCount });
     },
   ),
-  route(
-    {
-      method: 'patch',
-      path: '/donations/verify/:id',
-      summary: 'Verify a donation (admin)',
-      tags: ['Donations'],
-      security: 'bearer',
-      roles: ['admin'],
-      params: donationId,
-      responses: { 200: ok('Verified.', Modified), 403: err('Admins only.'), 404: err('No such donation.'), 409: err('Not pending.') },
-    },
-    (c, { deps, user }) => reviewByAdmin(c, deps, user, 'Verified'),
-  ),
-  route(
-    {
-      method: 'patch',
-      path: '/donations/reject/:id',
-      summary: 'Reject a donation (admin)',
-      tags: ['Donations'],
-      security: 'bearer',
-      roles: ['admin'],
-      params: donationId,
-      responses: { 200: ok('Rejected.', Modified), 403: err('Admins only.'), 404: err('No such donation.'), 409: err('Not pending.') },
-    },
-    (c, { deps, user }) => reviewByAdmin(c, deps, user, 'Rejected'),
-  ),
+  adminVerdict('verify', 'Verified'),
+  adminVerdict('reject', 'Rejected'),
   route(
     {
       method: 'patch',
@@ -413,6 +389,23 @@ export const donationRoutes = [
     },
   ),
 ];
+
+/** `PATCH /donations/verify/:id` or `/reject/:id`: the admin's verdict on a Pending donation. */
+function adminVerdict(verb: 'verify' | 'reject', status: Extract<DonationStatus, 'Verified' | 'Rejected'>) {
+  return route(
+    {
+      method: 'patch',
+      path: `/donations/${verb}/:id`,
+      summary: `${verb === 'verify' ? 'Verify' : 'Reject'} a donation (admin)`,
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['admin'],
+      params: donationId,
+      responses: { 200: ok(`${status}.`, Modified), 403: err('Admins only.'), 404: err('No such donation.'), 409: err('Not pending.') },
+    },
+    (c, { deps, user }) => reviewByAdmin(c, deps, user, status),
+  );
+}
 
 /** The admin's verdict on a Pending donation (the route checked the role). */
 async function reviewByAdmin(c: Context<AppEnv>, deps: Deps, admin: AuthUser, status: Extract<DonationStatus, 'Verified' | 'Rejected'>) {
