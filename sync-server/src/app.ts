@@ -12,7 +12,7 @@ import { serveSpa } from './http/spa.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { compressAnswer } from './http/compression.ts';
 import { corsForConfiguredOrigins } from './http/cors.ts';
-import { isLimited, rateLimits } from './http/rate-limit.ts';
+import { limitedRoutes, rateLimits } from './http/rate-limit.ts';
 import { refuseNulInUrl } from './http/validate.ts';
 import { readsOnly } from './http/methods.ts';
 import { apiRouter } from './http/router.ts';
@@ -77,10 +77,11 @@ export function createApp(deps: Deps) {
   const openPaths = new Set(OPEN_ROUTES.map((route) => route.path));
   // A per-account limit counts the caller's own account, known only once authenticate has verified the token.
   const signIn = authenticate(deps);
-  const limits = rateLimits(deps);
+  const limited = limitedRoutes(API_ROUTES);
+  const limits = rateLimits(deps, limited);
   // Most calls have no limit (none of the reads): for them, no layer at all.
   const signedIn = (c: Context<AppEnv>, next: Next) =>
-    openPaths.has(c.req.path) ? next() : signIn(c, isLimited(c.req.method, c.req.path) ? within(c, limits, next) : next);
+    openPaths.has(c.req.path) ? next() : signIn(c, limited.has(`${c.req.method} ${c.req.path}`) ? within(c, limits, next) : next);
   const checks = (c: Context<AppEnv>, next: Next) => {
     refuseNulInUrl(c.req.url);
     const then: Next = () => signedIn(c, next) as Promise<void>;

@@ -36,14 +36,11 @@ export const CharityPreferencesSchema = z
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
   })
-  .superRefine((v, ctx) => {
-    if ((v.homeLatitude === null) !== (v.homeLongitude === null)) {
-      ctx.addIssue({ code: 'custom', path: [v.homeLatitude === null ? 'homeLatitude' : 'homeLongitude'], message: code('validation/coordinates-pair') });
-    }
-    if (v.notifyRadiusKm !== null && v.homeLatitude === null) {
-      ctx.addIssue({ code: 'custom', path: ['notifyRadiusKm'], message: code('validation/home-base-needed') });
-    }
-  });
+  // Rules over several fields as refinements with a fixed path and code, not one superRefine: the server reads a
+  // schema's codes from its checks (sync-server/src/http/schema-codes.ts) to declare what a route can answer.
+  .refine((v) => !(v.homeLatitude === null && v.homeLongitude !== null), { path: ['homeLatitude'], message: code('validation/coordinates-pair') })
+  .refine((v) => !(v.homeLatitude !== null && v.homeLongitude === null), { path: ['homeLongitude'], message: code('validation/coordinates-pair') })
+  .refine((v) => !(v.notifyRadiusKm !== null && v.homeLatitude === null), { path: ['notifyRadiusKm'], message: code('validation/home-base-needed') });
 export type CharityPreferencesInput = z.input<typeof CharityPreferencesSchema>;
 
 /** What GET and PUT answer: every field present, null (or an empty list) when not set. */

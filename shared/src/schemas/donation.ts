@@ -65,11 +65,14 @@ export const LongitudeSchema = z
   .min(-180, { message: code('validation/longitude-range') })
   .max(180, { message: code('validation/longitude-range') });
 
-/** Latitude and longitude come together or not at all. */
-function bothOrNeither(v: { latitude?: number | undefined; longitude?: number | undefined }, ctx: z.RefinementCtx) {
-  if ((v.latitude === undefined) !== (v.longitude === undefined)) {
-    ctx.addIssue({ code: 'custom', path: [v.latitude === undefined ? 'latitude' : 'longitude'], message: code('validation/coordinates-pair') });
-  }
+/**
+ * Latitude and longitude come together or not at all; the missing one is named. Two refinements with a fixed path
+ * each, not one superRefine: the server declares a route's codes from a schema's checks (http/schema-codes.ts).
+ */
+function bothOrNeither<S extends z.ZodType<{ latitude?: number | undefined; longitude?: number | undefined }>>(schema: S): S {
+  return schema
+    .refine((v) => !(v.latitude === undefined && v.longitude !== undefined), { path: ['latitude'], message: code('validation/coordinates-pair') })
+    .refine((v) => !(v.latitude !== undefined && v.longitude === undefined), { path: ['longitude'], message: code('validation/coordinates-pair') });
 }
 
 const quantity = z.coerce
@@ -95,20 +98,17 @@ const DonationFieldsSchema = z.object({
   latitude: LatitudeSchema.optional(),
   longitude: LongitudeSchema.optional(),
 });
-export const DonationCreateSchema = DonationFieldsSchema.superRefine(bothOrNeither);
+export const DonationCreateSchema = bothOrNeither(DonationFieldsSchema);
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
 
 /**
  * What the Add Donation form checks: the API's body with a best-before required. The API itself keeps it optional
  * for the spec's clients, which send none.
  */
-export const DonationCreateWithBestBeforeSchema = DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema }).superRefine(bothOrNeither);
+export const DonationCreateWithBestBeforeSchema = bothOrNeither(DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema }));
 
 // Without the create schema's default unit: a partial update that leaves the unit out must not reset it to kg.
-export const DonationUpdateSchema = DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) })
-  .partial()
-  .superRefine(bothOrNeither)
-  .refine((v) => Object.keys(v).length > 0, {
+export const DonationUpdateSchema = bothOrNeither(DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial()).refine((v) => Object.keys(v).length > 0, {
     message: code('validation/nothing-to-update'),
   });
 export type DonationUpdate = z.input<typeof DonationUpdateSchema>;

@@ -34,11 +34,10 @@ export const PickupReportSchema = z
     reason: z.enum(PICKUP_NONE_REASONS, { message: code('validation/reason-invalid') }).optional(),
     note: z.string().trim().max(500, { message: code('validation/text-too-long') }).optional(),
   })
-  .superRefine((r, ctx) => {
-    if (r.outcome === 'none' && !r.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: code('validation/reason-required') });
-    if (r.outcome === 'none' && r.weightKg !== 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: code('validation/weight-not-zero') });
-    if (r.outcome !== 'none' && r.weightKg === 0) ctx.addIssue({ code: 'custom', path: ['weightKg'], message: code('validation/weight-required') });
-  });
+  // Refinements with a fixed path and code (not one superRefine): the server declares a route's codes from them.
+  .refine((r) => !(r.outcome === 'none' && !r.reason), { path: ['reason'], message: code('validation/reason-required') })
+  .refine((r) => !(r.outcome === 'none' && r.weightKg !== 0), { path: ['weightKg'], message: code('validation/weight-not-zero') })
+  .refine((r) => !(r.outcome !== 'none' && r.weightKg === 0), { path: ['weightKg'], message: code('validation/weight-required') });
 export type PickupReport = z.infer<typeof PickupReportSchema>;
 
 /** `GET /donations/{id}/pickup-report`: the report, with when it was picked up and until when it may be corrected. */

@@ -54,6 +54,12 @@ export const UserUpsertSchema = z.object({
  * PATCH /users/me: profile fields the user may edit. The pickup point's coordinates come both or neither; both null
  * removes it (an absent pair leaves it as it is).
  */
+/** A coordinate given (or removed) without its partner. */
+function pairBroken(v: { latitude?: number | null | undefined; longitude?: number | null | undefined }): boolean {
+  const has = (x: number | null | undefined) => typeof x === 'number';
+  return has(v.latitude) !== has(v.longitude) || (v.latitude === null) !== (v.longitude === null);
+}
+
 export const ProfileUpdateSchema = z
   .object({
     name: z.string().trim().min(1, { message: code('validation/name-required') }).max(120).optional(),
@@ -65,12 +71,15 @@ export const ProfileUpdateSchema = z
     longitude: LongitudeSchema.nullable().optional(),
     locale: z.enum(LOCALES).optional(),
   })
-  .superRefine((v, ctx) => {
-    const has = (x: number | null | undefined) => typeof x === 'number';
-    const lat = has(v.latitude);
-    if (lat !== has(v.longitude) || (v.latitude === null) !== (v.longitude === null)) {
-      ctx.addIssue({ code: 'custom', path: [lat || v.latitude === null ? 'longitude' : 'latitude'], message: code('validation/coordinates-pair') });
-    }
+  // Two refinements with a fixed path each, not one superRefine: the server declares a route's codes from them. The
+  // field named is the one missing its partner: the longitude when a latitude (or its removal) came alone.
+  .refine((v) => !(pairBroken(v) && (typeof v.latitude === 'number' || v.latitude === null)), {
+    path: ['longitude'],
+    message: code('validation/coordinates-pair'),
+  })
+  .refine((v) => !(pairBroken(v) && !(typeof v.latitude === 'number' || v.latitude === null)), {
+    path: ['latitude'],
+    message: code('validation/coordinates-pair'),
   });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 

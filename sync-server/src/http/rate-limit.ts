@@ -1,12 +1,13 @@
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { RATE_LIMITS, errorText, type ErrorCode, type ErrorValues, type UseLimit } from '@foodbridge/shared';
+import { errorText, type ErrorCode, type ErrorValues, type UseLimit } from '@foodbridge/shared';
 import { purgeEndedLimits, takeFromLimit } from '../db/rate-limits.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { clientAddress } from './client-address.ts';
 import { ApiError } from './errors.ts';
 
-interface Rule {
+/** A rate limit of a route, given in its declaration (http/route.ts `limits`). */
+export interface Rule {
   /** Names the counter: one per rule and caller. */
   name: string;
   per: 'address' | 'account';
@@ -15,33 +16,19 @@ interface Rule {
   what: string;
 }
 
-const byAddress = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'address', use, what });
-const byAccount = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'account', use, what });
+/** A limit per client address (before sign-in, the only key there is; an e-mail in the body is never one). */
+export const byAddress = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'address', use, what });
+/** A limit per signed-in account: counts only calls made with that account's own token. */
+export const byAccount = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'account', use, what });
 
-/** The limited routes, by method and path; every other route has none. */
-const RULES: Record<string, readonly Rule[]> = {
-  'POST /auth/login': [byAddress('sign-in', RATE_LIMITS.signInPerAddress, 'sign-in attempts from your network')],
-  'POST /auth/register': [byAddress('register', RATE_LIMITS.registerPerAddress, 'new accounts from your network')],
-  'POST /auth/refresh': [byAddress('refresh', RATE_LIMITS.refreshPerAddress, 'session renewals from your network')],
-  'POST /images': [
-    byAddress('upload', RATE_LIMITS.uploadsPerAddress, 'uploads from your network'),
-    byAccount('upload', RATE_LIMITS.uploadsPerAccount, 'uploads'),
-  ],
-  'POST /donation-requests': [byAccount('donation-request', RATE_LIMITS.donationRequestsPerAccount, 'donation requests')],
-  'POST /charity-requests': [byAccount('charity-request', RATE_LIMITS.charityRequestsPerAccount, 'charity role requests')],
-  'POST /reviews': [byAccount('review', RATE_LIMITS.reviewsPerAccount, 'reviews')],
-  'POST /auth/password-reset-email': [byAddress('password-reset', RATE_LIMITS.passwordResetsPerAddress, 'password reset requests from your network')],
-  'POST /sync/stream-ticket': [byAccount('stream-ticket', RATE_LIMITS.streamTicketsPerAccount, 'sync connections')],
-};
+/** The limited routes' rules, by `METHOD /path` (their paths are literal): every other route has none. */
+export type LimitedRoutes = ReadonlyMap<string, readonly Rule[]>;
 
-/** The methods some rule is about (POST): for any other, no key is built and looked up. */
-const LIMITED_METHODS = new Set(Object.keys(RULES).map((key) => key.slice(0, key.indexOf(' '))));
-
-/** The rules of a route, if it has any. */
-const rulesOf = (method: string, path: string): readonly Rule[] | undefined => (LIMITED_METHODS.has(method) ? RULES[`${method} ${path}`] : undefined);
-
-/** Whether any rule limits this route (`rateLimits` passes every other call straight on). */
-export const isLimited = (method: string, path: string): boolean => rulesOf(method, path) !== undefined;
+export function limitedRoutes(routes: readonly { method: string; path: string; limits?: readonly Rule[] | undefined }[]): LimitedRoutes {
+  const limited = new Map<string, readonly Rule[]>();
+  for (const r of routes) if (r.limits) limited.set(`${r.method.toUpperCase()} ${r.path}`, r.limits);
+  return limited;
+}
 
 /** About one request in this many also clears counters whose window ended long ago. */
 const PURGE_EVERY = 500;
@@ -78,16 +65,16 @@ export async function enforceLimit(c: Context, deps: Pick<Deps, 'sql'>, key: str
 }
 
 /**
- * Rate limits of the routes in RULES, counted in the database so that every instance shares them. Runs after
+ * Rate limits of the `limited` routes, counted in the database so that every instance shares them. Runs after
  * `authenticate`: an account's counter counts only calls made with that account's own token, so nobody can use up
  * someone else's. Before sign-in there is only the address to count by; an e-mail in the body is never a key.
  * RATE_LIMIT_SCALE raises every limit for tests, whose callers all share one address.
  */
-export function rateLimits(deps: Deps) {
+export function rateLimits(deps: Deps, routes: LimitedRoutes) {
   const scale = deps.config.RATE_LIMIT_SCALE;
   // Not async for the calls no rule is about (almost all): no promise of its own.
   return createMiddleware<AppEnv>((c, next) => {
-    const rules = rulesOf(c.req.method, c.req.path);
+    const rules = routes.get(`${c.req.method} ${c.req.path}`);
     return rules ? limited(c, next, rules) : next();
   });
   async function limited(c: Context<AppEnv>, next: Next, rules: readonly Rule[]) {

@@ -8,12 +8,15 @@
 // dispatch on every call (docs/decisions/016-route-table.md). Here the declaration is data; the handler parses as it
 // always did, with the same schemas.
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import type { Role } from '@foodbridge/shared';
+import { z } from 'zod';
+import { IdSchema, SYNC_COLLECTIONS, type ErrorCode, type Role } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { hasRole, enforce } from '../auth/permissions.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { unauthorized } from './errors.ts';
+import { readsOnly } from './methods.ts';
+import type { Rule } from './rate-limit.ts';
+import { schemaCodes } from './schema-codes.ts';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -31,6 +34,8 @@ export interface DocResponse {
   media?: Media;
   schema?: z.ZodType;
   headers?: Record<string, { description: string }>;
+  /** A refusal's codes beyond those the declaration implies (`routeErrorCodes`): what this route itself decides. */
+  codes?: readonly ErrorCode[];
 }
 
 export interface QueryParam {
@@ -66,12 +71,14 @@ export interface RouteSpec<S extends Security = Security> {
    * `?ticket=`: EventSource cannot send headers): the caller's account, or a refusal of its own instead of the plain 401.
    */
   signIn?: (c: Context<AppEnv>, deps: Deps) => Promise<AuthUser>;
-  /** Path parameters, by name, with what each holds; their schema comes from PARAM_SCHEMAS (openapi/responses.ts). */
+  /** Path parameters, by name, with what each holds; their schema comes from PARAM_SCHEMAS (below). */
   params?: Record<string, string>;
   query?: readonly QueryParam[];
   headers?: { name: string; description: string; required?: boolean }[];
   /** A list: a plain array, `?limit=`/`?cursor=`, the next page in a `Link` header. */
   list?: boolean;
+  /** Its rate limits (http/rate-limit.ts), counted before the handler: a 429 with `Retry-After` past them. */
+  limits?: readonly Rule[];
   /** A JSON body validated by `schema` (its input side), with an example that must pass it. */
   body?: { schema: z.ZodType; example: unknown; required?: boolean };
   /** A multipart upload (the image route): field name and what it holds. */
@@ -138,3 +145,84 @@ export const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}
 
 /** `GET /donations/:id`: how the permission matrix and the tests name a route. */
 export const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+
+/** Path parameters by name: the ids are uuids (anything else is a 400), the rest text. */
+export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
+  id: IdSchema,
+  donationId: IdSchema,
+  favoriteId: IdSchema,
+  email: z.email(),
+  collection: z.enum(SYNC_COLLECTIONS),
+};
+
+type Codes = Readonly<Record<number, readonly ErrorCode[]>>;
+
+/** What any call may answer, whatever its route: a NUL in the address, a foreign origin, a fault, a lost database. */
+export const ANY_CALL_CODES: Codes = {
+  // 'request/invalid': what Hono itself refuses (a malformed request), in its words.
+  400: ['request/nul-in-text', 'request/invalid'],
+  403: ['request/foreign-origin'],
+  500: ['server/error'],
+  503: ['server/unavailable'],
+};
+/** What a call with an `Authorization` header may answer on any route of the API (auth/middleware.ts). */
+export const SIGN_IN_CODES: Codes = {
+  401: ['auth/invalid-id-token', 'auth/id-token-expired', 'auth/user-not-found'],
+  403: ['auth/account-removed', 'auth/email-not-verified'],
+};
+/** What any write may answer: a body too large, and what the database refuses that no rule caught first. */
+export const WRITE_CODES: Codes = {
+  400: ['request/invalid-value', 'request/missing-reference', 'request/nul-in-text'],
+  409: ['request/already-exists'],
+  413: ['request/too-large'],
+};
+/** A JSON body that is not one, or not the object expected, or fails a rule of zod's own words. */
+const BODY_CODES: Codes = { 400: ['request/invalid-json', 'request/not-an-object', 'validation/invalid'] };
+const LIST_CODES: Codes = { 400: ['request/invalid-cursor', 'request/invalid-limit'] };
+
+type AddCodes = (status: number, codes: Iterable<ErrorCode>) => void;
+
+function collector(codes: Map<number, Set<ErrorCode>>): AddCodes {
+  return (status, more) => {
+    const set = codes.get(status) ?? codes.set(status, new Set()).get(status)!;
+    for (const code of more) set.add(code);
+  };
+}
+
+function addAll(add: AddCodes, table: Codes) {
+  for (const [status, list] of Object.entries(table)) add(Number(status), list);
+}
+
+/**
+ * The error codes a route answers of its own, by status: those it declares (`responses[status].codes`) and those its
+ * declaration implies: sign-in and roles, a uuid in its path, its list's paging, its body's and query's schemas
+ * (http/schema-codes.ts), and the rate limit of a limited route.
+ */
+export function routeErrorCodes(r: RouteSpec): Map<number, Set<ErrorCode>> {
+  const codes = new Map<number, Set<ErrorCode>>();
+  const add = collector(codes);
+  if (r.security === 'bearer') add(401, ['auth/sign-in-required']);
+  if (r.roles) add(403, ['access/denied']);
+  for (const name of Object.keys(r.params ?? {})) if (PARAM_SCHEMAS[name]) add(400, schemaCodes(PARAM_SCHEMAS[name]));
+  if (r.list) addAll(add, LIST_CODES);
+  if (r.body || r.query?.some((q) => q.schema)) addAll(add, BODY_CODES);
+  if (r.body) add(400, schemaCodes(r.body.schema));
+  for (const q of r.query ?? []) if (q.schema) add(400, schemaCodes(q.schema));
+  if (r.limits) add(429, [r.path.startsWith('/auth/') ? 'auth/too-many-requests' : 'too-many-requests']);
+  for (const [status, response] of Object.entries(r.responses)) if (response.codes) add(Number(status), response.codes);
+  return codes;
+}
+
+/**
+ * Every error code a call of the route may get, by status: its own (`routeErrorCodes`) and what any call or write
+ * may answer. `open`: the table's open routes (health, metrics, the reference), which pass sign-in, limits and body
+ * checks by.
+ */
+export function errorCodesOf(r: RouteSpec, open = false): Map<number, Set<ErrorCode>> {
+  const codes = routeErrorCodes(r);
+  const add = collector(codes);
+  addAll(add, ANY_CALL_CODES);
+  if (!open) addAll(add, SIGN_IN_CODES);
+  if (!open && !readsOnly(r.method.toUpperCase())) addAll(add, WRITE_CODES);
+  return codes;
+}

@@ -92,7 +92,26 @@ describe('the OpenAPI document', () => {
     }
     // The change stream is documented as what it is.
     expect(Object.keys(doc.paths['/sync/{collection}/pull/stream']!.get.responses['200'].content)).toEqual(['text/event-stream']);
-    // Errors are `{ message }`.
-    expect(doc.paths['/donations']!.post.responses['403'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    // Errors are `{ message, code }`, with the codes the route gives.
+    expect(doc.paths['/donations']!.post.responses['403'].content['application/json'].schema.allOf[0]).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  it('lists the error codes of each operation: declared, implied by its inputs and sign-in, each with its sentence', () => {
+    const doc = buildOpenApiDocument(ROUTES) as { info: { description: string }; paths: Record<string, Record<string, any>> };
+    const codesOf = (path: string, method: string, status: number): string[] =>
+      doc.paths[path]![method].responses[String(status)].content['application/json'].schema.allOf[1].properties.code.enum;
+    // Declared by the route.
+    expect(codesOf('/donation-requests', 'post', 409)).toEqual(expect.arrayContaining(['donation-requests/already-requested', 'donations/expired']));
+    // From the body's schema, the path's uuid, sign-in and roles.
+    expect(codesOf('/donations', 'post', 400)).toEqual(expect.arrayContaining(['validation/title-required', 'validation/best-before-past', 'request/invalid-json']));
+    expect(codesOf('/donations/{id}', 'get', 400)).toEqual(['validation/invalid-id']);
+    expect(codesOf('/donations', 'post', 401)).toEqual(['auth/sign-in-required']);
+    expect(codesOf('/donations', 'post', 403)).toContain('access/denied');
+    // A limited route says so.
+    expect(codesOf('/auth/login', 'post', 429)).toEqual(['auth/too-many-requests']);
+    const example = doc.paths['/donations/{id}']!.get.responses['404'].content['application/json'].examples['not-found/donation'];
+    expect(example.value).toEqual({ message: 'Donation not found', code: 'not-found/donation' });
+    // What any call may answer is said once, in the document's description.
+    expect(doc.info.description).toContain('`server/unavailable`');
   });
 });

@@ -1,9 +1,18 @@
 // The OpenAPI 3.1 document of the API, made from the route table (routes/table.ts): each route's declaration beside its
 // handler holds its schemas, answers and words, so the document cannot disagree with the app.
 import { z } from 'zod';
-import { LIST_LIMIT_MAX } from '@foodbridge/shared';
-import { openApiPath, type DocResponse, type RouteSpec } from '../http/route.ts';
-import { ErrorSchema, PARAM_SCHEMAS, err } from './responses.ts';
+import { ERRORS, LIST_LIMIT_MAX, type ErrorCode } from '@foodbridge/shared';
+import {
+  ANY_CALL_CODES,
+  PARAM_SCHEMAS,
+  SIGN_IN_CODES,
+  WRITE_CODES,
+  openApiPath,
+  routeErrorCodes,
+  type DocResponse,
+  type RouteSpec,
+} from '../http/route.ts';
+import { ErrorSchema, err } from './responses.ts';
 
 type Json = Record<string, unknown>;
 
@@ -34,15 +43,32 @@ const LIST_QUERY = [
   { name: 'cursor', in: 'query', description: 'Where the page starts: taken from the previous page’s `Link` header.', schema: { type: 'string', format: 'uuid' } },
 ];
 
-function responseObject(op: RouteSpec, status: number, r: DocResponse): Json {
+/** What a refusal's status means, where the route's declaration implies it but does not describe it. */
+const IMPLIED: Record<number, string> = {
+  400: 'Invalid input.',
+  401: 'Not signed in, or the ID token is invalid or expired.',
+  403: 'Not allowed.',
+};
+
+/** A refusal's content: the schema names its codes, and each code is an example with its English sentence. */
+function errorContent(codes: ReadonlySet<ErrorCode>): Json {
+  const list = [...codes].sort();
+  if (list.length === 0) return { schema: { $ref: '#/components/schemas/Error' } };
+  return {
+    schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: list } } }] },
+    examples: Object.fromEntries(list.map((code) => [code, { summary: code, value: { message: ERRORS[code].message, code } }])),
+  };
+}
+
+function responseObject(op: RouteSpec, status: number, r: DocResponse, codes: ReadonlySet<ErrorCode> = new Set()): Json {
   const media = r.media ?? (r.schema ? 'json' : status >= 400 ? 'json' : 'none');
   const type = MEDIA[media];
-  const schema = status >= 400 && !r.schema ? { $ref: '#/components/schemas/Error' } : r.schema ? jsonSchemaOf(r.schema, 'output') : undefined;
+  const content = status >= 400 && !r.schema && media === 'json' ? errorContent(codes) : r.schema ? { schema: jsonSchemaOf(r.schema, 'output') } : {};
   const headers = { ...(op.list && status === 200 ? LINK_HEADER : {}), ...(r.headers ?? {}) };
   return {
     description: r.description,
     ...(Object.keys(headers).length ? { headers } : {}),
-    ...(type ? { content: { [type]: schema ? { schema } : {} } } : {}),
+    ...(type ? { content: { [type]: content } } : {}),
   };
 }
 
@@ -65,9 +91,18 @@ function operationObject(op: RouteSpec): Json {
     ...(op.list ? LIST_QUERY : []),
     ...(op.headers ?? []).map((h) => ({ name: h.name, in: 'header', description: h.description, required: h.required ?? false, schema: { type: 'string' } })),
   ];
-  const responses = Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, responseObject(op, Number(status), r)]));
-  if (op.security === 'bearer' && !responses['401']) responses['401'] = responseObject(op, 401, err('Not signed in, or the ID token is invalid or expired.'));
-  if (op.roles && !responses['403']) responses['403'] = responseObject(op, 403, err(`Only for ${op.roles.join(' or ')} accounts.`));
+  const codes = routeErrorCodes(op);
+  const responses = Object.fromEntries(Object.entries(op.responses).map(([status, r]) => [status, responseObject(op, Number(status), r, codes.get(Number(status)))]));
+  // A refusal the declaration implies (sign-in, roles, a limit, an input's rules) without describing it.
+  for (const [status, implied] of [...codes].sort(([a], [b]) => a - b)) {
+    const description =
+      status === 403 && op.roles
+        ? `Only for ${op.roles.join(' or ')} accounts.`
+        : status === 429 && op.limits
+          ? `Too many ${op.limits.map((l) => l.what).join(', or ')}: wait as \`Retry-After\` says.`
+          : (IMPLIED[status] ?? 'Refused.');
+    responses[status] ??= responseObject(op, status, err(description), implied);
+  }
   const who = op.roles ? `Only for ${op.roles.join(' or ')} accounts.` : undefined;
   const description = [op.description, who].filter(Boolean).join('\n\n');
   const body = op.body
@@ -94,6 +129,15 @@ function operationObject(op: RouteSpec): Json {
   };
 }
 
+/** The codes any call may get, whatever its route (http/route.ts), as the lines of a list. */
+function generalCodes(): string[] {
+  const line = (when: string, table: Readonly<Record<number, readonly ErrorCode[]>>) =>
+    `  - ${when}: ${Object.entries(table)
+      .map(([status, codes]) => `${status} ${codes.map((code) => `\`${code}\``).join(', ')}`)
+      .join('; ')}`;
+  return [line('any call', ANY_CALL_CODES), line('a call with an `Authorization` header', SIGN_IN_CODES), line('any write', WRITE_CODES)];
+}
+
 /** The whole document of `routes` (the app's table); the same for every caller, so it is built once. */
 export function buildOpenApiDocument(routes: readonly RouteSpec[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -108,7 +152,8 @@ export function buildOpenApiDocument(routes: readonly RouteSpec[]): Json {
         '',
         '- **Sign-in**: `Authorization: Bearer <ID token>` (from POST /auth/login, or a Firebase ID token when the server runs with Firebase).',
         '- **Lists** answer a plain JSON array of at most `limit` items; the next page’s address is in the `Link: <...>; rel="next"` header.',
-        '- **Errors** answer `{ "message": "...", "code": "..." }`: an English sentence a person can read and a stable code to translate it by (with `values` for its varying parts). A 429 carries `Retry-After`.',
+        '- **Errors** answer `{ "message": "...", "code": "..." }`: an English sentence a person can read and a stable code to translate it by (with `values` for its varying parts). A 429 carries `Retry-After`. Each operation lists the codes it gives; besides those, any call may answer:',
+        ...generalCodes(),
       ].join('\n'),
     },
     tags: [...new Set(routes.flatMap((o) => o.tags))].map((name) => ({ name })),

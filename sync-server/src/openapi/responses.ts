@@ -1,7 +1,7 @@
 // The parts of a route declaration that many routes share: the answers shared/ describes only as TypeScript
 // interfaces, the path parameters' schemas, and the short constructors of a route's responses.
 import { z } from 'zod';
-import { DonationSchema, IdSchema, SYNC_COLLECTIONS } from '@foodbridge/shared';
+import { DonationSchema, IdSchema, type ErrorCode } from '@foodbridge/shared';
 import type { DocResponse } from '../http/route.ts';
 
 // ---- Answers that shared/ describes only as TypeScript interfaces: their shape, for the document only.
@@ -25,14 +25,6 @@ export const Jwks = z.object({ keys: z.array(z.object({ kty: z.string(), kid: z.
 export const MapConfig = z.object({ tilesUrl: z.string(), attribution: z.string(), geocoder: z.boolean() });
 export const Health = z.object({ status: z.string(), message: z.string().optional() });
 
-/** Path parameters by name: the ids are uuids (anything else is a 400), the rest text. */
-export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
-  id: IdSchema,
-  donationId: IdSchema,
-  favoriteId: IdSchema,
-  email: z.email(),
-  collection: z.enum(SYNC_COLLECTIONS),
-};
 
 /** A success answer, and the schema of what it carries. */
 export const ok = (description: string, schema?: z.ZodType, extra: Omit<DocResponse, 'description' | 'schema'> = {}): DocResponse => ({
@@ -40,8 +32,11 @@ export const ok = (description: string, schema?: z.ZodType, extra: Omit<DocRespo
   ...(schema ? { schema } : {}),
   ...extra,
 });
-/** A refusal: always `{ message, code }` (ErrorSchema), so only what it means. */
-export const err = (description: string): DocResponse => ({ description });
+/**
+ * A refusal: always `{ message, code }` (ErrorSchema), so only what it means, and the codes the route itself gives for
+ * it (those its declaration implies are added: http/route.ts `routeErrorCodes`).
+ */
+export const err = (description: string, ...codes: ErrorCode[]): DocResponse => (codes.length > 0 ? { description, codes } : { description });
 export const noContent: DocResponse = { description: 'Done; no body.', media: 'none' };
 /** A list: a plain array of `item`. */
 export const list = (description: string, item: z.ZodType) => ok(description, z.array(item));

@@ -33,7 +33,7 @@ import {
 import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError } from '../http/errors.ts';
-import { enforceLimit } from '../http/rate-limit.ts';
+import { byAddress, enforceLimit } from '../http/rate-limit.ts';
 import { route } from '../http/route.ts';
 import { parseJson } from '../http/validate.ts';
 import { err, Jwks, noContent, ok } from '../openapi/responses.ts';
@@ -42,7 +42,7 @@ import { err, Jwks, noContent, ok } from '../openapi/responses.ts';
 const decoyHash = hashPassword('decoy-password-never-used');
 
 /** A body that does not pass its schema, or any call of the sign-in routes on a server that signs in through Firebase. */
-const INVALID_INPUT = err('Invalid input, or this server signs in through Firebase (code auth/operation-not-allowed).');
+const INVALID_INPUT = err('Invalid input, or this server signs in through Firebase.', 'auth/operation-not-allowed');
 
 /** The built-in identity provider (the default when Firebase is not configured), with Firebase's error codes. */
 export const authRoutes = [
@@ -90,12 +90,13 @@ export const authRoutes = [
       summary: 'Create an account',
       tags: ['Identity'],
       security: 'none',
+      limits: [byAddress('register', RATE_LIMITS.registerPerAddress, 'new accounts from your network')],
       body: { schema: RegisterSchema, example: { name: 'Sam Rivera', email: 'sam@example.org', password: 'a-long-passphrase' } },
       responses: {
         201: ok('Signed in as the new account.', AuthSessionSchema),
         400: INVALID_INPUT,
         403: err('The account of this e-mail has been removed.'),
-        409: err('The e-mail is taken (code auth/email-already-in-use).'),
+        409: err('The e-mail is taken.', 'auth/email-already-in-use'),
         429: err('Too many attempts.'),
       },
     },
@@ -135,11 +136,12 @@ export const authRoutes = [
       summary: 'Sign in with e-mail and password',
       tags: ['Identity'],
       security: 'none',
+      limits: [byAddress('sign-in', RATE_LIMITS.signInPerAddress, 'sign-in attempts from your network')],
       body: { schema: LoginSchema, example: { email: 'sam@example.org', password: 'a-long-passphrase' } },
       responses: {
         200: ok('Signed in.', AuthSessionSchema),
         400: INVALID_INPUT,
-        401: err('Wrong e-mail or password (code auth/invalid-credential).'),
+        401: err('Wrong e-mail or password.', 'auth/invalid-credential'),
         429: err('Too many attempts.'),
       },
     },
@@ -169,11 +171,12 @@ export const authRoutes = [
       summary: 'Renew the session with a refresh token',
       tags: ['Identity'],
       security: 'none',
+      limits: [byAddress('refresh', RATE_LIMITS.refreshPerAddress, 'session renewals from your network')],
       body: { schema: RefreshSchema, example: { refreshToken: 'rt_3q2-Zx8…' } },
       responses: {
         200: ok('A new ID token and refresh token.', AuthSessionSchema),
         400: INVALID_INPUT,
-        401: err('The refresh token is unknown, used or expired.'),
+        401: err('The refresh token is unknown, used or expired.', 'auth/invalid-refresh-token'),
         429: err('Too many attempts.'),
       },
     },
@@ -214,10 +217,10 @@ export const authRoutes = [
       security: 'bearer',
       responses: {
         204: noContent,
-        400: err('This server signs in through Firebase (code auth/operation-not-allowed).'),
-        409: err('The e-mail is already verified (code auth/email-already-verified).'),
-        429: err('A link was sent a moment ago (code auth/too-many-requests).'),
-        503: err('The e-mail could not be sent just now (code auth/mail-unavailable).'),
+        400: err('This server signs in through Firebase.', 'auth/operation-not-allowed'),
+        409: err('The e-mail is already verified.', 'auth/email-already-verified'),
+        429: err('A link was sent a moment ago.', 'auth/too-many-requests'),
+        503: err('The e-mail could not be sent just now.', 'auth/mail-unavailable'),
       },
     },
     async (c, { deps, user }) => {
@@ -274,6 +277,7 @@ export const authRoutes = [
       description: 'Answers the same whether or not the address has an account.',
       tags: ['Identity'],
       security: 'none',
+      limits: [byAddress('password-reset', RATE_LIMITS.passwordResetsPerAddress, 'password reset requests from your network')],
       body: { schema: PasswordResetEmailSchema, example: { email: 'sam@example.org' } },
       responses: { 204: noContent, 400: INVALID_INPUT, 429: err('Too many requests from this network.') },
     },

@@ -7,6 +7,7 @@ import {
   CharityRequestPublicSchema,
   CharityRequestSchema,
   type CharityRequestStatus,
+  RATE_LIMITS,
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
 import { requireUser } from '../auth/middleware.ts';
@@ -37,6 +38,7 @@ import { parseId, parseJson } from '../http/validate.ts';
 import { err, Inserted, list, Modified, ok } from '../openapi/responses.ts';
 import { feePaymentProblem } from '../payments/provider.ts';
 import { statusQuery } from './donations.ts';
+import { byAccount } from '../http/rate-limit.ts';
 
 // Stripe ids and our test ids; anything else cannot be a payment and is not sent to Stripe as a path.
 const PAYMENT_ID = /^pi_[A-Za-z0-9_]+$/;
@@ -45,8 +47,8 @@ const requestId = { id: 'The request’s id.' };
 const decided = (what: string) => ({
   200: ok(`${what}.`, Modified),
   403: err('Admins only.'),
-  404: err('No such request.'),
-  409: err('The request was decided already, or (approving) its account no longer exists.'),
+  404: err('No such request.', 'not-found/charity-request'),
+  409: err('The request was decided already, or (approving) its account no longer exists.', 'charity-request/decided', 'charity-request/requester-gone'),
 });
 
 export const charityRequestRoutes = [
@@ -67,9 +69,9 @@ export const charityRequestRoutes = [
       ],
       responses: {
         200: list('Requests (public fields for callers who may not see the rest).', z.union([CharityRequestSchema, CharityRequestPublicSchema])),
-        400: err('Unknown status.'),
-        401: err('`email` needs a signed-in caller.'),
-        403: err('Not yours.'),
+        400: err('Unknown status.', 'donations/unknown-status'),
+        401: err('`email` needs a signed-in caller.', 'auth/sign-in-required'),
+        403: err('Not yours.', 'access/denied'),
       },
     },
     async (c, { deps, user }) => {
@@ -99,13 +101,14 @@ export const charityRequestRoutes = [
       summary: 'Ask for the charity role (after paying the fee)',
       tags: ['Charity role'],
       security: 'bearer',
+      limits: [byAccount('charity-request', RATE_LIMITS.charityRequestsPerAccount, 'charity role requests')],
       body: { schema: CharityRequestCreateSchema, example: { organization: 'Hope Community Pantry', mission: 'Meals for families in the east end.', paymentId: 'pi_test_3f9a' } },
       responses: {
         201: ok('Requested.', Inserted.extend({ mode: z.literal('test').optional() })),
-        400: err('Invalid input or payment.'),
-        402: err('The payment has not succeeded yet.'),
-        403: err('Restaurants and admins cannot.'),
-        409: err('Already a charity, or a request is pending, or the payment was used already.'),
+        400: err('Invalid input or payment.', 'payments/not-found', 'payments/other-account', 'payments/wrong-amount'),
+        402: err('The payment has not succeeded yet.', 'payments/not-succeeded'),
+        403: err('Restaurants and admins cannot.', 'charity-request/users-only'),
+        409: err('Already a charity, or a request is pending, or the payment was used already.', 'charity-request/already-charity', 'charity-request/exists', 'payments/already-used'),
         429: err('Too many charity role requests.'),
         502: err('The payment service could not be reached.'),
       },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DonationRequestCreateSchema, DonationRequestListItemSchema, PICKUP_CONFIRMABLE, REQUEST_STATUSES } from '@foodbridge/shared';
+import { DonationRequestCreateSchema, DonationRequestListItemSchema, PICKUP_CONFIRMABLE, REQUEST_STATUSES, RATE_LIMITS } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
   canAcceptRequest,
@@ -34,6 +34,7 @@ import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { Deleted, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
 import { statusQuery } from './donations.ts';
+import { byAccount } from '../http/rate-limit.ts';
 
 async function visibleRequest(deps: Deps, user: AuthUser, id: string): Promise<DonationRequestJoinedRow> {
   const row = await findDonationRequest(deps.sql, id);
@@ -88,9 +89,10 @@ export const donationRequestRoutes = [
       summary: 'Request a donation (charity)',
       tags: ['Donation requests'],
       security: 'bearer',
+      limits: [byAccount('donation-request', RATE_LIMITS.donationRequestsPerAccount, 'donation requests')],
       roles: ['charity'],
       body: { schema: DonationRequestCreateSchema, example: { donationId: UUID, requestDescription: 'For our evening meal service.', pickupTime: '18:30' } },
-      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input.'), 403: err('Charities only.'), 404: err('No such open donation.'), 409: err('Already requested, no longer open to requests, or past its best-before time.') },
+      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input.'), 403: err('Charities only.'), 404: err('No such open donation.', 'not-found/donation'), 409: err('Already requested, no longer open to requests, or past its best-before time.', 'donation-requests/already-requested', 'donations/expired', 'donations/not-requestable') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, DonationRequestCreateSchema);
@@ -135,7 +137,7 @@ export const donationRequestRoutes = [
         { name: 'charityEmail', description: 'Requests by this charity.', schema: z.string() },
         { name: 'status', description: 'Only requests in this status.', schema: z.enum(REQUEST_STATUSES) },
       ],
-      responses: { 200: list('Requests.', DonationRequestListItemSchema), 400: err('Unknown status.'), 403: err('Not yours.') },
+      responses: { 200: list('Requests.', DonationRequestListItemSchema), 400: err('Unknown status.', 'donations/unknown-status'), 403: err('Not yours.', 'access/denied') },
     },
     async (c, { deps, user }) => {
       const restaurantEmail = emailQuery(c.req.query('restaurantEmail'));
@@ -156,7 +158,7 @@ export const donationRequestRoutes = [
       tags: ['Donation requests'],
       security: 'bearer',
       params: requestId,
-      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours.'), 404: err('No such request.'), 409: err('No longer pending.') },
+      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours.', 'donation-requests/accept-not-owner'), 404: err('No such request.', 'not-found/donation-request'), 409: err('No longer pending.', 'donation-requests/accept-not-pending', 'donation-requests/donation-taken', 'donations/expired') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -204,7 +206,7 @@ export const donationRequestRoutes = [
       tags: ['Donation requests'],
       security: 'bearer',
       params: requestId,
-      responses: { 200: ok('Declined.', Modified), 403: err('Not yours.'), 404: err('No such request.'), 409: err('No longer pending.') },
+      responses: { 200: ok('Declined.', Modified), 403: err('Not yours.', 'donation-requests/reject-not-owner'), 404: err('No such request.', 'not-found/donation-request'), 409: err('No longer pending.', 'donation-requests/reject-not-pending') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -237,9 +239,9 @@ export const donationRequestRoutes = [
       params: requestId,
       responses: {
         200: ok('Cancelled (an admin’s delete also says how many declined requests were reopened).', Deleted.extend({ reopenedCount: z.number().int().optional() })),
-        403: err('Not yours.'),
-        404: err('No such request.'),
-        409: err('No longer pending, or already picked up.'),
+        403: err('Not yours.', 'donation-requests/delete-not-owner'),
+        404: err('No such request.', 'not-found/donation-request'),
+        409: err('No longer pending, or already picked up.', 'donation-requests/already-picked', 'donation-requests/cancel-not-pending'),
       },
     },
     async (c, { deps, user }) => {

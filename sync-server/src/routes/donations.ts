@@ -143,7 +143,7 @@ export const donationRoutes = [
         { name: 'q', description: 'Words of the title, restaurant or location (any case, accents ignored).', schema: z.string() },
         ...SORT_QUERY,
       ],
-      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.') },
+      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.', 'donations/unknown-status') },
     },
     async (c, { deps, user }) => {
       const status = statusQuery(c, DONATION_STATUSES);
@@ -162,7 +162,7 @@ export const donationRoutes = [
       security: 'optional',
       list: true,
       query: [{ name: 'q', description: 'Words of the title, restaurant or location.', schema: z.string() }, ...SORT_QUERY],
-      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.') },
+      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.', 'donations/distance-without-near', 'donations/near-without-distance', 'donations/search-too-long', 'donations/unknown-food-type', 'donations/unknown-sort') },
     },
     async (c, { deps, user }) => {
       const page = parsePage(c);
@@ -178,7 +178,7 @@ export const donationRoutes = [
       tags: ['Donations'],
       security: 'optional',
       params: donationId,
-      responses: { 200: ok('The donation.', DonationSchema), 404: err('No such donation (or not visible to the caller).') },
+      responses: { 200: ok('The donation.', DonationSchema), 404: err('No such donation (or not visible to the caller).', 'not-found/donation') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -229,7 +229,7 @@ export const donationRoutes = [
       security: 'bearer',
       params: donationId,
       body: { schema: DonationUpdateSchema, example: { quantity: 10, pickupTime: 'Today 19:00-21:00' } },
-      responses: { 200: ok('Updated.', Modified), 400: err('Invalid input.'), 403: err('Not yours.'), 404: err('No such donation.'), 409: err('No longer editable.') },
+      responses: { 200: ok('Updated.', Modified), 400: err('Invalid input.'), 403: err('Not yours.', 'donations/update-not-owner'), 404: err('No such donation.', 'not-found/donation'), 409: err('No longer editable.', 'donations/update-accepted', 'donations/update-rejected') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -261,7 +261,7 @@ export const donationRoutes = [
       tags: ['Donations'],
       security: 'bearer',
       params: donationId,
-      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours.'), 404: err('No such donation.'), 409: err('Already given to a charity.') },
+      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours.', 'donations/delete-not-owner'), 404: err('No such donation.', 'not-found/donation'), 409: err('Already given to a charity.', 'donations/delete-accepted') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -290,11 +290,11 @@ export const donationRoutes = [
       body: { schema: PickupReportSchema, example: { weightKg: 8.5, outcome: 'all' }, required: false },
       responses: {
         200: ok('Picked (or the stored answer to the same Idempotency-Key).', DonationChange),
-        400: err('Invalid report.'),
-        403: err('Not the assigned charity.'),
+        400: err('Invalid report.', 'request/idempotency-key-too-long'),
+        403: err('Not the assigned charity.', 'pickups/not-your-pickup'),
         404: err('No such donation.'),
-        409: err('Not ready for pickup.'),
-        422: err('This Idempotency-Key was already used for a different request.'),
+        409: err('Not ready for pickup.', 'pickups/already-confirmed', 'pickups/not-accepted', 'pickups/reassigned'),
+        422: err('This Idempotency-Key was already used for a different request.', 'request/idempotency-key-reused'),
       },
     },
     async (c, { deps, user }) => {
@@ -350,7 +350,7 @@ export const donationRoutes = [
       security: 'bearer',
       params: donationId,
       body: { schema: DonationReviewSchema, example: { review: 'Collected on time, thank you!' } },
-      responses: { 200: ok('Reviewed.', DonationChange), 403: err('Not the charity that picked it up.'), 404: err('No such donation.') },
+      responses: { 200: ok('Reviewed.', DonationChange), 403: err('Not the charity that picked it up.', 'reviews/not-your-pickup'), 404: err('No such donation.', 'not-found/donation'), 409: err('In a state that does not allow it.', 'reviews/not-picked') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -376,7 +376,7 @@ export const donationRoutes = [
         { name: 'email', description: 'The charity’s e-mail (one’s own unless admin).', schema: z.string(), required: true },
         { name: 'status', description: 'Only pickups in this status.', schema: z.enum(DONATION_STATUSES) },
       ],
-      responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required.'), 403: err('Charities and admins only.') },
+      responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required.', 'request/email-required'), 403: err('Charities and admins only.', 'access/denied') },
     },
     async (c, { deps, user }) => {
       const email = c.req.query('email');
@@ -401,7 +401,7 @@ function adminVerdict(verb: 'verify' | 'reject', status: Extract<DonationStatus,
       security: 'bearer',
       roles: ['admin'],
       params: donationId,
-      responses: { 200: ok(`${status}.`, Modified), 403: err('Admins only.'), 404: err('No such donation.'), 409: err('Not pending.') },
+      responses: { 200: ok(`${status}.`, Modified), 403: err('Admins only.'), 404: err('No such donation.', 'not-found/donation'), 409: err('Not pending.', 'donations/not-pending') },
     },
     (c, { deps, user }) => reviewByAdmin(c, deps, user, status),
   );

@@ -157,16 +157,20 @@ async function csvAnswer<T extends { id: string }>(
 }
 
 /** What the three exports declare alike: an RFC 4180 file over an optional range of dates. */
-const CSV_EXPORT = {
+const csvExport = (forbidden: 'exports/donations-forbidden' | 'exports/pickups-forbidden' | 'exports/users-forbidden') => ({
   description: 'RFC 4180, UTF-8 with a byte-order mark, streamed.',
   tags: ['Exports'],
   query: [dateQuery('from', 'From'), dateQuery('to', 'To')],
-  responses: { 200: ok('CSV.', undefined, { media: 'csv' }), 400: err('Invalid date range.'), 403: err('Not for this role.') },
-};
+  responses: {
+    200: ok('CSV.', undefined, { media: 'csv' }),
+    400: err('Invalid date range.', 'exports/invalid-date', 'exports/from-after-to'),
+    403: err('Not for this role.', forbidden),
+  },
+});
 
 export const exportRoutes = [
   route(
-    { method: 'get', path: '/exports/donations.csv', summary: 'Donations as CSV', security: 'bearer', ...CSV_EXPORT },
+    { method: 'get', path: '/exports/donations.csv', summary: 'Donations as CSV', security: 'bearer', ...csvExport('exports/donations-forbidden') },
     async (c, { deps, user }) => {
       const decision = canExportDonations(user);
       enforce(decision);
@@ -175,7 +179,7 @@ export const exportRoutes = [
     },
   ),
   route(
-    { method: 'get', path: '/exports/pickups.csv', summary: 'Pickups as CSV', security: 'bearer', ...CSV_EXPORT },
+    { method: 'get', path: '/exports/pickups.csv', summary: 'Pickups as CSV', security: 'bearer', ...csvExport('exports/pickups-forbidden') },
     async (c, { deps, user }) => {
       const decision = canExportPickups(user);
       enforce(decision);
@@ -184,7 +188,7 @@ export const exportRoutes = [
     },
   ),
   route(
-    { method: 'get', path: '/exports/users.csv', summary: 'Users as CSV', security: 'bearer', ...CSV_EXPORT },
+    { method: 'get', path: '/exports/users.csv', summary: 'Users as CSV', security: 'bearer', ...csvExport('exports/users-forbidden') },
     async (c, { deps, user }) => {
       enforce(canExportUsers(user));
       const range = exportRange(c);

@@ -25,8 +25,8 @@ export const favoriteRoutes = [
         201: ok('Created.', Inserted),
         200: ok('Already a favourite.', Inserted),
         400: err('Invalid input.'),
-        404: err('No such donation (or not visible to the caller).'),
-        409: err('The favourite id is taken by another favourite.'),
+        404: err('No such donation (or not visible to the caller).', 'not-found/donation'),
+        409: err('The favourite id is taken by another favourite.', 'favorites/already', 'favorites/id-taken'),
       },
     },
     async (c, { deps, user }) => {
@@ -55,7 +55,7 @@ export const favoriteRoutes = [
       security: 'bearer',
       params: { email: 'The person’s e-mail (one’s own unless admin).' },
       list: true,
-      responses: { 200: list('Favourites.', FavoriteSchema), 403: err('Not yours.') },
+      responses: { 200: list('Favourites.', FavoriteSchema), 403: err('Not yours.', 'access/denied') },
     },
     async (c, { deps, user }) => {
       const email = c.req.param('email')!;
@@ -72,7 +72,7 @@ export const favoriteRoutes = [
       tags: ['Favourites'],
       security: 'bearer',
       params: { favoriteId: 'The favourite’s id.' },
-      responses: { 200: ok('Removed.', Deleted), 403: err('Not yours.'), 404: err('No such favourite.') },
+      responses: { 200: ok('Removed.', Deleted), 403: err('Not yours.', 'favorites/not-yours'), 404: err('No such favourite.', 'not-found/favorite') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('favoriteId'));

@@ -74,10 +74,10 @@ export const geocodeRoutes = [
       query: [{ name: 'q', description: 'The address to search.', schema: z.string(), required: true }],
       responses: {
         200: list('Places found.', GeocodeResultSchema),
-        400: err('Invalid query.'),
-        404: err('Address search is off.'),
-        429: err('The geocoder is busy.'),
-        502: err('The geocoder did not answer.'),
+        400: err('Invalid query.', 'validation/address-query-required', 'validation/address-query-too-long', 'validation/address-query-too-short'),
+        404: err('Address search is off.', 'geocode/not-set-up'),
+        429: err('The geocoder is busy.', 'geocode/busy'),
+        502: err('The geocoder did not answer.', 'geocode/not-answering'),
       },
     },
     async (c, { deps }) => {

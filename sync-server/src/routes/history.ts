@@ -45,7 +45,7 @@ export const historyRoutes = [
         { name: 'actor', description: 'Only changes by this account (id or e-mail).', schema: z.string() },
         { name: 'kind', description: 'Only this kind of change.', schema: z.enum(HISTORY_KINDS) },
       ],
-      responses: { 200: list('History entries.', HistoryEntrySchema), 400: err('Invalid filter.'), 403: err('Admins only.') },
+      responses: { 200: list('History entries.', HistoryEntrySchema), 400: err('Invalid filter.', 'history/invalid-actor', 'history/unknown-kind'), 403: err('Admins only.') },
     },
     async (c, { deps }) => {
       const page = parsePage(c);
@@ -65,7 +65,7 @@ export const historyRoutes = [
       security: 'optional',
       params: { id: 'The donation’s id.' },
       list: true,
-      responses: { 200: list('History entries, oldest first.', HistoryEntrySchema), 404: err('No such donation (or not visible to the caller).') },
+      responses: { 200: list('History entries, oldest first.', HistoryEntrySchema), 404: err('No such donation (or not visible to the caller).', 'not-found/donation') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));

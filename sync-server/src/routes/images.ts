@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, UPLOAD_QUOTA } from '@foodbridge/shared';
+import { IMAGE_MAX_BYTES, UPLOAD_QUOTA, RATE_LIMITS } from '@foodbridge/shared';
 import { findImageMeta, insertImage, type ImageMetaRow } from '../db/images.ts';
 import type { AppEnv } from '../deps.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import { enforceLimit } from '../http/rate-limit.ts';
+import { byAccount, byAddress, enforceLimit } from '../http/rate-limit.ts';
 import { perDeps, route } from '../http/route.ts';
 import { parseId } from '../http/validate.ts';
 import { IMAGE_MAX_MB, ImageRejected, inspectImage, renderVariant, variantWidth, type InspectedImage } from '../images/process.ts';
@@ -118,8 +118,9 @@ export const imageRoutes = [
       summary: 'Upload a picture',
       tags: ['Images'],
       security: 'bearer',
+      limits: [byAddress('upload', RATE_LIMITS.uploadsPerAddress, 'uploads from your network'), byAccount('upload', RATE_LIMITS.uploadsPerAccount, 'uploads')],
       upload: { field: 'image', description: 'A JPEG, PNG or WebP picture of at most 5 MB.' },
-      responses: { 201: ok('Stored; use `data.url` in a donation or profile.', ImageUploaded), 400: err('Not a picture.'), 413: err('Too large.'), 429: err('Daily upload allowance used.') },
+      responses: { 201: ok('Stored; use `data.url` in a donation or profile.', ImageUploaded), 400: err('Not a picture.', 'images/empty', 'images/missing', 'images/not-supported', 'images/too-many-pixels', 'images/unreadable', 'images/unreadable-upload'), 413: err('Too large.', 'images/too-large'), 429: err('Daily upload allowance used.', 'images/daily-bytes', 'images/daily-files') },
     },
     async (c, { deps, user }) => {
       const file = await readUpload(c);
@@ -166,10 +167,10 @@ export const imageRoutes = [
         200: ok('The picture (cached, with an ETag).', undefined, { media: 'image' }),
         302: ok('The picture is served from object storage: its address.', undefined, { media: 'none', headers: { Location: { description: 'The picture’s public address.' } } }),
         304: ok('Not modified.', undefined, { media: 'none' }),
-        400: err('Invalid id or width.'),
-        404: err('No such picture.'),
-        422: err('This picture cannot be resized; open it without ?w=.'),
-        503: err('The picture is in object storage, which this server is not set up to read.'),
+        400: err('Invalid id or width.', 'images/invalid-width'),
+        404: err('No such picture.', 'not-found/image'),
+        422: err('This picture cannot be resized; open it without ?w=.', 'images/not-resizable'),
+        503: err('The picture is in object storage, which this server is not set up to read.', 'images/storage-unavailable'),
       },
     },
     async (c, { deps }) => {

@@ -23,7 +23,7 @@ export const metricsRoutes = [
       description: 'Guarded by `Authorization: Bearer <METRICS_TOKEN>` when METRICS_TOKEN is set (not an account’s ID token); off in production without one.',
       tags: ['Operations'],
       security: 'none',
-      responses: { 200: ok('Metrics in the Prometheus text format.', undefined, { media: 'text' }), 401: err('The metrics token is missing or wrong.'), 404: err('Metrics are off.') },
+      responses: { 200: ok('Metrics in the Prometheus text format.', undefined, { media: 'text' }), 401: err('The metrics token is missing or wrong.', 'server/metrics-token'), 404: err('Metrics are off.', 'not-found') },
     },
     async (c, { deps }) => {
       const token = deps.config.METRICS_TOKEN;

@@ -47,7 +47,7 @@ export const notificationRoutes = [
       tags: ['Notifications'],
       security: 'bearer',
       params: { id: 'The notification’s id.' },
-      responses: { 200: ok('The notification.', NotificationSchema), 404: err('No such notification of the caller.') },
+      responses: { 200: ok('The notification.', NotificationSchema), 404: err('No such notification of the caller.', 'not-found/notification') },
     },
     async (c, { deps, user }) => {
       const row = await markNotificationRead(deps.sql, user.id, parseId(c.req.param('id')));

@@ -27,9 +27,9 @@ export const paymentRoutes = [
       security: 'bearer',
       responses: {
         200: ok('A PaymentIntent of 2500 cents USD.', PaymentIntentResponseSchema),
-        403: err('Restaurants cannot.'),
-        409: err('Already a charity or pending.'),
-        502: err('The payment service could not be reached.'),
+        403: err('Restaurants cannot.', 'charity-request/users-only'),
+        409: err('Already a charity or pending.', 'charity-request/admin', 'charity-request/already-charity', 'charity-request/exists'),
+        502: err('The payment service could not be reached.', 'payments/unavailable'),
       },
     },
     async (c, { deps, user }) => {
@@ -61,8 +61,8 @@ export const paymentRoutes = [
       params: { id: 'The test PaymentIntent’s id (pi_test_...).' },
       responses: {
         200: ok('Succeeded.', z.object({ id: z.string(), status: z.literal('succeeded'), mode: z.literal('test') })),
-        403: err('Not yours.'),
-        404: err('No such payment (always, with Stripe configured).'),
+        403: err('Not yours.', 'payments/other-account'),
+        404: err('No such payment (always, with Stripe configured).', 'not-found/payment'),
       },
     },
     async (c, { deps, user }) => {

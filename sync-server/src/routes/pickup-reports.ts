@@ -45,7 +45,7 @@ export const pickupReportRoutes = [
       tags: ['Donations'],
       security: 'bearer',
       params: { id: 'The donation’s id.' },
-      responses: { 200: ok('The report.', StoredPickupReportSchema), 403: err('Not its restaurant, charity or an admin.'), 404: err('No such donation or no report.') },
+      responses: { 200: ok('The report.', StoredPickupReportSchema), 403: err('Not its restaurant, charity or an admin.', 'pickup-reports/forbidden'), 404: err('No such donation or no report.', 'not-found/donation') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -66,9 +66,9 @@ export const pickupReportRoutes = [
       responses: {
         200: ok('Corrected.', CorrectedPickupReportSchema),
         400: err('Invalid report.'),
-        403: err('Not the charity that picked it up.'),
-        404: err('No such donation.'),
-        409: err('Not picked up, or too late to correct.'),
+        403: err('Not the charity that picked it up.', 'pickup-reports/not-your-pickup'),
+        404: err('No such donation.', 'not-found/donation'),
+        409: err('Not picked up, or too late to correct.', 'pickup-reports/not-picked', 'pickup-reports/too-late'),
       },
     },
     async (c, { deps, user }) => {

@@ -27,7 +27,7 @@ export const pushRoutes = [
       summary: 'The VAPID public key',
       tags: ['Notifications'],
       security: 'none',
-      responses: { 200: ok('The key.', z.object({ publicKey: z.string() })), 503: err('Web push is not set up on this server.') },
+      responses: { 200: ok('The key.', z.object({ publicKey: z.string() })), 503: err('Web push is not set up on this server.', 'push/unavailable') },
     },
     async (c, { deps }) => {
       if (!deps.push) throw pushUnavailable();
@@ -50,7 +50,7 @@ export const pushRoutes = [
           },
         },
       },
-      responses: { 201: ok('Subscribed.', PushDeviceSchema), 200: ok('Already subscribed; updated.', PushDeviceSchema), 400: err('Not a browser push service.') },
+      responses: { 201: ok('Subscribed.', PushDeviceSchema), 200: ok('Already subscribed; updated.', PushDeviceSchema), 400: err('Not a browser push service.', 'push/endpoint-not-https') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, PushSubscribeSchema);
@@ -73,7 +73,7 @@ export const pushRoutes = [
       tags: ['Notifications'],
       security: 'bearer',
       body: { schema: PushPreferencesSchema, example: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', disabledKinds: [] } },
-      responses: { 200: ok('Updated.', PushDeviceSchema), 400: err('Invalid input.'), 404: err('No such subscription of the caller.') },
+      responses: { 200: ok('Updated.', PushDeviceSchema), 400: err('Invalid input.'), 404: err('No such subscription of the caller.', 'not-found/push-subscription') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, PushPreferencesSchema);
@@ -94,7 +94,7 @@ export const pushRoutes = [
       security: 'bearer',
       query: [{ name: 'endpoint', description: 'The subscription’s endpoint (instead of the body).', schema: z.string() }],
       body: { schema: PushEndpointSchema, example: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123' }, required: false },
-      responses: { 200: ok('Removed.', Deleted), 400: err('Invalid endpoint.'), 404: err('No such subscription of the caller.') },
+      responses: { 200: ok('Removed.', Deleted), 400: err('Invalid endpoint.'), 404: err('No such subscription of the caller.', 'not-found/push-subscription') },
     },
     async (c, { deps, user }) => {
       // The endpoint in the body, or as ?endpoint= for clients whose DELETE carries no body.
@@ -116,8 +116,8 @@ export const pushRoutes = [
       responses: {
         200: ok('What the push services said.', PushSendResultSchema),
         400: err('Invalid input.'),
-        404: err('No such subscription of the caller.'),
-        503: err('Web push is not set up on this server.'),
+        404: err('No such subscription of the caller.', 'not-found/push-subscription'),
+        503: err('Web push is not set up on this server.', 'push/unavailable'),
       },
     },
     async (c, { deps, user }) => {

@@ -1,4 +1,4 @@
-import { ReviewCreateSchema, ReviewSchema } from '@foodbridge/shared';
+import { ReviewCreateSchema, ReviewSchema, RATE_LIMITS } from '@foodbridge/shared';
 import { visibleDonation } from '../auth/donation-visibility.ts';
 import { canDeleteReview, canSeeReviewerEmail, enforce, isSelfOrAdmin } from '../auth/permissions.ts';
 import { findLiveDonationAccess } from '../db/donations.ts';
@@ -15,6 +15,7 @@ import { pageOf, parsePage } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { Deleted, err, Inserted, list, ok, UUID } from '../openapi/responses.ts';
+import { byAccount } from '../http/rate-limit.ts';
 
 export const reviewRoutes = [
   // The reviewer is the caller: a body's reviewerName/reviewerEmail are dropped by the schema.
@@ -25,8 +26,9 @@ export const reviewRoutes = [
       summary: 'Review a donation',
       tags: ['Reviews'],
       security: 'bearer',
+      limits: [byAccount('review', RATE_LIMITS.reviewsPerAccount, 'reviews')],
       body: { schema: ReviewCreateSchema, example: { donationId: UUID, description: 'Fresh and well packed.', rating: 5 } },
-      responses: { 201: ok('Created.', Inserted), 400: err('Invalid input.'), 404: err('No such donation (or not visible to the caller).'), 409: err('Already reviewed.'), 429: err('Too many reviews.') },
+      responses: { 201: ok('Created.', Inserted), 400: err('Invalid input.'), 404: err('No such donation (or not visible to the caller).', 'not-found/donation'), 409: err('Already reviewed.', 'reviews/already'), 429: err('Too many reviews.') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, ReviewCreateSchema);
@@ -54,7 +56,7 @@ export const reviewRoutes = [
       security: 'optional',
       params: { donationId: 'The donation’s id.' },
       list: true,
-      responses: { 200: list('Reviews.', ReviewSchema), 404: err('No such donation (or not visible to the caller).') },
+      responses: { 200: list('Reviews.', ReviewSchema), 404: err('No such donation (or not visible to the caller).', 'not-found/donation') },
     },
     async (c, { deps, user }) => {
       const donationId = parseId(c.req.param('donationId'));
@@ -73,7 +75,7 @@ export const reviewRoutes = [
       security: 'bearer',
       params: { email: 'The reviewer’s e-mail (one’s own unless admin).' },
       list: true,
-      responses: { 200: list('Reviews.', ReviewSchema), 403: err('Not yours.') },
+      responses: { 200: list('Reviews.', ReviewSchema), 403: err('Not yours.', 'access/denied') },
     },
     async (c, { deps, user }) => {
       const email = c.req.param('email')!;
@@ -90,7 +92,7 @@ export const reviewRoutes = [
       tags: ['Reviews'],
       security: 'bearer',
       params: { id: 'The review’s id.' },
-      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours.'), 404: err('No such review.') },
+      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours.', 'reviews/not-yours'), 404: err('No such review.', 'not-found/review') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));

@@ -20,6 +20,7 @@ import {
   errorText,
   type SyncCheckpoint,
   type SyncCollection,
+  RATE_LIMITS,
 } from '@foodbridge/shared';
 import { toAuthUser, type AuthUser } from '../auth/auth-user.ts';
 import { canPullCollection, canPushCollection, enforce } from '../auth/permissions.ts';
@@ -33,6 +34,7 @@ import { err, ok, UUID } from '../openapi/responses.ts';
 import { COLLECTION_TABLES, headCheckpoint, pullChanges } from '../sync/collections.ts';
 import { pushFavorites } from '../sync/push-favorites.ts';
 import { SharedReads } from '../sync/shared-reads.ts';
+import { byAccount } from '../http/rate-limit.ts';
 
 function collectionParam(c: Context<AppEnv>): SyncCollection {
   const name = c.req.param('collection');
@@ -124,6 +126,7 @@ export const syncRoutes = [
       description: 'EventSource cannot send headers: the ticket goes in the stream’s address instead of the token.',
       tags: ['Replication'],
       security: 'bearer',
+      limits: [byAccount('stream-ticket', RATE_LIMITS.streamTicketsPerAccount, 'sync connections')],
       responses: { 201: ok('The ticket.', z.object({ ticket: z.string(), expiresIn: z.number().int() })) },
     },
     async (c, { deps, user }) => {
@@ -147,9 +150,9 @@ export const syncRoutes = [
       ],
       responses: {
         200: ok('Documents and the next checkpoint.', z.union([DonationPullResultSchema, FavoritePullResultSchema, DonationRequestPullResultSchema, NotificationPullResultSchema])),
-        400: err('Invalid checkpoint or limit.'),
-        403: err('Not for this role.'),
-        404: err('No such collection.'),
+        400: err('Invalid checkpoint or limit.', 'request/invalid-limit', 'sync/invalid-checkpoint-id', 'sync/invalid-checkpoint-seq'),
+        403: err('Not for this role.', 'sync/requests-hidden'),
+        404: err('No such collection.', 'not-found/collection'),
       },
     },
     async (c, { deps, user }) => {
@@ -175,8 +178,8 @@ export const syncRoutes = [
       responses: {
         200: ok('The server’s state of every row that conflicted (empty when all were applied).', FavoritePushResultSchema),
         400: err('Invalid input.'),
-        403: err('Read-only collection.'),
-        404: err('No such collection.'),
+        403: err('Read-only collection.', 'sync/read-only'),
+        404: err('No such collection.', 'not-found/collection'),
       },
     },
     async (c, { deps, user }) => {
@@ -199,10 +202,10 @@ export const syncRoutes = [
       query: [{ name: 'ticket', description: 'A stream ticket, for clients that cannot send an Authorization header.', schema: z.string() }],
       responses: {
         200: ok('An event stream.', undefined, { media: 'sse' }),
-        401: err('No valid token or ticket.'),
-        403: err('Not for this role.'),
-        404: err('No such collection.'),
-        429: err('Too many open streams.'),
+        401: err('No valid token or ticket.', 'sync/invalid-ticket', 'sync/token-in-url'),
+        403: err('Not for this role.', 'sync/requests-hidden'),
+        404: err('No such collection.', 'not-found/collection'),
+        429: err('Too many open streams.', 'too-many-requests'),
       },
     },
     async (c, { deps, user: connected }) => {

@@ -71,7 +71,7 @@ export const userRoutes = [
       tags: ['Users'],
       security: 'bearer',
       query: [{ name: 'email', description: 'The e-mail (one’s own unless admin).', schema: z.email(), required: true }],
-      responses: { 200: ok('The user.', UserSchema), 400: err('email is required.'), 403: err('Not yours.'), 404: err('No such user.') },
+      responses: { 200: ok('The user.', UserSchema), 400: err('email is required.', 'request/email-required'), 403: err('Not yours.', 'access/denied'), 404: err('No such user.', 'not-found/user') },
     },
     async (c, { deps, user }) => {
       const email = c.req.query('email');
@@ -90,7 +90,7 @@ export const userRoutes = [
       tags: ['Users'],
       security: 'bearer',
       params: { email: 'The user’s e-mail (one’s own unless admin).' },
-      responses: { 200: ok('The role.', z.object({ role: UserSchema.shape.role })), 403: err('Not yours.'), 404: err('No such user.') },
+      responses: { 200: ok('The role.', z.object({ role: UserSchema.shape.role })), 403: err('Not yours.', 'access/denied'), 404: err('No such user.', 'not-found/user') },
     },
     async (c, { deps, user }) => {
       const email = c.req.param('email')!;
@@ -113,7 +113,7 @@ export const userRoutes = [
       body: { schema: RoleUpdateSchema, example: { role: 'restaurant' } },
       responses: {
         200: ok('Changed (`modifiedCount: 0`: no such user, or it has that role already).', Modified),
-        400: err('Invalid input, or an admin removing their own admin role.'),
+        400: err('Invalid input, or an admin removing their own admin role.', 'users/own-admin-role'),
         403: err('Admins only.'),
       },
     },
@@ -145,7 +145,7 @@ export const userRoutes = [
       security: 'bearer',
       roles: ['admin'],
       params: { id: 'The user’s id.' },
-      responses: { 200: ok('Removed (`deletedCount: 0`: no such user).', Deleted), 400: err('An admin removing their own account.'), 403: err('Admins only.') },
+      responses: { 200: ok('Removed (`deletedCount: 0`: no such user).', Deleted), 400: err('An admin removing their own account.', 'users/own-account'), 403: err('Admins only.') },
     },
     async (c, { deps, user: admin }) => {
       const id = parseId(c.req.param('id'));

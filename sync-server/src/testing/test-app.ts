@@ -11,6 +11,7 @@ import { openPostgres } from '../db/connection.ts';
 import { setUserRole } from '../db/users.ts';
 import { createDeps } from '../services.ts';
 import type { Deps } from '../deps.ts';
+import { noteAnswer } from './answered-errors.ts';
 import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -32,6 +33,18 @@ function writeAppFiles(files: Record<string, string | Uint8Array>): string {
   return dir;
 }
 
+/** The app, with each answer to a test's call checked against its route's declared error codes (answered-errors.ts). */
+function checkedAnswers<A extends { request: (input: any, init?: RequestInit, ...rest: any[]) => Response | Promise<Response> }>(app: A): A {
+  const request = app.request.bind(app);
+  app.request = async (input: any, init?: RequestInit, ...rest: any[]) => {
+    const res = await request(input, init, ...rest);
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    await noteAnswer(method, input instanceof Request ? input.url : String(input), res);
+    return res;
+  };
+  return app;
+}
+
 /**
  * The real app on a fresh real database (PGlite, or a throwaway database on DATABASE_URL's server). Only outside
  * services are configured by `env`; nothing of ours is mocked. `appFiles`: a built app served beside the API, as in
@@ -49,7 +62,7 @@ export async function createTestApp(
   // Request lines are tested where they are the subject (http/request-log.test.ts); elsewhere they are noise.
   const config = loadConfig({ ADMIN_EMAILS: 'admin@foodbridge.test', RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'silent', ...env });
   const deps = await createDeps(config, db, opts);
-  const app = createApp(deps);
+  const app = checkedAnswers(createApp(deps));
 
   async function request<T = any>(
     method: string,
@@ -101,7 +114,7 @@ export async function openSecondInstance(t: TestApp) {
   const db = openPostgres(`postgres://${auth}@${c.host}:${c.port}/${c.database}`);
   const deps = await createDeps(t.deps.config, db);
   return {
-    app: createApp(deps),
+    app: checkedAnswers(createApp(deps)),
     deps,
     async close() {
       await deps.changes.close();
