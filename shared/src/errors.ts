@@ -144,6 +144,8 @@ export const ERRORS = {
   'not-found/push-subscription': { id: /*i18n*/ 'error.not-found/push-subscription', message: 'Push subscription not found' },
   'server/error': { id: /*i18n*/ 'error.server/error', message: 'Something went wrong on the server. Please try again.' },
   'server/unavailable': { id: /*i18n*/ 'error.server/unavailable', message: 'FoodBridge is briefly unavailable. Please try again in a moment.' },
+  /** The database kept refusing a change for losing a race with others (a deadlock, a serialization failure). */
+  'server/busy': { id: /*i18n*/ 'error.server/busy', message: 'FoodBridge is busy. Please try again in a moment.' },
   'server/metrics-token': { id: /*i18n*/ 'error.server/metrics-token', message: 'The metrics token is missing or wrong.' },
   /**
    * Rate limits (429 with Retry-After). One code for every limit, so the sentence names what was limited but the

@@ -14,6 +14,7 @@ import { createTestApp, createUser } from '../testing/test-app.ts';
 import { insertManyDonations } from '../testing/fixtures.ts';
 import { startBareServer } from './bare-server.ts';
 import { measureStreams } from './streams.ts';
+import { exportHeapRow, measureExportHeap } from './export-heap.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed.ts';
 import { EMBEDDED_SHARED_BUFFERS } from '../db/connection.ts';
 import type { LoadResult } from './load.ts';
@@ -198,6 +199,9 @@ await bare.close();
     });
   }
 }
+
+// --- The CSV export's memory, on the same donations: all of them are the restaurant's ------------------------------
+report(exportHeapRow(await measureExportHeap(t, restaurant, made)));
 await t.close();
 
 /**

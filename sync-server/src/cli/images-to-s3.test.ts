@@ -12,6 +12,7 @@ import { openEmbedded } from '../db/connection.ts';
 import { insertImage, saveVariant } from '../db/images.ts';
 import { insertUser } from '../db/users.ts';
 import { createBucketImageStorage } from '../images/storage.ts';
+import { bundleScripts, type BundledScripts } from '../testing/bundled-scripts.ts';
 import { startS3StandIn, type S3StandIn } from '../testing/s3-stand-in.ts';
 import { createTestApp, createUser, type TestApp } from '../testing/test-app.ts';
 import { writeMigratedDataDir } from '../testing/test-database.ts';
@@ -20,9 +21,9 @@ import { moveImagesToBucket } from './move-images.ts';
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const script = 'sync-server/src/cli/images-to-s3.ts';
 
-/** Runs the command as an operator would (`npm run images:to-s3` runs this file with tsx). */
+/** Runs the command in a process of its own, as `npm run images:to-s3` does (that runs this file with tsx). */
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [scripts.path(script)], {
     cwd: rootDir,
     // Empty values win over a developer's .env (the script never overwrites variables already set).
     env: { ...process.env, DATABASE_URL: '', S3_BUCKET: '', S3_PUBLIC_URL: '', ...env },
@@ -38,10 +39,14 @@ function run(env: Record<string, string>) {
 const picture = (width: number) => sharp({ create: { width, height: width / 2, channels: 3, background: '#3a7' } }).png().toBuffer();
 
 let s3: S3StandIn;
+let scripts: BundledScripts;
 beforeAll(async () => {
-  s3 = await startS3StandIn();
+  [s3, scripts] = await Promise.all([startS3StandIn(), bundleScripts([script])]);
 });
-afterAll(() => s3?.close());
+afterAll(async () => {
+  scripts?.remove();
+  await s3?.close();
+});
 
 describe('moving the database pictures to the bucket', () => {
   let t: TestApp;

@@ -6,13 +6,22 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbedded } from '../db/connection.ts';
 import { insertUser } from '../db/users.ts';
+import { bundleScripts, type BundledScripts } from '../testing/bundled-scripts.ts';
 import { writeMigratedDataDir } from '../testing/test-database.ts';
 
 const rootDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const MAKE_ADMIN = 'sync-server/src/cli/make-admin.ts';
+const SEED = 'sync-server/src/seed/seed-cli.ts';
 
-/** Runs one of the server's command-line scripts as an operator would, on the embedded database in `dataDir`. */
+let scripts: BundledScripts;
+beforeAll(async () => {
+  scripts = await bundleScripts([MAKE_ADMIN, SEED]);
+});
+afterAll(() => scripts?.remove());
+
+/** Runs one of the server's command-line scripts in a process of its own, on the embedded database in `dataDir`. */
 function run(script: string, args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [scripts.path(script), ...args], {
     cwd: rootDir,
     // Empty values win over a developer's .env (the scripts never overwrite variables already set).
     env: { ...process.env, DATABASE_URL: '', NODE_ENV: '', ALLOW_DEMO_DATA: '', ...env },
@@ -38,7 +47,7 @@ describe('npm run admin -- --email', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('makes an existing account admin, found by its e-mail in any case and spacing', async () => {
-    const res = await run('sync-server/src/cli/make-admin.ts', ['--email', ' First.Admin@Example.test '], { DATA_DIR: dataDir });
+    const res = await run(MAKE_ADMIN, ['--email', ' First.Admin@Example.test '], { DATA_DIR: dataDir });
     expect(res).toMatchObject({ code: 0, stderr: '' });
     expect(res.stdout).toContain('First Admin <first.admin@example.test> is now an admin.');
     const db = await openEmbedded(join(dataDir, 'pglite'));
@@ -51,10 +60,10 @@ describe('npm run admin -- --email', () => {
   }, 60_000);
 
   it('says so and exits non-zero for an unknown e-mail or none', async () => {
-    const unknown = await run('sync-server/src/cli/make-admin.ts', ['--email', 'nobody@example.test'], { DATA_DIR: dataDir });
+    const unknown = await run(MAKE_ADMIN, ['--email', 'nobody@example.test'], { DATA_DIR: dataDir });
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No account has the e-mail nobody@example.test. The person registers first');
-    const none = await run('sync-server/src/cli/make-admin.ts', [], { DATA_DIR: dataDir });
+    const none = await run(MAKE_ADMIN, [], { DATA_DIR: dataDir });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('Usage: npm run admin -- --email someone@example.org');
   }, 60_000);
@@ -65,7 +74,7 @@ describe('npm run seed with NODE_ENV=production', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses to add the demo accounts unless ALLOW_DEMO_DATA=true, and touches no database', async () => {
-    const res = await run('sync-server/src/seed/seed-cli.ts', [], { NODE_ENV: 'production', DATA_DIR: dataDir });
+    const res = await run(SEED, [], { NODE_ENV: 'production', DATA_DIR: dataDir });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('npm run seed refuses to add the demo accounts with NODE_ENV=production');
     expect(res.stderr).toContain('ALLOW_DEMO_DATA=true');

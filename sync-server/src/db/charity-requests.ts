@@ -123,8 +123,15 @@ export async function insertCharityRequest(
   return row!;
 }
 
-/** Locks the request for a status change; undefined if it does not exist. */
+/**
+ * Locks a request for a status change, with its requester's account; undefined if the request does not exist.
+ * Lock order: the account, then its request, as softDeleteUser takes them (an account before what it owns). An
+ * approval that held the request while it waited for the account (grantCharityRole) deadlocked with the removal of
+ * that account.
+ */
 export async function lockCharityRequest(tx: TxSql, id: string): Promise<CharityRequestRow | undefined> {
+  // A request's user_id never changes, so it may be read before either row is locked.
+  await tx`SELECT 1 FROM users WHERE id = (SELECT user_id FROM charity_requests WHERE id = ${id}) FOR UPDATE`;
   const [row] = await tx<CharityRequestRow[]>`
     SELECT * FROM charity_requests WHERE id = ${id} AND NOT deleted FOR UPDATE`;
   return row;

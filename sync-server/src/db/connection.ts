@@ -6,11 +6,13 @@ import { promisify } from 'node:util';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { observeQueries, type QueryObserver } from './query-timing.ts';
+import { retryTransactions } from './transactions.ts';
 
 export type Sql = postgres.Sql;
 export type TxSql = postgres.TransactionSql;
 
 export interface Database {
+  /** The pool. Its `begin` runs a transaction again when it loses a race (a deadlock; see transactions.ts). */
   sql: Sql;
   /** 'embedded' runs PGlite inside this process; 'postgres' is a real server shared with other instances. */
   mode: 'embedded' | 'postgres';
@@ -58,7 +60,7 @@ const POSTGRES_IDLE_TIMEOUT = 60;
 /** Connects to the real Postgres at `url`. */
 export function openPostgres(url: string): Database {
   const options = { ...poolOptions, idle_timeout: POSTGRES_IDLE_TIMEOUT };
-  const sql = postgres(url, options);
+  const sql = retryTransactions(postgres(url, options));
   return observable({
     sql,
     mode: 'postgres',
@@ -117,7 +119,8 @@ export async function openEmbedded(dataDir?: string, from?: Blob): Promise<Datab
   // machine (two test apps starting at once on 2 cores took over 3 s), so the short timeout for a lost server is not
   // used here.
   const connection = { ...poolOptions, connect_timeout: 15, max: 1, host: socketDir, port: SOCKET_PORT, database: 'postgres', username: 'postgres' };
-  const sql = postgres(connection);
+  // The same retrying `begin` as on Postgres (one code path for both), though one session never deadlocks itself.
+  const sql = retryTransactions(postgres(connection));
   return observable({
     sql,
     mode: 'embedded',

@@ -146,6 +146,7 @@ export async function listDonationRequests(
 
 /** Locks every live request of a donation (call with the donation locked first, always in that order). */
 export async function lockRequestsOfDonation(tx: TxSql, donationId: string): Promise<DonationRequestRow[]> {
+  // Lock order: the donation (lockDonation) first, then its requests in id order.
   return tx<DonationRequestRow[]>`
     SELECT * FROM donation_requests WHERE donation_id = ${donationId} AND NOT deleted ORDER BY id FOR UPDATE`;
 }

@@ -402,12 +402,14 @@ export async function findLiveDonationAccess(sql: Sql | TxSql, id: string): Prom
 
 /** Reads and locks a live donation for the rest of the transaction; concurrent writers of it wait. */
 export async function lockDonation(tx: TxSql, id: string): Promise<DonationRow | undefined> {
+  // Lock order: a donation before its requests (lockRequestsOfDonation), in every transaction that takes both.
   const [row] = await tx<DonationRow[]>`SELECT * FROM donations WHERE id = ${id} AND NOT deleted FOR UPDATE`;
   return row;
 }
 
 /** Like `lockDonation`, but only keeps the donation from changing (status, deletion) while a request is added. */
 export async function lockDonationShared(tx: TxSql, id: string): Promise<DonationRow | undefined> {
+  // Lock order: as lockDonation, the donation before any request of it (here the one inserted next).
   const [row] = await tx<DonationRow[]>`SELECT * FROM donations WHERE id = ${id} AND NOT deleted FOR SHARE`;
   return row;
 }
@@ -496,6 +498,7 @@ export async function reviewPendingDonation(
 
 /** Soft-deletes a donation and its still-Pending requests; call with the donation locked. */
 export async function softDeleteDonation(tx: TxSql, id: string): Promise<number> {
+  // Lock order: the donation, then its requests (as lockDonation, then lockRequestsOfDonation).
   const r = await tx`UPDATE donations SET deleted = true WHERE id = ${id} AND NOT deleted`;
   await tx`
     UPDATE donation_requests SET deleted = true

@@ -66,6 +66,7 @@ const ANY_CLIENT = '*';
  * Returns the seconds to wait when the attempt is over a limit, or null when it may go on.
  */
 export async function countLoginAttempt(sql: Sql, email: string, client: string): Promise<number | null> {
+  // Lock order: the address's row, then the e-mail's total (by_email reads by_client, so it runs second).
   const [row] = await sql<{ client_attempts: number; client_wait: number; email_attempts: number | null; email_wait: number | null }[]>`
     WITH by_client AS (
       INSERT INTO login_attempts AS a (email, client, attempts, window_start) VALUES (${email}, ${client}, 1, now())
@@ -94,9 +95,16 @@ export async function countLoginAttempt(sql: Sql, email: string, client: string)
   return null;
 }
 
-/** After the right password: this address starts afresh, and the attempt is taken back from the e-mail's total. */
+/**
+ * After the right password: this address starts afresh, and the attempt is taken back from the e-mail's total. Two
+ * statements in one transaction, because one statement cannot say its order: a WITH's DELETE that nothing reads runs
+ * after the main UPDATE, which took the total before the address's row, the reverse of countLoginAttempt, and
+ * deadlocked with a parallel sign-in of the same e-mail from the same address.
+ */
 export async function forgetLoginAttempt(sql: Sql, email: string, client: string): Promise<void> {
-  await sql`
-    WITH cleared AS (DELETE FROM login_attempts WHERE email = ${email} AND client = ${client})
-    UPDATE login_attempts SET attempts = attempts - 1 WHERE email = ${email} AND client = ${ANY_CLIENT} AND attempts > 0`;
+  await sql.begin(async (tx) => {
+    // Lock order: the address's row, then the e-mail's total (as countLoginAttempt).
+    await tx`DELETE FROM login_attempts WHERE email = ${email} AND client = ${client}`;
+    await tx`UPDATE login_attempts SET attempts = attempts - 1 WHERE email = ${email} AND client = ${ANY_CLIENT} AND attempts > 0`;
+  });
 }

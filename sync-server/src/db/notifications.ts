@@ -241,7 +241,7 @@ export async function notificationChanges(
   const id = o.after?.id ?? '00000000-0000-0000-0000-000000000000';
   return sql<(NotificationRow & Positioned)[]>`
     SELECT n.*, n.change_seq AS seq FROM notifications n
-    WHERE n.user_id = ${o.userId} AND (n.change_seq, n.id) > (${seq}::bigint, ${id}::uuid)
+    WHERE n.user_id = ${o.userId} AND (n.change_seq, n.id) > (${seq}::bigint, ${id}::uuid) AND n.change_seq < (SELECT change_seq_horizon())
     ORDER BY n.change_seq, n.id
     LIMIT ${o.limit}`;
 }
@@ -274,7 +274,7 @@ export interface DueReminder {
   best_before: Date;
 }
 
-/** A lock id for the reminder scheduler, distinct from change_seq's (7414). */
+/** A lock id for the reminder scheduler (the migrations take 7413). */
 export const REMINDER_LOCK = 7415;
 
 /**

@@ -6,9 +6,10 @@ import type { FavoriteListRow } from './favorites.ts';
 /**
  * Replication reads (docs/decisions/002-replication.md). A document's position in its collection's change stream is
  * `seq`: the highest change_seq of the rows it is made of (a favourite shows its donation's fields, so it moves when
- * either changes). change_seq values are committed in order (see bump_change_seq), so a stream read up to a
- * position never gains an entry below it later. Each query takes the next `limit` documents after a position in one
- * statement (one snapshot), and yields each document at most once.
+ * either changes). A row's change_seq is its writing transaction's (migration 031); a read hands out only positions
+ * below change_seq_horizon(), which no transaction still to commit can write under, so a stream read up to a
+ * position never gains an entry below it later (docs/decisions/017-change-positions.md). Each query takes the next
+ * `limit` documents after a position in one statement (one snapshot), and yields each document at most once.
  */
 
 export const REPLICATED_TABLES = ['donations', 'donation_requests', 'favorites', 'notifications'] as const;
@@ -19,7 +20,7 @@ export interface StreamPosition {
   id: string;
 }
 
-/** Before every real position: change_seq starts at 1 and ids are uuids. */
+/** Before every real position: change_seq is above 0 and ids are uuids. */
 const START: StreamPosition = { seq: 0, id: '00000000-0000-0000-0000-000000000000' };
 
 /** bigint comes back from postgres.js as a string. */
@@ -49,12 +50,12 @@ export async function donationChanges(
       GROUP BY donation_id
     ), ev AS (
       (SELECT d.id, d.change_seq AS seq FROM donations d
-       WHERE (d.change_seq, d.id) > (${seq}::bigint, ${id}::uuid)
+       WHERE (d.change_seq, d.id) > (${seq}::bigint, ${id}::uuid) AND d.change_seq < (SELECT change_seq_horizon())
          AND NOT EXISTS (SELECT 1 FROM mine m WHERE m.donation_id = d.id AND m.seq > d.change_seq)
        ORDER BY d.change_seq, d.id LIMIT ${o.limit})
       UNION ALL
       (SELECT m.donation_id, m.seq FROM mine m JOIN donations d ON d.id = m.donation_id
-       WHERE (m.seq, m.donation_id) > (${seq}::bigint, ${id}::uuid) AND m.seq > d.change_seq
+       WHERE (m.seq, m.donation_id) > (${seq}::bigint, ${id}::uuid) AND m.seq > d.change_seq AND m.seq < (SELECT change_seq_horizon())
        ORDER BY m.seq, m.donation_id LIMIT ${o.limit})
     )
     SELECT d.*, ev.seq, COALESCE(m.live, false) AS requested
@@ -81,6 +82,7 @@ export async function favoriteChanges(
            GREATEST(f.change_seq, d.change_seq) AS seq
     FROM favorites f JOIN donations d ON d.id = f.donation_id
     WHERE f.email = ${o.email} AND (GREATEST(f.change_seq, d.change_seq), f.id) > (${seq}::bigint, ${id}::uuid)
+      AND GREATEST(f.change_seq, d.change_seq) < (SELECT change_seq_horizon())
     ORDER BY GREATEST(f.change_seq, d.change_seq), f.id
     LIMIT ${o.limit}`;
 }
@@ -108,14 +110,17 @@ export async function donationRequestChanges(
       : scope.kind === 'restaurant'
         ? sql`d.restaurant_id = ${scope.restaurantId}::uuid`
         : sql`r.charity_id = ${scope.charityId}::uuid`;
+  // A request and its donation written by one transaction share a change_seq: the first branch takes that case.
   return sql<SyncRequestRow[]>`
     WITH ev AS (
       (SELECT r.id, r.change_seq AS seq FROM donation_requests r JOIN donations d ON d.id = r.donation_id
-       WHERE ${inScope()} AND r.change_seq > d.change_seq AND (r.change_seq, r.id) > (${seq}::bigint, ${id}::uuid)
+       WHERE ${inScope()} AND r.change_seq >= d.change_seq AND (r.change_seq, r.id) > (${seq}::bigint, ${id}::uuid)
+         AND r.change_seq < (SELECT change_seq_horizon())
        ORDER BY r.change_seq, r.id LIMIT ${o.limit})
       UNION ALL
       (SELECT r.id, d.change_seq FROM donation_requests r JOIN donations d ON d.id = r.donation_id
        WHERE ${inScope()} AND d.change_seq > r.change_seq AND (d.change_seq, r.id) > (${seq}::bigint, ${id}::uuid)
+         AND d.change_seq < (SELECT change_seq_horizon())
        ORDER BY d.change_seq, r.id LIMIT ${o.limit})
     )
     SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email,
@@ -126,8 +131,9 @@ export async function donationRequestChanges(
 }
 
 /**
- * The highest committed change_seq of each replicated table (each a max() on its (change_seq, id) index). A row's
- * change_seq only grows and rows are never removed, so a larger value means a committed change.
+ * The highest committed change_seq of each replicated table (each a max() on its (change_seq, id) index), for the
+ * embedded database's polling feed. There one connection runs one transaction at a time, so transaction ids, and
+ * with them change_seq, commit in order: a larger value means a committed change.
  */
 export async function maxChangeSeqs(sql: Sql): Promise<Record<ReplicatedTable, number>> {
   const [row] = await sql<Record<ReplicatedTable, string | null>[]>`
@@ -160,4 +166,20 @@ export async function findLiveFavorite(tx: TxSql, email: string, donationId: str
   const [row] = await tx<{ id: string }[]>`
     SELECT id FROM favorites WHERE email = ${email} AND donation_id = ${donationId} AND NOT deleted`;
   return row;
+}
+
+/**
+ * The replicated tables holding a committed change that no pull hands out yet: written by a transaction newer than
+ * one still running, so at or above change_seq_horizon(). They become readable when that older transaction ends.
+ */
+export async function heldBackTables(sql: Sql): Promise<ReplicatedTable[]> {
+  const [row] = await sql<({ horizon: string } & Record<ReplicatedTable, string | null>)[]>`
+    SELECT change_seq_horizon() AS horizon,
+           (SELECT max(change_seq) FROM donations) AS donations,
+           (SELECT max(change_seq) FROM donation_requests) AS donation_requests,
+           (SELECT max(change_seq) FROM favorites) AS favorites,
+           (SELECT max(change_seq) FROM notifications) AS notifications`;
+  if (!row) return [];
+  const horizon = Number(row.horizon);
+  return REPLICATED_TABLES.filter((t) => row[t] !== null && Number(row[t]) >= horizon);
 }

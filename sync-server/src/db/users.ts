@@ -198,6 +198,7 @@ export async function markEmailVerified(sql: Sql, id: string, makeAdmin: boolean
  */
 export async function resetPassword(sql: Sql, id: string, passwordHash: string, makeAdmin: boolean): Promise<UserRow | undefined> {
   return sql.begin(async (tx) => {
+    // Lock order: the account, then its sessions (as softDeleteUser).
     const [row] = await tx<UserRow[]>`
       UPDATE users SET password_hash = ${passwordHash}, email_verified = true,
         role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE role END
@@ -248,6 +249,8 @@ export async function changeUserRole(tx: TxSql, id: string, role: Role): Promise
  * back in. Returns the account as it was, or undefined if it was gone already.
  */
 export async function softDeleteUser(tx: TxSql, id: string): Promise<Pick<UserRow, 'email' | 'name' | 'role'> | undefined> {
+  // Lock order: the account, then what it owns (sessions, links, donations, donation requests, charity requests), as
+  // resetPassword and an admin's verdict on a charity request (lockCharityRequest) take them.
   const [removed] = await tx<Pick<UserRow, 'email' | 'name' | 'role'>[]>`
     UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted RETURNING email, name, role`;
   await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;

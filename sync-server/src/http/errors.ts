@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { errorPlaceholders, errorText, issueError, type ErrorCode, type ErrorValues } from '@foodbridge/shared';
+import { isTransientConflict, TRANSACTION_ATTEMPTS } from '../db/transactions.ts';
 
 /** What every refusal answers: the English sentence, its stable code (shared/src/errors.ts) and the parts that vary. */
 export interface ErrorBody {
@@ -87,6 +88,11 @@ interface PgError {
 export const DATABASE_UNAVAILABLE = errorText('server/unavailable');
 /** Seconds a client is asked to wait after losing the database: about a reconnect, not a restart of Postgres. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+/**
+ * Seconds a client is asked to wait when its change kept losing races for the same rows (a deadlock or a serialization
+ * failure, after the server's own attempts, db/transactions.ts): the others' transactions end within moments.
+ */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
 
 // postgres.js's own connection codes and Node's socket errors: the request never reached a working database.
 const CONNECTION_CODES = new Set([
@@ -106,25 +112,34 @@ const CONNECTION_CODES = new Set([
   '57P03', // cannot_connect_now: starting up or shutting down
 ]);
 
-let lastWarning = 0;
-/** One line a second at most: an outage under load would otherwise print one per request. */
-function warnUnavailable(code: string | undefined) {
-  const now = Date.now();
-  if (now - lastWarning < 1000) return;
-  lastWarning = now;
-  console.warn(`Database unavailable (${code ?? 'unknown'}): answering 503 with Retry-After`);
+/** One line a second at most: an outage or a hot row under load would otherwise print one per request. */
+function throttledWarning(): (line: string) => void {
+  let last = 0;
+  return (line) => {
+    const now = Date.now();
+    if (now - last < 1000) return;
+    last = now;
+    console.warn(line);
+  };
 }
+const warnUnavailable = throttledWarning();
+const warnBusy = throttledWarning();
 
 type Fetch = (request: Request, ...rest: any[]) => Response | Promise<Response>;
+
+/** The waits of the two answers a read is retried after: the database away, or busy (errorResponse below). */
+const RETRIED_WAITS = new Set([String(DATABASE_RETRY_AFTER_SECONDS), String(BUSY_RETRY_AFTER_SECONDS)]);
 
 /** How long a retried read waits: long enough for postgres.js to open a fresh connection after a dropped one. */
 const READ_RETRY_DELAY_MS = 150;
 
 /**
  * Wraps the app's fetch so that a read answered 503 because the database went away is tried once more before the
- * client sees it: a terminated connection is usually replaced within milliseconds. Only GET and HEAD, which change
- * nothing; writes are never repeated here (the client decides, with its Idempotency-Key). A stream is left out:
- * opening one redeems a single-use ticket, and EventSource reconnects by itself.
+ * client sees it: a terminated connection is usually replaced within milliseconds. So is a read answered 503 because
+ * one of its statements lost a race for a row (server/busy: a statement outside a transaction is not retried by
+ * db/transactions.ts). Only GET and HEAD, which change nothing; writes are never repeated here (the client decides,
+ * with its Idempotency-Key). A stream is left out: opening one redeems a single-use ticket, and EventSource
+ * reconnects by itself.
  */
 export function retryReadsOnce<F extends Fetch>(fetch: F): F {
   const wrapped = async (request: Request, ...rest: unknown[]) => {
@@ -133,7 +148,7 @@ export function retryReadsOnce<F extends Fetch>(fetch: F): F {
     const path = new URL(request.url).pathname;
     // Readiness must report the outage at once, not after a retry.
     if (res.status !== 503 || !read || path.endsWith('/pull/stream') || path === '/readyz') return res;
-    if (res.headers.get('retry-after') !== String(DATABASE_RETRY_AFTER_SECONDS)) return res;
+    if (!RETRIED_WAITS.has(res.headers.get('retry-after') ?? '')) return res;
     await res.body?.cancel();
     await new Promise((resolve) => setTimeout(resolve, READ_RETRY_DELAY_MS));
     return fetch(request, ...rest);
@@ -182,9 +197,16 @@ export function errorResponse(err: unknown, c: Context) {
   }
   if (isDatabaseUnavailable(err)) {
     // Expected while Postgres restarts or drops connections: no stack trace, and a wait the client can honour.
-    warnUnavailable((err as PgError).code);
+    warnUnavailable(`Database unavailable (${(err as PgError).code ?? 'unknown'}): answering 503 with Retry-After`);
     c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     return c.json(errorBody('server/unavailable'), 503);
+  }
+  if (isTransientConflict(err)) {
+    // A transaction that lost its race TRANSACTION_ATTEMPTS times (db/transactions.ts), or a single statement that
+    // lost one: nothing of it was applied, and the same request a moment later will most likely go through.
+    warnBusy(`Database contention (${(err as PgError).code ?? 'unknown'}): answering 503 with Retry-After (a transaction gets ${TRANSACTION_ATTEMPTS} attempts)`);
+    c.header('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+    return c.json(errorBody('server/busy'), 503);
   }
   const pg = err as PgError;
   switch (pg.code) {

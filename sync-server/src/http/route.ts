@@ -157,13 +157,16 @@ export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
 
 type Codes = Readonly<Record<number, readonly ErrorCode[]>>;
 
-/** What any call may answer, whatever its route: a NUL in the address, a foreign origin, a fault, a lost database. */
+/**
+ * What any call may answer, whatever its route: a NUL in the address, a foreign origin, a fault, a lost database, a
+ * change that kept losing races for its rows (db/transactions.ts).
+ */
 export const ANY_CALL_CODES: Codes = {
   // 'request/invalid': what Hono itself refuses (a malformed request), in its words.
   400: ['request/nul-in-text', 'request/invalid'],
   403: ['request/foreign-origin'],
   500: ['server/error'],
-  503: ['server/unavailable'],
+  503: ['server/unavailable', 'server/busy'],
 };
 /** What a call with an `Authorization` header may answer on any route of the API (auth/middleware.ts). */
 export const SIGN_IN_CODES: Codes = {

@@ -612,6 +612,36 @@ describe('GET /sync/:collection/pull/stream', () => {
   });
 
   describe.skipIf(!process.env.DATABASE_URL)('two server processes on one Postgres', () => {
+    it('holds back a change committed while an older transaction runs, and sends it when that one ends', async () => {
+      // The older transaction writes nothing replicated, so its end notifies nothing: the feed looks again by itself.
+      const stream = await openStream(t.app, 'donations', charity);
+      let finishOld!: () => void;
+      const oldMayFinish = new Promise<void>((r) => (finishOld = r));
+      let oldStarted!: () => void;
+      const oldHasAnId = new Promise<void>((r) => (oldStarted = r));
+      const old = t.sql.begin(async (tx) => {
+        await tx`SELECT pg_current_xact_id()`;
+        oldStarted();
+        await oldMayFinish;
+      });
+      try {
+        expect(await stream.nextData(Date.now() + 2000)).toBe(SYNC_RESYNC);
+        await oldHasAnId;
+        const id = await createDonation(restaurant, { title: 'Behind an older transaction' });
+        await verify(id);
+        // Until the older transaction ends, a change below it could still commit: nothing past it is handed out.
+        expect(await stream.waitFor((b) => b.documents.find((d: any) => d._id === id), 600).catch(() => undefined)).toBeUndefined();
+        finishOld();
+        await old;
+        const doc = await stream.waitFor((b) => b.documents.find((d: any) => d._id === id && !d._deleted), 3000);
+        expect(doc).toMatchObject({ title: 'Behind an older transaction', status: 'Verified' });
+      } finally {
+        finishOld();
+        await old;
+        await stream.close();
+      }
+    });
+
     it('a change through instance A reaches a stream on instance B', async () => {
       const b = await openSecondInstance(t);
       try {

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import type { Database, Sql } from '../db/connection.ts';
-import { maxChangeSeqs, REPLICATED_TABLES, type ReplicatedTable } from '../db/sync.ts';
+import { heldBackTables, maxChangeSeqs, REPLICATED_TABLES, type ReplicatedTable } from '../db/sync.ts';
 
 export type { ReplicatedTable };
 export type ChangeListener = (tables: ReadonlySet<ReplicatedTable>) => void;
@@ -75,6 +75,10 @@ abstract class BaseFeed {
 
 /** How often a lost LISTEN connection is tried again, until the database answers. */
 export const RELISTEN_INTERVAL_MS = 500;
+/** The first wait before looking again at a change held back behind an older transaction; it doubles up to 1 s. */
+export const HELD_BACK_RECHECK_MS = 50;
+/** How long the question "is a change held back?" may take before the feed assumes so and announces anyway. */
+const HELD_BACK_CHECK_TIMEOUT_MS = 500;
 
 /**
  * Real Postgres: triggers (migration 005) NOTIFY on commit and one dedicated connection LISTENs, so a change made
@@ -148,7 +152,7 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
       max_lifetime: 0,
       onnotify: (channel, payload) => {
         if (channel !== CHANGE_CHANNEL) return;
-        if (isReplicatedTable(payload)) this.emit(new Set([payload]));
+        if (isReplicatedTable(payload)) this.announce(payload);
         else if (payload === 'users') this.emitAccounts();
       },
       onclose: () => this.lost(),
@@ -167,6 +171,63 @@ export class NotifyChangeFeed extends BaseFeed implements ChangeFeed {
 
   private async listen(sql: Sql) {
     await sql.unsafe(`LISTEN "${CHANGE_CHANNEL}"`);
+  }
+
+  private readonly pending = new Set<ReplicatedTable>();
+  private announcing = false;
+
+  private announce(table: ReplicatedTable) {
+    this.pending.add(table);
+    if (!this.announcing) void this.announcePending();
+  }
+
+  /**
+   * Announces the notified tables, and again while a change of theirs is held back. A change committed by a
+   * transaction newer than one still running is above the pulls' horizon (db/sync.ts): no stream reads it until that
+   * older transaction ends, which may write nothing replicated and so notify nothing. So the feed asks first which
+   * tables hold such a change, then announces: a stream reading after the question sees at least what the question
+   * saw as final, and a table still held back is announced again after a short wait.
+   */
+  /**
+   * The tables holding a change above the horizon. Not known within HELD_BACK_CHECK_TIMEOUT_MS (the connection is
+   * lost or being replaced): taken as every table, so they are announced again until the question is answered.
+   */
+  private async heldBack(): Promise<readonly ReplicatedTable[]> {
+    const sql = this.listenerSql;
+    if (!sql) return REPLICATED_TABLES;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<readonly ReplicatedTable[]>((resolve) => {
+      timer = setTimeout(() => resolve(REPLICATED_TABLES), HELD_BACK_CHECK_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([heldBackTables(sql), late]);
+    } catch {
+      return REPLICATED_TABLES;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async announcePending() {
+    this.announcing = true;
+    let wait = HELD_BACK_RECHECK_MS;
+    try {
+      while (this.pending.size > 0 && !this.closed) {
+        const tables = new Set(this.pending);
+        this.pending.clear();
+        const held = await this.heldBack();
+        this.emit(tables);
+        if (held.length === 0) {
+          wait = HELD_BACK_RECHECK_MS;
+          continue;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+        wait = Math.min(wait * 2, 1000);
+        for (const table of [...tables, ...held]) this.pending.add(table);
+      }
+    } finally {
+      this.announcing = false;
+    }
   }
 
   private lost() {
