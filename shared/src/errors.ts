@@ -158,6 +158,8 @@ export const ERRORS = {
   'auth/sign-in-required': { id: /*i18n*/ 'error.auth/sign-in-required', message: MSG.signInRequired },
   'auth/invalid-id-token': { id: /*i18n*/ 'error.auth/invalid-id-token', message: 'Invalid sign-in token. Please sign in again.' },
   'auth/id-token-expired': { id: /*i18n*/ 'error.auth/id-token-expired', message: 'Your session has expired. Please sign in again.' },
+  /** Every session of the account was ended (a password reset, a log-out everywhere, a role taken away). */
+  'auth/session-ended': { id: /*i18n*/ 'error.auth/session-ended', message: 'You were signed out. Please sign in again.' },
   'auth/invalid-refresh-token': { id: /*i18n*/ 'error.auth/invalid-refresh-token', message: 'Your session has ended. Please sign in again.' },
   'auth/user-not-found': { id: /*i18n*/ 'error.auth/user-not-found', message: 'This account no longer exists.' },
   'auth/account-removed': { id: /*i18n*/ 'error.auth/account-removed', message: 'This account has been removed.' },

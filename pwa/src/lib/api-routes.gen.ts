@@ -56,7 +56,7 @@ export interface ApiRoutes {
   'POST /auth/logout': {
     params: {};
     query: {};
-    body: z.input<typeof S.RefreshSchema>;
+    body: z.input<typeof S.LogoutSchema>;
     answer: undefined;
   };
   'POST /auth/verification-email': {

@@ -108,6 +108,8 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterSchema>;
 
 export const RefreshSchema = z.object({ refreshToken: z.string().min(1).max(500) });
+/** POST /auth/logout: ends this device's session, or with `everywhere` every session of the account. */
+export const LogoutSchema = RefreshSchema.extend({ everywhere: z.boolean().optional() });
 
 /** POST /auth/password-reset-email: where to send a reset link, if an account has that e-mail. */
 export const PasswordResetEmailSchema = z.object({ email: EmailSchema });

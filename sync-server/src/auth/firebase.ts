@@ -32,6 +32,7 @@ export class FirebaseVerifier {
       // Firebase sets it for every sign-in method; absent means not verified, never the other way round.
       emailVerified: payload.email_verified === true,
       expiresAtMs: payload.exp! * 1000,
+      issuedAtMs: payload.iat! * 1000,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

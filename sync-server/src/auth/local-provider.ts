@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoK
 import type { Sql } from '../db/connection.ts';
 import {
   consumeRefreshToken,
+  liveRefreshTokenOwner,
   loadOrStoreSigningKey,
   revokeRefreshTokenFamily,
   storeRefreshToken,
@@ -29,6 +30,25 @@ export interface VerifiedIdentity {
   emailVerified: boolean;
   /** When the token stops being valid (its `exp`), in milliseconds. */
   expiresAtMs: number;
+  /** When it was issued (its `iat`), in milliseconds (whole seconds). */
+  issuedAtMs: number;
+  /**
+   * Built-in tokens only: the account's `sessions_ended_at` (in milliseconds, 0 for never) when the token was issued.
+   * The token holds while the account's value is still the same (sessionHolds).
+   */
+  sessionsEndedMs?: number | undefined;
+}
+
+/**
+ * Whether a token still belongs to a live session of the account: none of its sessions were ended after it was issued
+ * (a password reset, a log-out everywhere, a role taken away). A built-in token says under which end it was issued; a
+ * Firebase token only when, in whole seconds, so one issued in the second the sessions ended is refused too (the
+ * client then asks Firebase for a fresh one).
+ */
+export function sessionHolds(identity: Pick<VerifiedIdentity, 'issuedAtMs' | 'sessionsEndedMs'>, sessionsEndedAt: Date | null): boolean {
+  const ended = sessionsEndedAt?.getTime() ?? 0;
+  if (identity.sessionsEndedMs !== undefined) return identity.sessionsEndedMs === ended;
+  return ended === 0 || identity.issuedAtMs >= ended;
 }
 
 /**
@@ -65,10 +85,11 @@ export class LocalTokenIssuer {
 
   /** A sign-in starts a new family of refresh tokens; a refresh passes on the family of the token it used up. */
   async issue(
-    user: { id: string; email: string; name: string; photoURL?: string | undefined },
+    user: { id: string; email: string; name: string; photoURL?: string | undefined; sessionsEndedAt?: Date | null | undefined },
     familyId: string = randomUUID(),
   ): Promise<IssuedTokens> {
-    const idToken = await new SignJWT({ email: user.email, name: user.name, ...(user.photoURL ? { picture: user.photoURL } : {}) })
+    const claims = { email: user.email, name: user.name, se: user.sessionsEndedAt?.getTime() ?? 0, ...(user.photoURL ? { picture: user.photoURL } : {}) };
+    const idToken = await new SignJWT(claims)
       .setProtectedHeader({ alg: ALG, kid: this.kid, typ: 'JWT' })
       .setIssuer(LOCAL_ISSUER)
       .setAudience(LOCAL_AUDIENCE)
@@ -85,6 +106,11 @@ export class LocalTokenIssuer {
   /** The user and family the refresh token belonged to, or undefined if it is unknown, used, revoked or expired. */
   redeemRefreshToken(token: string): Promise<RedeemedRefreshToken | undefined> {
     return consumeRefreshToken(this.sql, hashToken(token));
+  }
+
+  /** The account whose live refresh token this is (a used-up or revoked one names nobody). */
+  ownerOfRefreshToken(token: string): Promise<string | undefined> {
+    return liveRefreshTokenOwner(this.sql, hashToken(token));
   }
 
   revokeRefreshToken(token: string): Promise<void> {
@@ -105,6 +131,9 @@ export class LocalTokenIssuer {
       subject: payload.sub,
       emailVerified: false,
       expiresAtMs: payload.exp! * 1000,
+      issuedAtMs: payload.iat! * 1000,
+      // A token from before sessions could be ended has no `se`: it was issued under "never" (0).
+      sessionsEndedMs: typeof payload.se === 'number' ? payload.se : 0,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

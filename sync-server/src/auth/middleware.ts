@@ -8,6 +8,7 @@ import { readsOnly } from '../http/methods.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { toAuthUser, type AuthUser } from './auth-user.ts';
 import { canCreateAccount, enforce } from './permissions.ts';
+import { sessionHolds, type VerifiedIdentity } from './local-provider.ts';
 import { isAdminEmail } from './roles.ts';
 
 /**
@@ -78,7 +79,7 @@ async function accountFromToken(deps: Deps, token: string): Promise<{ row: UserR
       },
       isAdminEmail(deps.config, identity.email),
     );
-    if (!('refused' in row)) return { row, expiresAtMs: identity.expiresAtMs };
+    if (!('refused' in row)) return { row: sessionOf(row, identity), expiresAtMs: identity.expiresAtMs };
     // Firebase accounts are created by Firebase; the first call with a valid token registers them here, unless the
     // e-mail belongs to an account that was removed or to another account that this one cannot yet prove is its own.
     enforce(canCreateAccount(row.refused === 'removed'));
@@ -93,7 +94,17 @@ async function accountFromToken(deps: Deps, token: string): Promise<{ row: UserR
   // Built-in tokens are signed with our own account id as subject: the e-mail inside is only a copy.
   const row = await findUserById(deps.sql, identity.subject);
   if (!row) throw unauthorized('auth/user-not-found');
-  return { row, expiresAtMs: identity.expiresAtMs };
+  return { row: sessionOf(row, identity), expiresAtMs: identity.expiresAtMs };
+}
+
+/**
+ * The account, if the token is of one of its live sessions. Checked when the token is first seen; the cache keeps the
+ * answer only until the account changes (every instance drops it on the accounts' notification), so ending the
+ * sessions refuses a token everywhere within moments.
+ */
+function sessionOf(row: UserRow, identity: Pick<VerifiedIdentity, 'issuedAtMs' | 'sessionsEndedMs'>): UserRow {
+  if (!sessionHolds(identity, row.sessions_ended_at)) throw unauthorized('auth/session-ended');
+  return row;
 }
 
 function tokenRefusal(err: unknown): ApiError {

@@ -54,6 +54,11 @@ describe('npm run admin -- --email', () => {
     try {
       const [row] = await db.sql`SELECT role FROM users WHERE email = 'first.admin@example.test'`;
       expect(row!.role).toBe('admin');
+      // Every role change is in the history: made by FoodBridge, by way of the operator's command.
+      const grants = await db.sql`SELECT actor_name, from_state, to_state, detail FROM history WHERE kind = 'user.role-changed'`;
+      expect(grants).toEqual([
+        { actor_name: 'FoodBridge', from_state: 'user', to_state: 'admin', detail: expect.objectContaining({ via: 'npm run admin', email: 'first.admin@example.test' }) },
+      ]);
     } finally {
       await db.close();
     }

@@ -11,6 +11,12 @@ export interface HistoryActor {
   name: string;
 }
 
+/**
+ * FoodBridge itself as the author of a change no person made through the app: a grant by the server's settings
+ * (ADMIN_EMAILS) or by an operator's command (`npm run admin`); `detail.via` says which.
+ */
+export const SYSTEM_ACTOR: HistoryActor = { id: '00000000-0000-0000-0000-000000000000', email: '', name: 'FoodBridge' };
+
 export interface NewHistoryEntry {
   actor: HistoryActor;
   kind: HistoryKind;

@@ -44,6 +44,13 @@ export async function consumeRefreshToken(sql: Sql, hash: string): Promise<Redee
   return undefined;
 }
 
+/** The account of a live refresh token (not used up, revoked or expired). */
+export async function liveRefreshTokenOwner(sql: Sql, hash: string): Promise<string | undefined> {
+  const [row] = await sql<{ user_id: string }[]>`
+    SELECT user_id FROM refresh_tokens WHERE token_hash = ${hash} AND revoked_at IS NULL AND expires_at > now()`;
+  return row?.user_id;
+}
+
 /** Log-out: revokes the token and every token rotated from the same sign-in. Unknown or revoked: nothing to do. */
 export async function revokeRefreshTokenFamily(sql: Sql, hash: string): Promise<void> {
   await sql`

@@ -1,7 +1,30 @@
 import { DEFAULT_ROLE, DONATION_EDITABLE, isLocale, type Locale, type Role, type User } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
+import { recordHistory, SYSTEM_ACTOR } from './history.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
+
+/** How an account became admin without an admin's hand: the server's admin list, or an operator's command. */
+type AdminGrant = 'ADMIN_EMAILS' | 'npm run admin';
+
+/** A row as updated, with the role it had before (to tell a grant from a no-op). */
+type UpdatedRow = UserRow & { old_role: Role | null };
+
+/** Records in the history that `row` became admin, if it was not before (every role change is there, issue 45). */
+async function recordAdminGrant(tx: TxSql, row: UpdatedRow | undefined, via: AdminGrant): Promise<UserRow | undefined> {
+  if (!row) return undefined;
+  const { old_role: oldRole, ...account } = row;
+  if (account.role === 'admin' && oldRole !== 'admin') {
+    await recordHistory(tx, {
+      actor: SYSTEM_ACTOR,
+      kind: 'user.role-changed',
+      fromState: oldRole,
+      toState: 'admin',
+      detail: { userId: account.id, email: account.email, name: account.name, via },
+    });
+  }
+  return account;
+}
 
 export interface UserRow {
   id: string;
@@ -23,6 +46,8 @@ export interface UserRow {
   longitude: number | null;
   /** The language the account chose (migration 023); null until it chooses one. */
   locale: string | null;
+  /** When every session was last ended (migration 032): ID tokens issued before it are refused. */
+  sessions_ended_at: Date | null;
 }
 
 export function toUser(r: UserRow): User {
@@ -135,28 +160,39 @@ export async function accountForProviderUser(
   // an account change to every instance each time. It is written only when the e-mail has just been verified.
   const [known] = await sql<UserRow[]>`SELECT * FROM users WHERE provider_uid = ${p.uid} AND NOT deleted`;
   if (known && (known.email_verified || !p.emailVerified)) return known;
-  const [byUid] = await sql<UserRow[]>`
-    UPDATE users SET
-      role = CASE WHEN ${promote} AND NOT email_verified THEN 'admin' ELSE role END,
-      email_verified = email_verified OR ${p.emailVerified}
-    WHERE provider_uid = ${p.uid} AND NOT deleted
-    RETURNING *`;
+  const byUid = await sql.begin(async (tx) => {
+    const [updated] = await tx<UpdatedRow[]>`
+      UPDATE users u SET
+        role = CASE WHEN ${promote} AND NOT u.email_verified THEN 'admin' ELSE u.role END,
+        email_verified = u.email_verified OR ${p.emailVerified}
+      FROM (SELECT id, role FROM users WHERE provider_uid = ${p.uid} AND NOT deleted FOR UPDATE) old
+      WHERE u.id = old.id
+      RETURNING u.*, old.role AS old_role`;
+    return recordAdminGrant(tx, updated, 'ADMIN_EMAILS');
+  });
   if (byUid) return byUid;
   if (p.emailVerified) {
-    const [linked] = await sql<UserRow[]>`
-      UPDATE users SET provider_uid = ${p.uid}, email_verified = true, last_login = now(),
-        role = CASE WHEN ${promote} AND NOT email_verified THEN 'admin' ELSE role END,
-        photo_url = COALESCE(photo_url, ${p.photoURL ?? null})
-      WHERE email = ${email} AND NOT deleted
-      RETURNING *`;
+    const linked = await sql.begin(async (tx) => {
+      const [updated] = await tx<UpdatedRow[]>`
+        UPDATE users u SET provider_uid = ${p.uid}, email_verified = true, last_login = now(),
+          role = CASE WHEN ${promote} AND NOT u.email_verified THEN 'admin' ELSE u.role END,
+          photo_url = COALESCE(u.photo_url, ${p.photoURL ?? null})
+        FROM (SELECT id, role FROM users WHERE email = ${email} AND NOT deleted FOR UPDATE) old
+        WHERE u.id = old.id
+        RETURNING u.*, old.role AS old_role`;
+      return recordAdminGrant(tx, updated, 'ADMIN_EMAILS');
+    });
     if (linked) return linked;
   }
   if (await isRemovedAccount(sql, email)) return { refused: 'removed' };
-  const [row] = await sql<UserRow[]>`
-    INSERT INTO users (email, name, role, photo_url, last_login, provider_uid, email_verified)
-    VALUES (${email}, ${name}, ${promote ? 'admin' : DEFAULT_ROLE}, ${p.photoURL ?? null}, now(), ${p.uid}, ${p.emailVerified})
-    ON CONFLICT DO NOTHING
-    RETURNING *`;
+  const row = await sql.begin(async (tx) => {
+    const [inserted] = await tx<UpdatedRow[]>`
+      INSERT INTO users (email, name, role, photo_url, last_login, provider_uid, email_verified)
+      VALUES (${email}, ${name}, ${promote ? 'admin' : DEFAULT_ROLE}, ${p.photoURL ?? null}, now(), ${p.uid}, ${p.emailVerified})
+      ON CONFLICT DO NOTHING
+      RETURNING *, NULL::text AS old_role`;
+    return recordAdminGrant(tx, inserted, 'ADMIN_EMAILS');
+  });
   if (row) return row;
   // Another call registered this uid a moment ago, or the unverified e-mail is another account's.
   const [again] = await sql<UserRow[]>`SELECT * FROM users WHERE provider_uid = ${p.uid} AND NOT deleted`;
@@ -185,11 +221,14 @@ export async function refreshProfileOnSignIn(
  * registers it first has not shown they own it.
  */
 export async function markEmailVerified(sql: Sql, id: string, makeAdmin: boolean): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`
-    UPDATE users SET email_verified = true, role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE role END
-    WHERE id = ${id} AND NOT deleted
-    RETURNING *`;
-  return row;
+  return sql.begin(async (tx) => {
+    const [row] = await tx<UpdatedRow[]>`
+      UPDATE users u SET email_verified = true, role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE u.role END
+      FROM (SELECT id, role FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE) old
+      WHERE u.id = old.id
+      RETURNING u.*, old.role AS old_role`;
+    return recordAdminGrant(tx, row, 'ADMIN_EMAILS');
+  });
 }
 
 /**
@@ -199,21 +238,27 @@ export async function markEmailVerified(sql: Sql, id: string, makeAdmin: boolean
 export async function resetPassword(sql: Sql, id: string, passwordHash: string, makeAdmin: boolean): Promise<UserRow | undefined> {
   return sql.begin(async (tx) => {
     // Lock order: the account, then its sessions (as softDeleteUser).
-    const [row] = await tx<UserRow[]>`
-      UPDATE users SET password_hash = ${passwordHash}, email_verified = true,
-        role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE role END
-      WHERE id = ${id} AND NOT deleted
-      RETURNING *`;
-    if (row) await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
-    return row;
+    const [updated] = await tx<UpdatedRow[]>`
+      UPDATE users u SET password_hash = ${passwordHash}, email_verified = true, sessions_ended_at = clock_timestamp(),
+        role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE u.role END
+      FROM (SELECT id, role FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE) old
+      WHERE u.id = old.id
+      RETURNING u.*, old.role AS old_role`;
+    if (updated) await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+    return recordAdminGrant(tx, updated, 'ADMIN_EMAILS');
   });
 }
 
 /** An operator's `npm run admin`: the live account with this e-mail becomes admin. */
 export async function makeAdminByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
-  const [row] = await sql<UserRow[]>`
-    UPDATE users SET role = 'admin' WHERE email = ${email.trim().toLowerCase()} AND NOT deleted RETURNING *`;
-  return row;
+  return sql.begin(async (tx) => {
+    const [row] = await tx<UpdatedRow[]>`
+      UPDATE users u SET role = 'admin'
+      FROM (SELECT id, role FROM users WHERE email = ${email.trim().toLowerCase()} AND NOT deleted FOR UPDATE) old
+      WHERE u.id = old.id
+      RETURNING u.*, old.role AS old_role`;
+    return recordAdminGrant(tx, row, 'npm run admin');
+  });
 }
 
 export async function touchLogin(sql: Sql, id: string): Promise<UserRow> {
@@ -234,10 +279,15 @@ export async function setUserRole(sql: Sql, id: string, role: Role): Promise<num
   return r.count;
 }
 
-/** An admin's role change: the account as it was, or undefined when it is gone or has that role already. */
+/**
+ * An admin's role change: the account as it was, or undefined when it is gone or has that role already. Taking a role
+ * away (any change from a role other than 'user') ends the account's sessions: whoever holds them signs in again as
+ * what they are now. Granting one to a user does not.
+ */
 export async function changeUserRole(tx: TxSql, id: string, role: Role): Promise<Pick<UserRow, 'email' | 'name' | 'role'> | undefined> {
   const [row] = await tx<Pick<UserRow, 'email' | 'name' | 'role'>[]>`
-    UPDATE users u SET role = ${role}
+    UPDATE users u SET role = ${role},
+      sessions_ended_at = CASE WHEN old.role <> 'user' THEN clock_timestamp() ELSE u.sessions_ended_at END
     FROM (SELECT id, role FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE) old
     WHERE u.id = old.id AND old.role <> ${role}
     RETURNING u.email, u.name, old.role`;
@@ -252,7 +302,7 @@ export async function softDeleteUser(tx: TxSql, id: string): Promise<Pick<UserRo
   // Lock order: the account, then what it owns (sessions, links, donations, donation requests, charity requests), as
   // resetPassword and an admin's verdict on a charity request (lockCharityRequest) take them.
   const [removed] = await tx<Pick<UserRow, 'email' | 'name' | 'role'>[]>`
-    UPDATE users SET deleted = true WHERE id = ${id} AND NOT deleted RETURNING email, name, role`;
+    UPDATE users SET deleted = true, sessions_ended_at = clock_timestamp() WHERE id = ${id} AND NOT deleted RETURNING email, name, role`;
   await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
   if (!removed) return undefined;
   await tx`UPDATE account_links SET used_at = now() WHERE user_id = ${id} AND used_at IS NULL`;
@@ -296,4 +346,17 @@ export async function updateProfile(
     WHERE id = ${id} AND NOT deleted
     RETURNING *`;
   return row;
+}
+
+/**
+ * Log-out everywhere: every session of the account ends now (its refresh tokens are revoked, its ID tokens refused).
+ * Returns whether the account exists.
+ */
+export async function endAllSessions(sql: Sql, id: string): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    // Lock order: the account, then its sessions (as resetPassword).
+    const [row] = await tx`UPDATE users SET sessions_ended_at = clock_timestamp() WHERE id = ${id} AND NOT deleted RETURNING id`;
+    await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+    return row !== undefined;
+  });
 }

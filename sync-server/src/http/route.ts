@@ -170,7 +170,7 @@ export const ANY_CALL_CODES: Codes = {
 };
 /** What a call with an `Authorization` header may answer on any route of the API (auth/middleware.ts). */
 export const SIGN_IN_CODES: Codes = {
-  401: ['auth/invalid-id-token', 'auth/id-token-expired', 'auth/user-not-found'],
+  401: ['auth/invalid-id-token', 'auth/id-token-expired', 'auth/session-ended', 'auth/user-not-found'],
   403: ['auth/account-removed', 'auth/email-not-verified'],
 };
 /** What any write may answer: a body too large, and what the database refuses that no rule caught first. */

@@ -59,6 +59,10 @@ describe('account e-mails through SMTP: e-mail verification, password reset, ADM
     const token = new URLSearchParams(inbox.link(mail, '/verify-email').split('?')[1]).get('token')!;
     expect((await t.post('/auth/verify-email', { token })).body.user.role).toBe('admin');
     expect((await t.get('/users', boss.token)).status).toBe(200);
+    // Every role change is in the history, this one too: made by FoodBridge, by way of its admin list.
+    const history = await t.get(`/history?kind=user.role-changed`, boss.token);
+    const grant = history.body.find((e: any) => e.detail.userId === boss.user._id);
+    expect(grant).toMatchObject({ actor: { name: 'FoodBridge' }, fromState: 'user', toState: 'admin', detail: { via: 'ADMIN_EMAILS' } });
   });
 
   it('asking for a verification link again waits a minute after the last one, and a verified account is told so', async () => {

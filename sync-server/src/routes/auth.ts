@@ -5,6 +5,7 @@ import {
   LoginSchema,
   PasswordResetEmailSchema,
   RATE_LIMITS,
+  LogoutSchema,
   RefreshSchema,
   RegisterSchema,
   ResetPasswordSchema,
@@ -25,6 +26,7 @@ import {
   insertUser,
   isRemovedAccount,
   markEmailVerified,
+  endAllSessions,
   resetPassword,
   toUser,
   touchLogin,
@@ -194,16 +196,21 @@ export const authRoutes = [
     {
       method: 'post',
       path: '/auth/logout',
-      summary: 'End the session of a refresh token',
+      summary: 'End the session of a refresh token, or every session of its account',
+      description:
+        'With `everywhere: true` (and a live refresh token of the account) every session ends: all refresh tokens are revoked and every ID token already issued is refused within moments, on every server.',
       tags: ['Identity'],
       security: 'none',
-      body: { schema: RefreshSchema, example: { refreshToken: 'rt_3q2-Zx8…' } },
+      body: { schema: LogoutSchema, example: { refreshToken: 'rt_3q2-Zx8…', everywhere: true } },
       responses: { 204: noContent, 400: INVALID_INPUT },
     },
     async (c, { deps }) => {
       assertLocal(deps);
-      const body = await parseJson(c, RefreshSchema);
-      await deps.tokens.revokeRefreshToken(body.refreshToken);
+      const body = await parseJson(c, LogoutSchema);
+      // Only a live token may end the others: one already used up or revoked (a copy left behind) ends nothing more.
+      const owner = body.everywhere ? await deps.tokens.ownerOfRefreshToken(body.refreshToken) : undefined;
+      if (owner) await endAllSessions(deps.sql, owner);
+      else await deps.tokens.revokeRefreshToken(body.refreshToken);
       return c.body(null, 204);
     },
   ),
@@ -328,7 +335,10 @@ async function mailLink(deps: Deps, row: UserRow, purpose: 'verify' | 'reset'): 
 
 /** The answer of a successful register, login or refresh: fresh tokens and the account. */
 async function signedIn(deps: Deps, row: UserRow, familyId?: string) {
-  const tokens = await deps.tokens.issue({ id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined }, familyId);
+  const tokens = await deps.tokens.issue(
+    { id: row.id, email: row.email, name: row.name, photoURL: row.photo_url ?? undefined, sessionsEndedAt: row.sessions_ended_at },
+    familyId,
+  );
   return { ...tokens, user: toUser(row) } satisfies AuthSession;
 }
 
