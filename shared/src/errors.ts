@@ -429,6 +429,10 @@ export const ERRORS = {
   'history/invalid-actor': { id: /*i18n*/ 'error.history/invalid-actor', message: "actor must be a person's account id or e-mail address." },
   'history/unknown-kind': { id: /*i18n*/ 'error.history/unknown-kind', message: 'Unknown kind. Use one of: {allowed}.' },
   'push/unavailable': { id: /*i18n*/ 'error.push/unavailable', message: 'Notifications on the phone are not available on this server.' },
+  'push/endpoint-taken': {
+    id: /*i18n*/ 'error.push/endpoint-taken',
+    message: 'This device receives notifications for another account. Sign in there and turn them off first.',
+  },
   'push/endpoint-not-https': {
     id: /*i18n*/ 'error.push/endpoint-not-https',
     message: "endpoint must be the https address of a browser's push service",

@@ -396,6 +396,12 @@ export function canPushCollection(collection: SyncCollection): Decision {
 /** What one row of a donation's timeline shows its reader. */
 export interface HistoryEntryView {
   actorEmail: boolean;
+  /**
+   * The person's name, where they are a party to the donation (its restaurant, its charity, a charity that asked) or
+   * the reader; anyone else acting on a donation is FoodBridge's staff (an admin verifying it, say), shown as
+   * 'FoodBridge' to everyone but admins.
+   */
+  actorName: boolean;
   /** The outbox's key names a device's queued change: the one who queued it and admins. */
   idempotencyKey: boolean;
 }
@@ -412,7 +418,7 @@ export function historyEntryView(
   donation: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>,
   entry: { actor_id: string; kind: string; request_charity_id: string | null },
 ): HistoryEntryView | undefined {
-  if (user?.role === 'admin') return { actorEmail: true, idempotencyKey: true };
+  if (user?.role === 'admin') return { actorEmail: true, actorName: true, idempotencyKey: true };
   const own = user !== undefined && entry.actor_id === user.id;
   const isRestaurant = user !== undefined && donation.restaurant_id === user.id;
   const privateRequest = entry.kind.startsWith('request.') && entry.kind !== 'request.accepted';
@@ -422,7 +428,8 @@ export function historyEntryView(
     entry.actor_id === donation.restaurant_id ||
     (entry.actor_id === donation.charity_id && canSeeCharityEmail(user, donation)) ||
     (isRestaurant && entry.actor_id === entry.request_charity_id);
-  return { actorEmail, idempotencyKey: own };
+  const party = entry.actor_id === donation.restaurant_id || entry.actor_id === donation.charity_id || entry.actor_id === entry.request_charity_id;
+  return { actorEmail, actorName: own || party, idempotencyKey: own };
 }
 
 // ---- Exports

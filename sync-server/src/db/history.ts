@@ -95,11 +95,11 @@ export async function listHistory(sql: Sql, filters: HistoryFilters, page: PageQ
 }
 
 /** `shown`: what of the row this reader may see (see `historyEntryView` in auth/permissions.ts). */
-export function toHistoryEntry(r: HistoryRow, shown: { actorEmail: boolean; idempotencyKey: boolean }): HistoryEntry {
+export function toHistoryEntry(r: HistoryRow, shown: { actorEmail: boolean; actorName: boolean; idempotencyKey: boolean }): HistoryEntry {
   return compact({
     _id: r.id,
     at: isoRequired(r.at),
-    actor: compact({ email: shown.actorEmail ? r.actor_email : null, name: r.actor_name }),
+    actor: compact({ email: shown.actorEmail ? r.actor_email : null, name: shown.actorName ? r.actor_name : SYSTEM_ACTOR.name }),
     kind: r.kind,
     donationId: r.donation_id,
     requestId: r.request_id,

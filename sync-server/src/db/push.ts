@@ -28,11 +28,13 @@ export function toPushDevice(r: PushSubscriptionRow): PushDevice {
 /**
  * Stores the device for `userId`, taking it over from whoever had it (the same browser, signed in as someone else).
  * Without `disabledKinds` the device keeps its choices, unless it changed hands: the new owner starts with all on.
+ * Another account's device changes hands only with its own keys, which only that browser holds: an endpoint alone
+ * (seen in a log, say) does not move someone's notifications to you. Undefined when it is refused so.
  */
 export async function upsertPushSubscription(
   sql: Sql,
   s: { userId: string; endpoint: string; p256dh: string; auth: string; disabledKinds?: string[] | undefined },
-): Promise<{ row: PushSubscriptionRow; created: boolean }> {
+): Promise<{ row: PushSubscriptionRow; created: boolean } | undefined> {
   // As JSON: postgres.js runs without its array-type lookup (db/connection.ts), so a JS array is not a text[] parameter.
   const given = s.disabledKinds ? sql.json(s.disabledKinds) : null;
   const [row] = await sql<(PushSubscriptionRow & { created: boolean })[]>`
@@ -48,8 +50,11 @@ export async function upsertPushSubscription(
       created_at = CASE WHEN push_subscriptions.user_id = EXCLUDED.user_id THEN push_subscriptions.created_at ELSE now() END,
       user_id = EXCLUDED.user_id,
       updated_at = now()
+    WHERE push_subscriptions.user_id = EXCLUDED.user_id
+       OR (push_subscriptions.p256dh = EXCLUDED.p256dh AND push_subscriptions.auth = EXCLUDED.auth)
     RETURNING ${columns(sql)}, (xmax = 0) AS created`;
-  const { created, ...rest } = row!;
+  if (!row) return undefined;
+  const { created, ...rest } = row;
   await sql`
     DELETE FROM push_subscriptions WHERE user_id = ${s.userId} AND id NOT IN (
       SELECT id FROM push_subscriptions WHERE user_id = ${s.userId}

@@ -224,8 +224,10 @@ describe('who reads which history', () => {
     const visitor = await kindsFor();
     expect(visitor.map((e) => e.kind)).toEqual(['donation.verified', 'donation.created']);
     expect(visitor[1]!.actor).toEqual({ email: restaurant.email, name: restaurant.name });
-    // Who checked it is named; the admin's e-mail is not for visitors.
-    expect(visitor[0]!.actor).toEqual({ name: admin.name });
+    // FoodBridge checked it: an admin's name and e-mail are not for visitors, nor for the parties.
+    expect(visitor[0]!.actor).toEqual({ name: 'FoodBridge' });
+    expect((await kindsFor(restaurant)).find((e) => e.kind === 'donation.verified')!.actor).toEqual({ name: 'FoodBridge' });
+    expect((await kindsFor(admin)).find((e) => e.kind === 'donation.verified')!.actor).toEqual({ email: admin.email, name: admin.name });
 
     const mine = await kindsFor(charity);
     expect(mine.map((e) => [e.kind, e.actor.email])).toEqual([

@@ -50,7 +50,7 @@ export const historyRoutes = [
     async (c, { deps }) => {
       const page = parsePage(c);
       const rows = pageOf(c, await listHistory(deps.sql, historyFilters(c), page), page);
-      return c.json(rows.map((r) => toHistoryEntry(r, { actorEmail: true, idempotencyKey: true })));
+      return c.json(rows.map((r) => toHistoryEntry(r, { actorEmail: true, actorName: true, idempotencyKey: true })));
     },
   ),
   // Whoever may read the donation reads its timeline; the rows about other charities' requests stay between them

@@ -143,6 +143,19 @@ describe('POST /push/subscriptions', () => {
     const message = JSON.parse(device.decrypt(received(device.path).at(-1)!.body));
     expect(message.link).toBe('/dashBoard/myProfile');
   });
+
+  it('does not move a device to another account that knows only its address, not its keys', async () => {
+    const device = await subscribe(charity);
+    const stranger = await createUser(t);
+    const otherKeys = createBrowserSubscription(stub.newEndpoint().endpoint).json.keys;
+    const taken = await t.post('/push/subscriptions', { subscription: { endpoint: device.endpoint, keys: otherKeys } }, stranger.token);
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('push/endpoint-taken');
+    // Still the charity's, with its own keys: its notifications still reach it, readable.
+    expect((await t.post('/push/test', { endpoint: device.endpoint }, stranger.token)).status).toBe(404);
+    expect((await t.post('/push/test', { endpoint: device.endpoint }, charity.token)).body.sent).toBe(1);
+    expect(JSON.parse(device.decrypt(received(device.path).at(-1)!.body)).title).toBeTruthy();
+  });
 });
 
 describe('PATCH /push/subscriptions', () => {

@@ -50,19 +50,20 @@ export const pushRoutes = [
           },
         },
       },
-      responses: { 201: ok('Subscribed.', PushDeviceSchema), 200: ok('Already subscribed; updated.', PushDeviceSchema), 400: err('Not a browser push service.', 'push/endpoint-not-https') },
+      responses: { 201: ok('Subscribed.', PushDeviceSchema), 200: ok('Already subscribed; updated.', PushDeviceSchema), 400: err('Not a browser push service.', 'push/endpoint-not-https'), 409: err('The device belongs to another account, and the keys sent are not its own.', 'push/endpoint-taken') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, PushSubscribeSchema);
       enforce(isAllowedPushEndpoint(body.subscription.endpoint, deps.config.PUSH_ALLOW_HTTP_ENDPOINTS));
-      const { row, created } = await upsertPushSubscription(deps.sql, {
+      const stored = await upsertPushSubscription(deps.sql, {
         userId: user.id,
         endpoint: body.subscription.endpoint,
         p256dh: body.subscription.keys.p256dh,
         auth: body.subscription.keys.auth,
         disabledKinds: body.disabledKinds,
       });
-      return c.json(toPushDevice(row), created ? 201 : 200);
+      if (!stored) throw new ApiError(409, 'push/endpoint-taken');
+      return c.json(toPushDevice(stored.row), stored.created ? 201 : 200);
     },
   ),
   route(
