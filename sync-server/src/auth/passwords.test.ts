@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PARAMS, hashPassword, lowerPasswordCostForTests, verifyPassword } from './passwords.ts';
+import { HASHES_AT_ONCE, HASHES_WAITING, PARAMS, hashesRunning, hashPassword, lowerPasswordCostForTests, verifyPassword } from './passwords.ts';
 
 describe('password hashes', () => {
   it('are scrypt with their parameters, salt and key, and check only the password they were made from', async () => {
@@ -29,5 +29,31 @@ describe('password hashes', () => {
     } finally {
       process.env.VITEST = vitest;
     }
+  });
+});
+
+describe('hashing under a burst', () => {
+  it(`works out at most ${HASHES_AT_ONCE} hashes at once, so libuv's other threads stay free for compression and files`, async () => {
+    let most = 0;
+    const sampler = setInterval(() => (most = Math.max(most, hashesRunning())), 0);
+    try {
+      const hashes = await Promise.all(Array.from({ length: 20 }, (_, i) => hashPassword(`password-${i}`)));
+      expect(new Set(hashes).size).toBe(20);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(HASHES_AT_ONCE);
+    expect(hashesRunning()).toBe(0);
+  });
+
+  it('answers 503 server/busy beyond the waiting line, and every admitted hash still completes', async () => {
+    const calls = Array.from({ length: HASHES_AT_ONCE + HASHES_WAITING + 5 }, (_, i) => hashPassword(`burst-${i}`));
+    const results = await Promise.allSettled(calls);
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 503, code: 'server/busy' });
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(HASHES_AT_ONCE + HASHES_WAITING);
+    expect(hashesRunning()).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ApiError } from '../http/errors.ts';
 
 // scrypt from node:crypto: memory-hard like argon2id, with no native add-on to install.
 export const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
@@ -15,10 +16,47 @@ export function lowerPasswordCostForTests(n: number): void {
   cost = n;
 }
 
-function derive(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+/**
+ * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which compression, file
+ * reads and DNS share. Unbounded, a burst of logins filled it: during 150 parallel wrong logins a gzip list answer took
+ * 9.6 s instead of 0.2 s (issue 45). At most HASHES_AT_ONCE run together, so the other threads stay free; at most
+ * HASHES_WAITING more wait for a turn, and a call beyond that is answered 503 server/busy at once instead of queueing
+ * without end (the sign-in rate limits already bound one address's share).
+ */
+export const HASHES_AT_ONCE = 2;
+export const HASHES_WAITING = 64;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** How many hashes are being worked out now (for tests and metrics). */
+export const hashesRunning = () => running;
+
+async function turn(): Promise<void> {
+  if (running < HASHES_AT_ONCE) {
+    running++;
+    return;
+  }
+  if (waiting.length >= HASHES_WAITING) throw new ApiError(503, 'server/busy');
+  // The finishing hash hands its place over: `running` stays the same.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function done() {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+async function derive(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+  await turn();
+  try {
+    return await new Promise((resolve, reject) =>
+      scrypt(password.normalize('NFKC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    done();
+  }
 }
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can be raised later without breaking old hashes. */
