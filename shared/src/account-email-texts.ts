@@ -1,6 +1,6 @@
-// The words of the account e-mails (verification, password reset), in the `texts` catalogue so that the server writes
-// each in its reader's language (users.locale). Plain text, one message per line: a translator sees whole sentences,
-// and the lines are joined here. The server decides the links and how long they live (sync-server/src/mail).
+// The words of the account e-mails (verification, password reset, e-mail change), in the `texts` catalogue so that
+// the server writes each in its reader's language (users.locale). Plain text, one message per line: a translator sees
+// whole sentences, and the lines are joined here. The server decides the links and how long they live (sync-server/src/mail).
 import type { I18n } from '@lingui/core';
 
 export interface AccountEmailText {
@@ -37,6 +37,39 @@ export function passwordResetEmailText(i18n: I18n, o: { name: string; link: stri
       '',
       i18n._('email.reset.expiry', { minutes: o.minutes }),
       i18n._('email.reset.ignore'),
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** To the new address of an e-mail change: the link that makes it the account's address. */
+export function emailChangeEmailText(i18n: I18n, o: { name: string; link: string; hours: number }): AccountEmailText {
+  return {
+    subject: i18n._('email.changeEmail.subject'),
+    text: [
+      i18n._('email.greeting', { name: o.name }),
+      '',
+      i18n._('email.changeEmail.open'),
+      o.link,
+      '',
+      i18n._('email.changeEmail.expiry', { hours: o.hours }),
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}
+
+/** To the old address, once an e-mail change took effect: its owner learns of it, whoever made it. */
+export function emailChangedNoticeText(i18n: I18n, o: { name: string; newEmail: string }): AccountEmailText {
+  return {
+    subject: i18n._('email.emailChanged.subject'),
+    text: [
+      i18n._('email.greeting', { name: o.name }),
+      '',
+      i18n._('email.emailChanged.body', { email: o.newEmail }),
+      '',
+      i18n._('email.emailChanged.notYou'),
       '',
       SIGNATURE,
     ].join('\n'),

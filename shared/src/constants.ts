@@ -41,7 +41,8 @@ export interface UseLimit {
  */
 export const RATE_LIMITS = {
   signInPerAddress: { limit: 100, windowSeconds: 15 * 60 },
-  registerPerAddress: { limit: 10, windowSeconds: 60 * 60 },
+  // The default of REGISTRATIONS_PER_ADDRESS_PER_HOUR: a food bank's 30 volunteers signing up on one Wi-Fi.
+  registerPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   refreshPerAddress: { limit: 300, windowSeconds: 60 * 60 },
   uploadsPerAccount: { limit: 60, windowSeconds: 10 * 60 },
   uploadsPerAddress: { limit: 200, windowSeconds: 10 * 60 },
@@ -57,7 +58,10 @@ export const RATE_LIMITS = {
    */
   accountEmailsPerRecipient: { limit: 1, windowSeconds: 60 },
 } as const satisfies Record<string, UseLimit>;
-/** Stored pictures per account and day: the bytes and the number of files. */
+/**
+ * Stored pictures per account and day: the bytes and the number of files. The server's defaults; an operator may set
+ * others (UPLOAD_QUOTA_BYTES_PER_DAY, UPLOAD_QUOTA_FILES_PER_DAY), and its refusals name the allowance in force.
+ */
 export const UPLOAD_QUOTA = { bytesPerDay: 50 * 1024 * 1024, filesPerDay: 200 } as const;
 /**
  * Open sync streams per account on one server instance: a device opens one per collection (up to 4), so this

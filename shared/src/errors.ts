@@ -188,6 +188,14 @@ export const ERRORS = {
     id: /*i18n*/ 'error.auth/too-many-requests',
     message: 'Too many failed attempts. Please wait a few minutes and try again.',
   },
+  /**
+   * Firebase's code for an action that needs a fresh sign-in: deleting the account on a server that signs in through
+   * Firebase, where no password can be asked for.
+   */
+  'auth/requires-recent-login': {
+    id: /*i18n*/ 'error.auth/requires-recent-login',
+    message: 'For your safety, please sign in again, then try once more within {minutes} minutes.',
+  },
   /** Said by the app itself when no answer came at all. */
   'auth/network-request-failed': {
     id: /*i18n*/ 'error.auth/network-request-failed',
@@ -214,6 +222,22 @@ export const ERRORS = {
   // ---- Accounts, roles and the charity role
   'users/own-admin-role': { id: /*i18n*/ 'error.users/own-admin-role', message: 'You cannot remove your own admin role.' },
   'users/own-account': { id: /*i18n*/ 'error.users/own-account', message: 'You cannot delete your own account.' },
+  // An account's own changes (issue 45.8). The counts come as `count`, for a translation's plural.
+  'account/same-email': { id: /*i18n*/ 'error.account/same-email', message: 'This is already your e-mail address.' },
+  'account/has-open-donations': {
+    id: /*i18n*/ 'error.account/has-open-donations',
+    message:
+      'You have donations not yet picked up ({count}). Deleting your account withdraws those no charity has been given yet; those already given stay for their charity to collect, under the name “Deleted account”. Delete anyway?',
+  },
+  'account/has-accepted-pickups': {
+    id: /*i18n*/ 'error.account/has-accepted-pickups',
+    message:
+      'You have pickups accepted for you and not yet collected ({count}). Deleting your account gives them back to their restaurants to offer to other charities. Delete anyway?',
+  },
+  'account/last-admin': {
+    id: /*i18n*/ 'error.account/last-admin',
+    message: 'You are the only admin. Make another account admin before deleting yours.',
+  },
   'charity-request/exists': { id: /*i18n*/ 'error.charity-request/exists', message: MSG.charityRequestExists },
   'charity-request/already-charity': { id: /*i18n*/ 'error.charity-request/already-charity', message: 'You already have the charity role.' },
   'charity-request/users-only': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_MAX_BYTES, RATE_LIMITS, UPLOAD_QUOTA } from '@foodbridge/shared/constants';
 import { DEFAULT_MAP_TILES_URL } from '@foodbridge/shared/schemas/map-config';
 
 const list = z
@@ -91,6 +92,11 @@ const Settings = z.object({
   /** How long GET /geocode waits for that service (ms); shorter only in tests of a service that hangs. */
   GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(5000),
   /**
+   * The least time between two requests to that service (ms), per process. 1000 is the public Nominatim's usage
+   * policy (at most one request a second): the server refuses less for it; a service of your own may allow more.
+   */
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number().int().min(1).max(60_000).default(1000),
+  /**
    * Pictures in S3-compatible object storage (images/storage.ts). Unset S3_BUCKET: they stay in Postgres. The endpoint
    * is for MinIO, R2 and the like (unset: AWS); unset keys: the SDK's own chain (AWS_* variables, instance role).
    * S3_PUBLIC_URL, where the bucket's objects are readable by anyone: pictures are then redirected there, not streamed.
@@ -125,16 +131,46 @@ const Settings = z.object({
    * one process; 1 in real use.
    */
   RATE_LIMIT_SCALE: z.coerce.number().int().positive().default(1),
+  /**
+   * Pictures one account may store per day (routes/images.ts): their bytes together (at least one picture of the
+   * largest size), and their number.
+   */
+  UPLOAD_QUOTA_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(IMAGE_MAX_BYTES, { message: `UPLOAD_QUOTA_BYTES_PER_DAY must be at least ${IMAGE_MAX_BYTES} (one picture of the largest size)` })
+    .default(UPLOAD_QUOTA.bytesPerDay),
+  UPLOAD_QUOTA_FILES_PER_DAY: z.coerce.number().int().positive().default(UPLOAD_QUOTA.filesPerDay),
+  /** New accounts one address may register per hour (a food bank signing its volunteers up on one Wi-Fi). */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(RATE_LIMITS.registerPerAddress.limit),
 });
 
 /** Every setting's name, as the environment spells it. */
 export const SETTING_NAMES: readonly string[] = Object.keys(Settings.shape);
 
-const ConfigSchema = Settings.transform((settings) => ({
-  ...settings,
-  // A developer's server stays off the network; a production one usually runs in a container, reached from outside.
-  HOST: settings.HOST || (settings.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
-}));
+/** The public Nominatim, whose usage policy allows one request a second at most. */
+const PUBLIC_NOMINATIM_HOST = 'nominatim.openstreetmap.org';
+const PUBLIC_NOMINATIM_MIN_INTERVAL_MS = 1000;
+
+const ConfigSchema = Settings.transform((settings, ctx) => {
+  if (
+    settings.GEOCODER_URL &&
+    new URL(settings.GEOCODER_URL).hostname === PUBLIC_NOMINATIM_HOST &&
+    settings.GEOCODER_MIN_INTERVAL_MS < PUBLIC_NOMINATIM_MIN_INTERVAL_MS
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['GEOCODER_MIN_INTERVAL_MS'],
+      message: `GEOCODER_MIN_INTERVAL_MS must be at least ${PUBLIC_NOMINATIM_MIN_INTERVAL_MS} for ${PUBLIC_NOMINATIM_HOST} (its usage policy: one request a second)`,
+    });
+    return z.NEVER;
+  }
+  return {
+    ...settings,
+    // A developer's server stays off the network; a production one usually runs in a container, reached from outside.
+    HOST: settings.HOST || (settings.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+  };
+});
 
 export type Config = z.infer<typeof ConfigSchema>;
 

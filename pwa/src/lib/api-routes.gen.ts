@@ -83,6 +83,18 @@ export interface ApiRoutes {
     body: z.input<typeof S.ResetPasswordSchema>;
     answer: undefined;
   };
+  'POST /auth/change-password': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.ChangePasswordSchema>;
+    answer: z.output<typeof S.AuthSessionSchema>;
+  };
+  'POST /auth/change-email': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.ChangeEmailSchema>;
+    answer: undefined;
+  };
   'GET /users': {
     params: {};
     query: { limit?: number | undefined; cursor?: string | undefined };
@@ -106,6 +118,18 @@ export interface ApiRoutes {
     query: {};
     body: z.input<typeof S.ProfileUpdateSchema>;
     answer: { modifiedCount: number; user: z.output<typeof S.UserSchema> };
+  };
+  'GET /users/me/export': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.AccountExportSchema>;
+  };
+  'DELETE /users/me': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.AccountDeleteSchema> | undefined;
+    answer: { deletedCount: number };
   };
   'GET /users/search': {
     params: {};

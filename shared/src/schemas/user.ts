@@ -94,6 +94,15 @@ const password = z
   .min(PASSWORD_MIN_LENGTH, { message: code('validation/password-too-short') })
   .max(200, { message: code('validation/password-too-long') });
 
+/**
+ * The password an account has now, to prove it is its owner: only required, as an older password may predate today's
+ * rules (those are for choosing one).
+ */
+export const CurrentPasswordSchema = z
+  .string({ message: code('validation/password-required') })
+  .min(1, { message: code('validation/password-required') })
+  .max(200, { message: code('validation/password-too-long') });
+
 export const LoginSchema = z.object({ email: EmailSchema, password });
 export type LoginInput = z.input<typeof LoginSchema>;
 
@@ -124,3 +133,11 @@ export const VerifyEmailSchema = z.object({ token: linkToken });
 /** POST /auth/reset-password: the link's token and the new password, under the same rule as registration. */
 export const ResetPasswordSchema = z.object({ token: linkToken, password });
 export type ResetPasswordInput = z.input<typeof ResetPasswordSchema>;
+
+/** POST /auth/change-password: the password now, and the new one under the rule of registration. */
+export const ChangePasswordSchema = z.object({ currentPassword: CurrentPasswordSchema, newPassword: password });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+/** POST /auth/change-email: the new address (a link goes there) and the password, as proof it is the owner asking. */
+export const ChangeEmailSchema = z.object({ newEmail: EmailSchema, password: CurrentPasswordSchema });
+export type ChangeEmailInput = z.input<typeof ChangeEmailSchema>;

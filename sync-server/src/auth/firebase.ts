@@ -33,6 +33,7 @@ export class FirebaseVerifier {
       emailVerified: payload.email_verified === true,
       expiresAtMs: payload.exp! * 1000,
       issuedAtMs: payload.iat! * 1000,
+      authTimeMs: typeof payload.auth_time === 'number' ? payload.auth_time * 1000 : undefined,
       name: typeof payload.name === 'string' ? payload.name : undefined,
       picture: typeof payload.picture === 'string' ? payload.picture : undefined,
     };

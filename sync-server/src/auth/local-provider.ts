@@ -33,6 +33,11 @@ export interface VerifiedIdentity {
   /** When it was issued (its `iat`), in milliseconds (whole seconds). */
   issuedAtMs: number;
   /**
+   * Firebase only: when its user last signed in with a password or provider (its `auth_time`), in milliseconds. A
+   * token renewed in the background has a new `iat` but keeps this.
+   */
+  authTimeMs?: number | undefined;
+  /**
    * Built-in tokens only: the account's `sessions_ended_at` (in milliseconds, 0 for never) when the token was issued.
    * The token holds while the account's value is still the same (sessionHolds).
    */

@@ -20,11 +20,12 @@ export function lowerPasswordCostForTests(n: number): void {
  * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which compression, file
  * reads and DNS share. Unbounded, a burst of logins filled it: during 150 parallel wrong logins a gzip list answer took
  * 9.6 s instead of 0.2 s (issue 45). At most HASHES_AT_ONCE run together, so the other threads stay free; at most
- * HASHES_WAITING more wait for a turn, and a call beyond that is answered 503 server/busy at once instead of queueing
- * without end (the sign-in rate limits already bound one address's share).
+ * HASHES_WAITING more wait for a turn (a training evening's volunteers signing in together, at ~26 ms each: about 13 s
+ * for the last), and a call beyond that is answered 503 server/busy at once instead of queueing without end (the
+ * sign-in rate limits already bound one address's share).
  */
 export const HASHES_AT_ONCE = 2;
-export const HASHES_WAITING = 64;
+export const HASHES_WAITING = 1000;
 
 let running = 0;
 const waiting: (() => void)[] = [];

@@ -10,6 +10,7 @@ import {
   canCreateAccount,
   canDecideCharityRequest,
   canDeleteDonation,
+  canDeleteOwnAccount,
   canDeleteRequest,
   canDeleteReview,
   canDeleteUser,
@@ -127,6 +128,20 @@ describe('roles and accounts', () => {
   it('keeps an admin from deleting their own account only', () => {
     expect(canDeleteUser(admin, admin.id)).toEqual(refused(400, 'You cannot delete your own account.'));
     expect(canDeleteUser(admin, plain.id)).toEqual(ALLOW);
+  });
+
+  it("lets anyone delete their own account, but not the last admin, and says first what it does to others' pickups", () => {
+    const quiet = { otherAdmin: false, openDonations: 0, acceptedPickups: 0, confirmed: false };
+    expect(canDeleteOwnAccount(plain, quiet)).toEqual(ALLOW);
+    expect(canDeleteOwnAccount(admin, quiet)).toEqual(refused(409, 'You are the only admin. Make another account admin before deleting yours.'));
+    expect(canDeleteOwnAccount(admin, { ...quiet, confirmed: true })).toMatchObject({ ok: false, status: 409 });
+    expect(canDeleteOwnAccount(admin, { ...quiet, otherAdmin: true })).toEqual(ALLOW);
+    const open = canDeleteOwnAccount(restaurant, { ...quiet, openDonations: 3 });
+    expect(open).toMatchObject({ ok: false, status: 409, code: 'account/has-open-donations' });
+    expect((open as Refusal).message).toMatch(/^You have donations not yet picked up \(3\)\./);
+    expect(canDeleteOwnAccount(charity, { ...quiet, acceptedPickups: 1 })).toMatchObject({ ok: false, status: 409, code: 'account/has-accepted-pickups' });
+    expect(canDeleteOwnAccount(restaurant, { ...quiet, openDonations: 3, confirmed: true })).toEqual(ALLOW);
+    expect(canDeleteOwnAccount(charity, { ...quiet, acceptedPickups: 1, confirmed: true })).toEqual(ALLOW);
   });
 });
 

@@ -94,6 +94,22 @@ export function canDeleteUser(admin: AuthUser, userId: string): Decision {
   return userId === admin.id ? refuse(400, 'users/own-account') : ALLOW;
 }
 
+/**
+ * The owner deletes their own account (issue 45.8; who they are is proven first, auth/confirm-owner.ts). The last
+ * admin may not: nobody would be left to run the site. Open donations or accepted pickups are said first (409 with how
+ * many), since deleting changes them for others; with `confirmed` the deletion goes ahead.
+ */
+export function canDeleteOwnAccount(
+  user: AuthUser,
+  state: { otherAdmin: boolean; openDonations: number; acceptedPickups: number; confirmed: boolean },
+): Decision {
+  if (user.role === 'admin' && !state.otherAdmin) return refuse(409, 'account/last-admin');
+  if (state.confirmed) return ALLOW;
+  if (state.openDonations > 0) return refuse(409, 'account/has-open-donations', { count: state.openDonations });
+  if (state.acceptedPickups > 0) return refuse(409, 'account/has-accepted-pickups', { count: state.acceptedPickups });
+  return ALLOW;
+}
+
 // ---- The charity role
 
 /** Submitting the paid charity-role request: user accounts only. */

@@ -1,4 +1,4 @@
-import type { HistoryEntry, HistoryKind } from '@foodbridge/shared';
+import { DELETED_ACCOUNT_NAME, type HistoryEntry, type HistoryKind } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, isoRequired } from './map.ts';
 import { notifyOfChanges } from './notifications.ts';
@@ -44,6 +44,10 @@ export interface HistoryRow {
   idempotency_key: string | null;
   /** The charity whose donation request the row is about, if it is about one. */
   request_charity_id: string | null;
+  /** Whether the owner deleted the account of the actor, of the account `detail.userId` names, of the request's charity. */
+  actor_erased?: boolean;
+  subject_erased?: boolean;
+  request_charity_erased?: boolean;
 }
 
 /**
@@ -79,19 +83,44 @@ export interface HistoryFilters {
   kind?: HistoryKind | undefined;
 }
 
-/** Newest first, one page (`limit + 1` rows: the extra one only says that another page follows). */
+/**
+ * Newest first, one page (`limit + 1` rows: the extra one only says that another page follows). Rows name people as
+ * they were and are never changed; whether one of them has since deleted their account is read beside each row, so
+ * that `toHistoryEntry` shows DELETED_ACCOUNT_NAME instead (docs/decisions/001-server-conventions.md). A search by an
+ * e-mail finds nothing of a deleted account's.
+ */
 export async function listHistory(sql: Sql, filters: HistoryFilters, page: PageQuery): Promise<HistoryRow[]> {
   const byDonation = filters.donationId ? sql`h.donation_id = ${filters.donationId}` : sql`true`;
   const byActorId = filters.actorId ? sql`h.actor_id = ${filters.actorId}` : sql`true`;
-  const byActorEmail = filters.actorEmail ? sql`h.actor_email = ${filters.actorEmail.trim().toLowerCase()}` : sql`true`;
+  const byActorEmail = filters.actorEmail ? sql`h.actor_email = ${filters.actorEmail.trim().toLowerCase()} AND a.id IS NULL` : sql`true`;
   const byKind = filters.kind ? sql`h.kind = ${filters.kind}` : sql`true`;
   return sql<HistoryRow[]>`
-    SELECT h.*, r.charity_id AS request_charity_id
-    FROM history h LEFT JOIN donation_requests r ON r.id = h.request_id AND h.kind LIKE 'request.%'
+    SELECT h.*, r.charity_id AS request_charity_id,
+           a.id IS NOT NULL AS actor_erased, s.id IS NOT NULL AS subject_erased, rc.id IS NOT NULL AS request_charity_erased
+    FROM history h
+    LEFT JOIN donation_requests r ON r.id = h.request_id AND h.kind LIKE 'request.%'
+    LEFT JOIN users a ON a.id = h.actor_id AND a.erased_at IS NOT NULL
+    LEFT JOIN users s ON s.id = (CASE WHEN h.detail->>'userId' ~ ${UUID_TEXT} THEN (h.detail->>'userId')::uuid END)
+      AND s.erased_at IS NOT NULL
+    LEFT JOIN users rc ON rc.id = r.charity_id AND rc.erased_at IS NOT NULL
     WHERE ${byDonation} AND ${byActorId} AND ${byActorEmail} AND ${byKind}
       AND ${afterCursor(sql, 'history', 'h', page.after)}
     ORDER BY h.seq DESC, h.id DESC
     LIMIT ${page.limit + 1}`;
+}
+
+const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+/** A row's detail with the names of deleted accounts replaced: the account it is about, the request's charity. */
+function detailShown(r: HistoryRow): Record<string, unknown> {
+  if (!r.subject_erased && !r.request_charity_erased) return r.detail;
+  const detail = { ...r.detail };
+  if (r.subject_erased) {
+    delete detail.email;
+    if ('name' in detail) detail.name = DELETED_ACCOUNT_NAME;
+  }
+  if (r.request_charity_erased && 'charityName' in detail) detail.charityName = DELETED_ACCOUNT_NAME;
+  return detail;
 }
 
 /** `shown`: what of the row this reader may see (see `historyEntryView` in auth/permissions.ts). */
@@ -99,13 +128,15 @@ export function toHistoryEntry(r: HistoryRow, shown: { actorEmail: boolean; acto
   return compact({
     _id: r.id,
     at: isoRequired(r.at),
-    actor: compact({ email: shown.actorEmail ? r.actor_email : null, name: shown.actorName ? r.actor_name : SYSTEM_ACTOR.name }),
+    actor: r.actor_erased
+      ? { name: shown.actorName ? DELETED_ACCOUNT_NAME : SYSTEM_ACTOR.name }
+      : compact({ email: shown.actorEmail ? r.actor_email : null, name: shown.actorName ? r.actor_name : SYSTEM_ACTOR.name }),
     kind: r.kind,
     donationId: r.donation_id,
     requestId: r.request_id,
     fromState: r.from_state,
     toState: r.to_state,
-    detail: r.detail,
+    detail: detailShown(r),
     idempotencyKey: shown.idempotencyKey ? r.idempotency_key : null,
   }) as HistoryEntry;
 }

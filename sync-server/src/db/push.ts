@@ -20,7 +20,7 @@ const columns = (sql: Sql) =>
 /** A user's devices beyond this many (the least recently registered) are dropped: each one costs a request per send. */
 export const MAX_PUSH_DEVICES_PER_USER = 20;
 
-export function toPushDevice(r: PushSubscriptionRow): PushDevice {
+export function toPushDevice(r: Pick<PushSubscriptionRow, 'endpoint' | 'disabled_kinds' | 'created_at'>): PushDevice {
   // The column holds only switchable kinds: PushPreferencesSchema checked them on the way in.
   return { endpoint: r.endpoint, disabledKinds: r.disabled_kinds as PushDevice['disabledKinds'], createdAt: isoRequired(r.created_at) };
 }

@@ -1,4 +1,14 @@
-import { DEFAULT_ROLE, DONATION_EDITABLE, isLocale, type Locale, type Role, type User } from '@foodbridge/shared';
+import {
+  DEFAULT_ROLE,
+  DELETED_ACCOUNT_EMAIL_DOMAIN,
+  DELETED_ACCOUNT_NAME,
+  DONATION_EDITABLE,
+  isLocale,
+  PICKUP_CONFIRMABLE,
+  type Locale,
+  type Role,
+  type User,
+} from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
 import { recordHistory, SYSTEM_ACTOR } from './history.ts';
@@ -244,9 +254,88 @@ export async function resetPassword(sql: Sql, id: string, passwordHash: string, 
       FROM (SELECT id, role FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE) old
       WHERE u.id = old.id
       RETURNING u.*, old.role AS old_role`;
-    if (updated) await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+    if (updated) await endSessionsAndEmailChanges(tx, id);
     return recordAdminGrant(tx, updated, 'ADMIN_EMAILS');
   });
+}
+
+/**
+ * What a new password ends besides the old one: every refresh token, and an e-mail change still waiting for its link
+ * (someone who knew the old password may have asked for it). Call after the account's own row is updated.
+ */
+async function endSessionsAndEmailChanges(tx: TxSql, id: string): Promise<void> {
+  // Lock order: the account (updated by the caller), then its sessions and links.
+  await tx`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${id} AND revoked_at IS NULL`;
+  await tx`UPDATE account_links SET used_at = now() WHERE user_id = ${id} AND purpose = 'change-email' AND used_at IS NULL`;
+}
+
+/**
+ * The owner's new password (POST /auth/change-password, the current one checked first). Every session ends, as after
+ * a reset: whoever else is signed in has to sign in again; the caller gets a new session from the answer.
+ */
+export async function changePassword(sql: Sql, id: string, passwordHash: string): Promise<UserRow | undefined> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<UserRow[]>`
+      UPDATE users SET password_hash = ${passwordHash}, sessions_ended_at = clock_timestamp()
+      WHERE id = ${id} AND NOT deleted RETURNING *`;
+    if (row) await endSessionsAndEmailChanges(tx, id);
+    return row;
+  });
+}
+
+/**
+ * Makes `newEmail` the account's address: its owner opened the link sent there, so it is verified (and an address on
+ * the admin list makes the account admin, as a verification does). The copies of the address that rows keep to be
+ * found by it (donations, requests, reviews, favourites, charity requests, payments) follow. The history keeps the
+ * address each change was made with. Returns the account and the address it had, or undefined when it is gone; a live
+ * account that took the address meanwhile makes the unique index refuse it (23505).
+ */
+export async function changeEmail(
+  sql: Sql,
+  id: string,
+  newEmail: string,
+  makeAdmin: boolean,
+): Promise<{ row: UserRow; oldEmail: string } | undefined> {
+  return sql.begin(async (tx) => {
+    // Lock order: the account, then the rows that copy its address (rewriteAccountCopies).
+    const [updated] = await tx<(UpdatedRow & { old_email: string })[]>`
+      UPDATE users u SET email = ${newEmail}, email_verified = true, role = CASE WHEN ${makeAdmin} THEN 'admin' ELSE u.role END
+      FROM (SELECT id, role, email FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE) old
+      WHERE u.id = old.id
+      RETURNING u.*, old.role AS old_role, old.email AS old_email`;
+    if (!updated) return undefined;
+    const { old_email: oldEmail, ...account } = updated;
+    await rewriteAccountCopies(tx, id, { email: newEmail });
+    const row = await recordAdminGrant(tx, account, 'ADMIN_EMAILS');
+    return { row: row!, oldEmail };
+  });
+}
+
+/**
+ * The account's e-mail (and, given, its name) in the rows that keep a copy of them: a donation its restaurant's and
+ * its charity's, a request its charity's, a review its reviewer's, a favourite, a charity-role request and a fee
+ * payment their account's. Removed rows too: nothing found by the old address is left behind.
+ */
+async function rewriteAccountCopies(tx: TxSql, id: string, to: { email: string; name?: string }): Promise<void> {
+  const name = to.name ?? null;
+  // Lock order: the account (locked by the caller), then donations, then their requests, then what hangs off no
+  // donation's lock (reviews, favourites, charity requests, payments).
+  await tx`
+    UPDATE donations SET restaurant_email = ${to.email}, restaurant_name = COALESCE(${name}::text, restaurant_name)
+    WHERE restaurant_id = ${id}`;
+  await tx`
+    UPDATE donations SET charity_email = ${to.email}, charity_name = COALESCE(${name}::text, charity_name),
+      assigned_to = CASE WHEN ${name}::text IS NOT NULL AND assigned_type = 'charity' THEN ${name}::text ELSE assigned_to END
+    WHERE charity_id = ${id}`;
+  await tx`
+    UPDATE donation_requests SET charity_email = ${to.email}, charity_name = COALESCE(${name}::text, charity_name)
+    WHERE charity_id = ${id}`;
+  await tx`
+    UPDATE reviews SET reviewer_email = ${to.email}, reviewer_name = COALESCE(${name}::text, reviewer_name)
+    WHERE reviewer_id = ${id}`;
+  await tx`UPDATE favorites SET email = ${to.email} WHERE user_id = ${id}`;
+  await tx`UPDATE charity_requests SET email = ${to.email}, name = COALESCE(${name}::text, name) WHERE user_id = ${id}`;
+  await tx`UPDATE payments SET email = ${to.email} WHERE user_id = ${id}`;
 }
 
 /** An operator's `npm run admin`: the live account with this e-mail becomes admin. */
@@ -314,6 +403,74 @@ export async function softDeleteUser(tx: TxSql, id: string): Promise<Pick<UserRo
   // Nobody is left to grant the role to: a pending charity-role request must not wait in the admin's queue or show
   // on the home page. Decided requests stay as history.
   await tx`UPDATE charity_requests SET deleted = true WHERE user_id = ${id} AND status = 'pending' AND NOT deleted`;
+  return removed;
+}
+
+/** The account, locked for a change of its own (lock order: an account before anything it owns). */
+export async function lockAccount(tx: TxSql, id: string): Promise<UserRow | undefined> {
+  const [row] = await tx<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND NOT deleted FOR UPDATE`;
+  return row;
+}
+
+/**
+ * Whether an admin other than `id` remains. Locks the admins' rows, in id order, so that the last two admins deleting
+ * themselves at once cannot both see the other.
+ */
+export async function hasOtherAdmin(tx: TxSql, id: string): Promise<boolean> {
+  // Lock order: accounts in id order (the caller's own is among them, already locked).
+  const rows = await tx<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' AND NOT deleted ORDER BY id FOR UPDATE`;
+  return rows.some((r) => r.id !== id);
+}
+
+/** What deleting the account would change for others: its donations not yet picked up, and pickups given to it. */
+export async function accountCommitments(tx: TxSql, id: string): Promise<{ openDonations: number; acceptedPickups: number }> {
+  const [row] = await tx<{ open_donations: number; accepted_pickups: number }[]>`
+    SELECT
+      (SELECT count(*)::int FROM donations
+        WHERE restaurant_id = ${id} AND NOT deleted AND status IN ${tx([...DONATION_EDITABLE, ...PICKUP_CONFIRMABLE])}) AS open_donations,
+      (SELECT count(*)::int FROM donations
+        WHERE charity_id = ${id} AND NOT deleted AND status IN ${tx(PICKUP_CONFIRMABLE)}) AS accepted_pickups`;
+  return { openDonations: row!.open_donations, acceptedPickups: row!.accepted_pickups };
+}
+
+/** The donations given to this charity and not yet collected, by id (the order they are locked in). */
+export async function pickupsGivenTo(tx: TxSql, charityId: string): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`
+    SELECT id FROM donations WHERE charity_id = ${charityId} AND NOT deleted AND status IN ${tx(PICKUP_CONFIRMABLE)} ORDER BY id`;
+  return rows.map((r) => r.id);
+}
+
+/** How a deleted account shows: in its rows, the copies of it, and the history entries it writes from then on. */
+export function erasedIdentity(id: string): { id: string; email: string; name: string } {
+  return { id, email: `${id}@${DELETED_ACCOUNT_EMAIL_DOMAIN}`, name: DELETED_ACCOUNT_NAME };
+}
+
+/**
+ * Its owner's deletion of the account (call in a transaction, the account locked). It is removed as an admin's removal
+ * does (softDeleteUser: sessions end, open donations and pending requests are withdrawn), and then forgotten: the
+ * account keeps its id, but its name becomes "Deleted account", its e-mail an address that receives nothing (so the
+ * person may register again, and nothing looked up by e-mail finds the old rows), its profile, password and sign-in
+ * links go. Donations, requests and reviews stay, under that name. Its push devices, notifications and stored answers
+ * go; so do its favourites (they are its own list, nobody else's).
+ */
+export async function eraseAccount(tx: TxSql, id: string): Promise<Pick<UserRow, 'email' | 'name' | 'role'> | undefined> {
+  const erased = erasedIdentity(id);
+  const removed = await softDeleteUser(tx, id);
+  if (!removed) return undefined;
+  // Lock order: the account (locked by the caller), then the rows that copy it (rewriteAccountCopies), then the rest.
+  await tx`
+    UPDATE users SET name = ${erased.name}, email = ${erased.email}, erased_at = clock_timestamp(),
+      photo_url = NULL, mission = NULL, address = NULL, phone = NULL, password_hash = NULL, provider_uid = NULL,
+      latitude = NULL, longitude = NULL, home_latitude = NULL, home_longitude = NULL, home_address = NULL,
+      notify_radius_km = NULL, notify_food_types = NULL, locale = NULL
+    WHERE id = ${id}`;
+  await rewriteAccountCopies(tx, id, erased);
+  await tx`UPDATE favorites SET deleted = true WHERE user_id = ${id} AND NOT deleted`;
+  await tx`DELETE FROM account_links WHERE user_id = ${id}`;
+  await tx`DELETE FROM push_subscriptions WHERE user_id = ${id}`;
+  await tx`DELETE FROM notifications WHERE user_id = ${id}`;
+  await tx`DELETE FROM idempotency_keys WHERE user_id = ${id}`;
+  await tx`DELETE FROM login_attempts WHERE email = ${removed.email}`;
   return removed;
 }
 

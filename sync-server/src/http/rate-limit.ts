@@ -2,6 +2,7 @@ import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errorText, type ErrorCode, type ErrorValues, type UseLimit } from '@foodbridge/shared';
 import { purgeEndedLimits, takeFromLimit } from '../db/rate-limits.ts';
+import type { Config } from '../config.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { clientAddress } from './client-address.ts';
 import { ApiError } from './errors.ts';
@@ -11,13 +12,14 @@ export interface Rule {
   /** Names the counter: one per rule and caller. */
   name: string;
   per: 'address' | 'account';
-  use: UseLimit;
+  /** The limit, or how the server's settings give it (REGISTRATIONS_PER_ADDRESS_PER_HOUR). */
+  use: UseLimit | ((config: Config) => UseLimit);
   /** What was done too often, for the refusal ('too-many-requests'): 'Too many <what>.' */
   what: string;
 }
 
 /** A limit per client address (before sign-in, the only key there is; an e-mail in the body is never one). */
-export const byAddress = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'address', use, what });
+export const byAddress = (name: string, use: Rule['use'], what: string): Rule => ({ name, per: 'address', use, what });
 /** A limit per signed-in account: counts only calls made with that account's own token. */
 export const byAccount = (name: string, use: UseLimit, what: string): Rule => ({ name, per: 'account', use, what });
 
@@ -85,7 +87,8 @@ export function rateLimits(deps: Deps, routes: LimitedRoutes) {
       const who = rule.per === 'address' ? clientAddress(c, deps.config).slice(0, 100) : c.get('user')?.id;
       // Signed out on an account's route: the route refuses it (401) without any work worth limiting.
       if (who === undefined) continue;
-      const use = { limit: rule.use.limit * scale, windowSeconds: rule.use.windowSeconds };
+      const given = typeof rule.use === 'function' ? rule.use(deps.config) : rule.use;
+      const use = { limit: given.limit * scale, windowSeconds: given.windowSeconds };
       await enforceLimit(c, deps, `${rule.name}:${rule.per}:${who}`, use, (wait) =>
         firebase
           ? { code: 'auth/too-many-requests', message: errorText('too-many-requests', { what: rule.what, wait }) }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AuthConfigSchema,
   AuthSessionSchema,
+  ChangeEmailSchema,
+  ChangePasswordSchema,
   LoginSchema,
   PasswordResetEmailSchema,
   RATE_LIMITS,
@@ -14,13 +16,23 @@ import {
   type AuthConfig,
   type AuthSession,
 } from '@foodbridge/shared';
-import { createAccountLink, invalidLink, redeemAccountLink } from '../auth/account-links.ts';
+import {
+  createAccountLink,
+  createEmailChangeLink,
+  emailChangedMessage,
+  invalidLink,
+  redeemAccountLink,
+  redeemEmailLink,
+} from '../auth/account-links.ts';
+import { confirmPassword, decoyHash } from '../auth/confirm-owner.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { canCreateAccount, enforce } from '../auth/permissions.ts';
 import { isAdminEmail, roleForNewAccount } from '../auth/roles.ts';
 import { countLoginAttempt, forgetLoginAttempt } from '../db/identity.ts';
 import { takeFromLimit } from '../db/rate-limits.ts';
 import {
+  changeEmail,
+  changePassword,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -34,14 +46,11 @@ import {
 } from '../db/users.ts';
 import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, badRequest, unauthorized } from '../http/errors.ts';
 import { byAddress, enforceLimit } from '../http/rate-limit.ts';
 import { route } from '../http/route.ts';
 import { parseJson } from '../http/validate.ts';
 import { err, Jwks, noContent, ok } from '../openapi/responses.ts';
-
-// A fixed hash to compare against when the e-mail is unknown, so a login takes as long either way.
-const decoyHash = hashPassword('decoy-password-never-used');
 
 /** A body that does not pass its schema, or any call of the sign-in routes on a server that signs in through Firebase. */
 const INVALID_INPUT = err('Invalid input, or this server signs in through Firebase.', 'auth/operation-not-allowed');
@@ -92,7 +101,7 @@ export const authRoutes = [
       summary: 'Create an account',
       tags: ['Identity'],
       security: 'none',
-      limits: [byAddress('register', RATE_LIMITS.registerPerAddress, 'new accounts from your network')],
+      limits: [byAddress('register', (config) => ({ ...RATE_LIMITS.registerPerAddress, limit: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR }), 'new accounts from your network')],
       body: { schema: RegisterSchema, example: { name: 'Sam Rivera', email: 'sam@example.org', password: 'a-long-passphrase' } },
       responses: {
         201: ok('Signed in as the new account.', AuthSessionSchema),
@@ -159,7 +168,7 @@ export const authRoutes = [
       const row = await findUserByEmail(deps.sql, body.email);
       const ok = row?.password_hash
         ? await verifyPassword(body.password, row.password_hash)
-        : (await verifyPassword(body.password, await decoyHash), false);
+        : (await verifyPassword(body.password, await decoyHash()), false);
       if (!row || !ok) throw new ApiError(401, 'auth/invalid-credential');
       await forgetLoginAttempt(deps.sql, body.email, client);
       const fresh = await touchLogin(deps.sql, row.id);
@@ -259,18 +268,25 @@ export const authRoutes = [
       method: 'post',
       path: '/auth/verify-email',
       summary: 'Verify an e-mail address with the link’s token',
+      description:
+        'The token of a verification link, or of an e-mail change’s link (sent to the new address by `POST /auth/change-email`): then the new address becomes the account’s, verified, and the old address is told.',
       tags: ['Identity'],
       security: 'none',
       body: { schema: VerifyEmailSchema, example: { token: 'Yt7b4kQ2wX' } },
-      responses: { 200: ok('The account, now verified.', z.object({ user: UserSchema })), 400: err('The link is invalid or has expired.') },
+      responses: {
+        200: ok('The account, now verified (with its new address, for an e-mail change).', z.object({ user: UserSchema })),
+        400: err('The link is invalid or has expired.'),
+        409: err('Another account took the new address since the link was sent.', 'auth/email-already-in-use'),
+      },
     },
     async (c, { deps }) => {
       assertLocal(deps);
       const { token } = await parseJson(c, VerifyEmailSchema);
-      const userId = await redeemAccountLink(deps, token, 'verify');
-      const current = await findUserById(deps.sql, userId);
+      const link = await redeemEmailLink(deps, token);
+      const current = await findUserById(deps.sql, link.userId);
       if (!current) throw invalidLink();
-      const row = await markEmailVerified(deps.sql, userId, isAdminEmail(deps.config, current.email));
+      if (link.purpose === 'change-email' && link.newEmail) return c.json({ user: toUser(await completeEmailChange(deps, current, link.newEmail)) });
+      const row = await markEmailVerified(deps.sql, link.userId, isAdminEmail(deps.config, current.email));
       if (!row) throw invalidLink();
       return c.json({ user: toUser(row) });
     },
@@ -319,7 +335,97 @@ export const authRoutes = [
       return c.body(null, 204);
     },
   ),
+  // A stolen session alone must not lock the owner out: the current password is asked (and counted as a sign-in try).
+  route(
+    {
+      method: 'post',
+      path: '/auth/change-password',
+      summary: 'Change the password',
+      description:
+        'Needs the current password; a wrong one counts as a failed sign-in of the account (429 past the limit). Every session of the account ends, this one too, and an e-mail change still waiting for its link is cancelled; the answer is a new session for the device that asked, so it stays signed in.',
+      tags: ['Identity'],
+      security: 'bearer',
+      body: { schema: ChangePasswordSchema, example: { currentPassword: 'a-long-passphrase', newPassword: 'another-long-passphrase' } },
+      responses: {
+        200: ok('A new session (the other ones have ended).', AuthSessionSchema),
+        400: INVALID_INPUT,
+        401: err('The current password is wrong.', 'auth/invalid-credential'),
+        429: err('Too many wrong passwords.', 'auth/too-many-requests'),
+      },
+    },
+    async (c, { deps }) => {
+      assertLocal(deps);
+      const body = await parseJson(c, ChangePasswordSchema);
+      const account = c.get('userRow')!;
+      await confirmPassword(c, deps, account, body.currentPassword);
+      const row = await changePassword(deps.sql, account.id, await hashPassword(body.newPassword));
+      if (!row) throw unauthorized('auth/user-not-found');
+      return c.json(await signedIn(deps, row));
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/auth/change-email',
+      summary: 'Change the e-mail address (after a link to the new one is opened)',
+      description:
+        'Needs the password (counted as a sign-in try). Sends a link to `newEmail`; nothing changes until it is opened (`POST /auth/verify-email` with its token, within 24 hours): then the new address is the account’s, verified, and the old address gets a notice. A new request replaces the previous link; a password change or reset cancels it.',
+      tags: ['Identity'],
+      security: 'bearer',
+      body: { schema: ChangeEmailSchema, example: { newEmail: 'sam.rivera@example.org', password: 'a-long-passphrase' } },
+      responses: {
+        204: noContent,
+        400: err('Invalid input, the address the account has already, or this server signs in through Firebase.', 'account/same-email', 'auth/operation-not-allowed'),
+        401: err('The password is wrong.', 'auth/invalid-credential'),
+        403: err('The address belongs to an account that was removed.', 'auth/account-removed'),
+        409: err('Another account has the address.', 'auth/email-already-in-use'),
+        429: err('Too many wrong passwords, or a link was sent a moment ago.', 'auth/too-many-requests'),
+        503: err('The e-mail could not be sent just now.', 'auth/mail-unavailable'),
+      },
+    },
+    async (c, { deps, user }) => {
+      assertLocal(deps);
+      const body = await parseJson(c, ChangeEmailSchema);
+      const account = c.get('userRow')!;
+      await confirmPassword(c, deps, account, body.password);
+      if (body.newEmail === account.email) throw badRequest('account/same-email');
+      // As registration says it: an address in use, or one whose account an admin removed, cannot be taken.
+      if (await findUserByEmail(deps.sql, body.newEmail)) throw new ApiError(409, 'auth/email-already-in-use');
+      enforce(canCreateAccount(await isRemovedAccount(deps.sql, body.newEmail)));
+      await enforceLimit(c, deps, `account-email:change-email:${user.id}`, RATE_LIMITS.accountEmailsPerRecipient, (wait) => ({
+        code: 'auth/too-many-requests',
+        message: `A link was sent a moment ago. Please wait ${wait} before asking for another one.`,
+      }));
+      try {
+        await deps.mailer.send(await createEmailChangeLink(deps, account, body.newEmail));
+      } catch (err) {
+        console.error('[mail] e-mail change link failed:', err);
+        throw new ApiError(503, 'auth/mail-unavailable');
+      }
+      return c.body(null, 204);
+    },
+  ),
 ];
+
+/**
+ * An e-mail change's link was opened: the new address becomes the account's (db/users.ts changeEmail), and the old one
+ * is told, after the change is committed and without holding the answer. A lost notice is logged.
+ */
+async function completeEmailChange(deps: Deps, current: UserRow, newEmail: string): Promise<UserRow> {
+  let changed;
+  try {
+    changed = await changeEmail(deps.sql, current.id, newEmail, isAdminEmail(deps.config, newEmail));
+  } catch (err) {
+    // Another account registered or took the address after the link was sent: the unique index refuses it.
+    if ((err as { code?: string }).code === '23505') throw new ApiError(409, 'auth/email-already-in-use');
+    throw err;
+  }
+  if (!changed) throw invalidLink();
+  deps.mailer
+    .send(emailChangedMessage(deps, changed.row, changed.oldEmail))
+    .catch((err: unknown) => console.error(`[mail] e-mail change notice to account ${current.id} failed:`, err));
+  return changed.row;
+}
 
 /**
  * An account e-mail: the link is stored before the answer (so the request's writes are done when it is answered);

@@ -4,13 +4,18 @@ import { ApiError, badRequest, errorBody } from '../http/errors.ts';
 import { perDeps, route } from '../http/route.ts';
 import { err, list } from '../openapi/responses.ts';
 
-/** Nominatim's usage policy: at most one request a second from an application. */
-const PACE_MS = 1000;
 /**
- * A search waits its turn for up to this long (a few restaurants typing at once); beyond it the caller is told to
- * come back (429 + Retry-After) rather than held while the queue grows.
+ * A search waits its turn for up to this many of the service's intervals (GEOCODER_MIN_INTERVAL_MS: Nominatim's one
+ * request a second, so about five seconds; a few restaurants typing at once); beyond it the caller is told to come
+ * back (429 + Retry-After) rather than held while the queue grows.
  */
-const MAX_WAIT_MS = 3000;
+const QUEUE_TURNS = 5;
+/**
+ * Searches one account may have waiting or at the service at once (the one it typed and the next): the pace is the
+ * service's, shared by everyone, so one person searching four times a second is refused their own extra searches
+ * (issue 45) instead of filling the queue and getting everyone else refused.
+ */
+const TURNS_PER_ACCOUNT = 2;
 /** Addresses do not move: the same search within the hour is answered from memory, sparing the service. */
 const CACHE_ENTRIES = 100;
 const CACHE_MS = 60 * 60 * 1000;
@@ -55,7 +60,7 @@ const geocoderOf = perDeps((deps) => {
 
   // nextSlot: the earliest moment the next request may leave for the service; per process (each instance keeps its
   // own pace).
-  return { cache, search, nextSlot: 0 };
+  return { cache, search, nextSlot: 0, waiting: new Map<string, number>() };
 });
 
 /**
@@ -80,7 +85,7 @@ export const geocodeRoutes = [
         502: err('The geocoder did not answer.', 'geocode/not-answering'),
       },
     },
-    async (c, { deps }) => {
+    async (c, { deps, user }) => {
       const parsed = GeocodeQuerySchema.safeParse({ q: c.req.query('q') });
       if (!parsed.success) {
         const found = parsed.error.issues[0] && issueError(parsed.error.issues[0]);
@@ -98,20 +103,27 @@ export const geocodeRoutes = [
       if (hit && now - hit.at < CACHE_MS) return c.json(hit.results);
       cache.delete(key);
 
+      const pace = deps.config.GEOCODER_MIN_INTERVAL_MS;
       const wait = Math.max(0, geocoder.nextSlot - now);
-      if (wait > MAX_WAIT_MS) {
-        c.header('Retry-After', String(Math.ceil(wait / 1000)));
+      const mine = geocoder.waiting.get(user.id) ?? 0;
+      if (mine >= TURNS_PER_ACCOUNT || wait > QUEUE_TURNS * pace) {
+        // One's own earlier search frees a turn within one interval of the queue's end at most.
+        c.header('Retry-After', String(Math.max(1, Math.ceil((mine >= TURNS_PER_ACCOUNT ? Math.min(wait, pace) : wait) / 1000))));
         return c.json(errorBody('geocode/busy'), 429);
       }
-      geocoder.nextSlot = Math.max(now, geocoder.nextSlot) + PACE_MS;
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-
+      geocoder.nextSlot = Math.max(now, geocoder.nextSlot) + pace;
+      geocoder.waiting.set(user.id, mine + 1);
       let results: GeocodeResult[];
       try {
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         results = await geocoder.search(base, q);
       } catch (err) {
         deps.log.warn({ err }, 'Address search failed at the geocoder');
         throw new ApiError(502, 'geocode/not-answering');
+      } finally {
+        const left = (geocoder.waiting.get(user.id) ?? 1) - 1;
+        if (left > 0) geocoder.waiting.set(user.id, left);
+        else geocoder.waiting.delete(user.id);
       }
       cache.set(key, { at: Date.now(), results });
       // A Map keeps insertion order: the first key is the oldest entry.

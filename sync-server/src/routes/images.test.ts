@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, MSG, UPLOAD_QUOTA } from '@foodbridge/shared';
+import { loadConfig } from '../config.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -216,43 +217,61 @@ describe('GET /images/:id', () => {
 });
 
 describe('upload quota per account and day', () => {
-  it('stores at most 50 MB of pictures per account and day, then refuses with 429, Retry-After and a message', async () => {
-    const uploader = await createUser(t, { role: 'restaurant' });
+  // A smaller allowance than the default 50 MB and 200 files, so that it is used up in a few uploads; the server
+  // reads it from its settings, and the default is the shared constant.
+  const quota = { bytesPerDay: 10 * 1024 * 1024, filesPerDay: 20 };
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp({ UPLOAD_QUOTA_BYTES_PER_DAY: String(quota.bytesPerDay), UPLOAD_QUOTA_FILES_PER_DAY: String(quota.filesPerDay) });
+  });
+  afterAll(() => q?.close());
+  const uploadTo = (body: FormData, token: string) => q.request('POST', '/images', { body, token });
+
+  it('is 50 MB and 200 pictures unless set, and at least one picture of the largest size', () => {
+    expect(UPLOAD_QUOTA).toEqual({ bytesPerDay: 50 * 1024 * 1024, filesPerDay: 200 });
+    expect(loadConfig({})).toMatchObject({ UPLOAD_QUOTA_BYTES_PER_DAY: UPLOAD_QUOTA.bytesPerDay, UPLOAD_QUOTA_FILES_PER_DAY: UPLOAD_QUOTA.filesPerDay });
+    expect(() => loadConfig({ UPLOAD_QUOTA_BYTES_PER_DAY: String(IMAGE_MAX_BYTES - 1) })).toThrow(/UPLOAD_QUOTA_BYTES_PER_DAY must be at least 5242880/);
+    expect(() => loadConfig({ UPLOAD_QUOTA_FILES_PER_DAY: '0' })).toThrow(/UPLOAD_QUOTA_FILES_PER_DAY/);
+  });
+
+  it('stores at most the set bytes of pictures per account and day, then refuses with 429, Retry-After and a message', async () => {
+    const uploader = await createUser(q, { role: 'restaurant' });
     // Stored uncompressed, a plain picture of about 4.5 MB (under the 5 MB per file) that is quick to check.
     const big = await sharp({ create: { width: 1250, height: 1250, channels: 3, background: '#a0c0e0' } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(big.length).toBeGreaterThan(4 * 1024 * 1024);
     expect(big.length).toBeLessThan(IMAGE_MAX_BYTES);
-    const fits = Math.floor(UPLOAD_QUOTA.bytesPerDay / big.length);
+    const fits = Math.floor(quota.bytesPerDay / big.length);
+    expect(fits).toBeGreaterThanOrEqual(2);
     for (let i = 0; i < fits; i++) {
-      expect((await upload(form(big, 'image/png', `big-${i}.png`), uploader.token)).status).toBe(201);
+      expect((await uploadTo(form(big, 'image/png', `big-${i}.png`), uploader.token)).status).toBe(201);
     }
-    const over = await upload(form(big, 'image/png', 'one-more.png'), uploader.token);
+    const over = await uploadTo(form(big, 'image/png', 'one-more.png'), uploader.token);
     expect(over.status).toBe(429);
-    expect(over.body.message).toMatch(/^This picture would take you over the 50 MB of pictures allowed in one day\. Please try again in 2[34] hours\.$/);
+    expect(over.body.message).toMatch(/^This picture would take you over the 10 MB of pictures allowed in one day\. Please try again in 2[34] hours\.$/);
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
-    const [stored] = await t.sql`SELECT count(*)::int AS n, sum(byte_size)::bigint AS bytes FROM images WHERE owner_id = ${uploader.id}`;
+    const [stored] = await q.sql`SELECT count(*)::int AS n, sum(byte_size)::bigint AS bytes FROM images WHERE owner_id = ${uploader.id}`;
     expect(stored!.n).toBe(fits);
-    expect(Number(stored!.bytes)).toBeLessThanOrEqual(UPLOAD_QUOTA.bytesPerDay);
+    expect(Number(stored!.bytes)).toBeLessThanOrEqual(quota.bytesPerDay);
     // A smaller picture still fits in what is left; someone else's allowance is their own.
-    expect((await upload(form(await picture(40, 30).png().toBuffer(), 'image/png', 'small.png'), uploader.token)).status).toBe(201);
-    expect((await upload(form(big, 'image/png', 'theirs.png'), (await createUser(t)).token)).status).toBe(201);
-  }, 120_000);
+    expect((await uploadTo(form(await picture(40, 30).png().toBuffer(), 'image/png', 'small.png'), uploader.token)).status).toBe(201);
+    expect((await uploadTo(form(big, 'image/png', 'theirs.png'), (await createUser(q)).token)).status).toBe(201);
+  });
 
-  it(`stores at most ${UPLOAD_QUOTA.filesPerDay} pictures per account and day; a refused file takes nothing`, async () => {
-    const uploader = await createUser(t);
+  it('stores at most the set number of pictures per account and day; a refused file takes nothing', async () => {
+    const uploader = await createUser(q);
     const tiny = await picture(8, 8).png().toBuffer();
-    for (let i = 0; i < 3; i++) expect((await upload(form('not an image', 'image/png', 'x.png'), uploader.token)).status).toBe(400);
-    for (let i = 0; i < UPLOAD_QUOTA.filesPerDay; i++) {
-      const res = await upload(form(tiny, 'image/png', `tiny-${i}.png`), uploader.token);
+    for (let i = 0; i < 3; i++) expect((await uploadTo(form('not an image', 'image/png', 'x.png'), uploader.token)).status).toBe(400);
+    for (let i = 0; i < quota.filesPerDay; i++) {
+      const res = await uploadTo(form(tiny, 'image/png', `tiny-${i}.png`), uploader.token);
       expect(res.status, `upload ${i}`).toBe(201);
     }
-    const over = await upload(form(tiny, 'image/png', 'one-more.png'), uploader.token);
+    const over = await uploadTo(form(tiny, 'image/png', 'one-more.png'), uploader.token);
     expect(over.status).toBe(429);
-    expect(over.body.message).toMatch(/^You have uploaded the 200 pictures allowed in one day\. Please try again in 2[34] hours\.$/);
+    expect(over.body.message).toMatch(/^You have uploaded the 20 pictures allowed in one day\. Please try again in 2[34] hours\.$/);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

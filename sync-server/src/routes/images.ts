@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, UPLOAD_QUOTA, RATE_LIMITS } from '@foodbridge/shared';
+import { IMAGE_MAX_BYTES, RATE_LIMITS } from '@foodbridge/shared';
 import { findImageMeta, insertImage, type ImageMetaRow } from '../db/images.ts';
 import type { AppEnv } from '../deps.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
@@ -24,7 +24,8 @@ const MAX_REQUESTED_WIDTH = 10_000;
 // The object behind a redirect never changes, but where it is may (S3_PUBLIC_URL changed): the redirect is kept a day.
 const REDIRECT_CACHE = 'public, max-age=86400';
 const DAY_SECONDS = 24 * 60 * 60;
-const QUOTA_MB = Math.round(UPLOAD_QUOTA.bytesPerDay / (1024 * 1024));
+/** The day's allowance of bytes as the refusal names it: megabytes, to one decimal. */
+const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 async function readUpload(c: Context<AppEnv>): Promise<File> {
   const type = c.req.header('content-type') ?? '';
@@ -136,19 +137,20 @@ export const imageRoutes = [
         throw err;
       }
       // Counted only for a picture that will be stored: a refused file takes nothing from the day's allowance.
+      const { UPLOAD_QUOTA_BYTES_PER_DAY: bytesPerDay, UPLOAD_QUOTA_FILES_PER_DAY: filesPerDay } = deps.config;
       await enforceLimit(
         c,
         deps,
         `upload-bytes:account:${user.id}`,
-        { limit: UPLOAD_QUOTA.bytesPerDay, windowSeconds: DAY_SECONDS, cost: bytes.length },
-        (wait) => ({ code: 'images/daily-bytes', values: { mb: QUOTA_MB, wait } }),
+        { limit: bytesPerDay, windowSeconds: DAY_SECONDS, cost: bytes.length },
+        (wait) => ({ code: 'images/daily-bytes', values: { mb: megabytes(bytesPerDay), wait } }),
       );
       await enforceLimit(
         c,
         deps,
         `upload-files:account:${user.id}`,
-        { limit: UPLOAD_QUOTA.filesPerDay, windowSeconds: DAY_SECONDS },
-        (wait) => ({ code: 'images/daily-files', values: { files: UPLOAD_QUOTA.filesPerDay, wait } }),
+        { limit: filesPerDay, windowSeconds: DAY_SECONDS },
+        (wait) => ({ code: 'images/daily-files', values: { files: filesPerDay, wait } }),
       );
       const row = await imagesOf(deps).storeOriginal(user.id, info, bytes);
       return c.json({ data: { url: `/images/${row.id}`, id: row.id, width: info.width, height: info.height } }, 201);

@@ -10,7 +10,7 @@ import {
   requestDonation,
   verifyDonation,
 } from '../testing/donation-flow.ts';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createTestApp, pullUntil, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let restaurant: TestUser;
@@ -156,7 +156,9 @@ describe('lists', () => {
     expect(userIds).toContain(verified);
     expect(userIds).not.toContain(accepted);
     // The sync pull keeps the list's scope: a plain user's local store does not hold given-away donations.
-    const pulled = (await t.get('/sync/donations/pull?limit=1000', user.token)).body.documents as { _id: string; _deleted: boolean }[];
+    const pulled = await pullUntil<{ _id: string; _deleted: boolean }>(t, '/sync/donations/pull?limit=1000', user.token, (docs) =>
+      [accepted, verified].every((id) => docs.some((d) => d._id === id)),
+    );
     expect(pulled.find((d) => d._id === accepted)?._deleted).toBe(true);
     expect(pulled.find((d) => d._id === verified)?._deleted).toBe(false);
   });

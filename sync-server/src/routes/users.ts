@@ -1,9 +1,37 @@
 import { z } from 'zod';
-import { IdSchema, ProfileUpdateSchema, RoleUpdateSchema, UserSchema, UserUpsertSchema } from '@foodbridge/shared';
-import { canDeleteUser, canSetRole, enforce, isSelfOrAdmin } from '../auth/permissions.ts';
-import { recordHistory } from '../db/history.ts';
-import { changeUserRole, findUserByEmail, listUsers, refreshProfileOnSignIn, softDeleteUser, toUser, updateProfile } from '../db/users.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import {
+  AccountDeleteSchema,
+  AccountExportSchema,
+  IdSchema,
+  ProfileUpdateSchema,
+  RoleUpdateSchema,
+  UserSchema,
+  UserUpsertSchema,
+} from '@foodbridge/shared';
+import type { AuthUser } from '../auth/auth-user.ts';
+import { confirmOwner, RECENT_SIGN_IN_MINUTES } from '../auth/confirm-owner.ts';
+import { canDeleteOwnAccount, canDeleteUser, canSetRole, enforce, isSelfOrAdmin } from '../auth/permissions.ts';
+import { accountExport } from '../db/account-export.ts';
+import type { TxSql } from '../db/connection.ts';
+import { lockRequestsOfDonation, reopenRejectedRequests, softDeleteRequest } from '../db/donation-requests.ts';
+import { lockDonation, releaseDonation } from '../db/donations.ts';
+import { recordHistory, type HistoryActor } from '../db/history.ts';
+import {
+  accountCommitments,
+  changeUserRole,
+  eraseAccount,
+  erasedIdentity,
+  findUserByEmail,
+  hasOtherAdmin,
+  listUsers,
+  lockAccount,
+  pickupsGivenTo,
+  refreshProfileOnSignIn,
+  softDeleteUser,
+  toUser,
+  updateProfile,
+} from '../db/users.ts';
+import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
@@ -61,6 +89,64 @@ export const userRoutes = [
       const row = await updateProfile(deps.sql, user.id, body);
       if (!row) throw notFound('not-found/user');
       return c.json({ modifiedCount: 1, user: toUser(row) });
+    },
+  ),
+  route(
+    {
+      method: 'get',
+      path: '/users/me/export',
+      summary: 'Download everything the caller’s account wrote',
+      description:
+        'One JSON file (`Content-Disposition: attachment`): the profile, notification settings and push devices, donations posted, pickups given to it with their reports, donation requests, reviews, favourites and charity-role requests, removed ones too (flagged `_deleted`). No password hash, token or push key.',
+      tags: ['Users'],
+      security: 'bearer',
+      responses: {
+        200: ok('The account’s data.', AccountExportSchema, {
+          headers: {
+            'Content-Disposition': { description: '`attachment; filename="foodbridge-<date>.json"`.' },
+            'Cache-Control': { description: '`private, no-store`.' },
+          },
+        }),
+        404: err('The caller’s account is gone.', 'not-found/user'),
+      },
+    },
+    async (c, { deps, user }) => {
+      const data = await accountExport(deps.sql, user.id);
+      if (!data) throw notFound('not-found/user');
+      c.header('Content-Disposition', `attachment; filename="foodbridge-${data.exportedAt.slice(0, 10)}.json"`);
+      // Someone's own records: not kept by caches.
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(data);
+    },
+  ),
+  // Before DELETE /users/:id, which would take `me` for an id.
+  route(
+    {
+      method: 'delete',
+      path: '/users/me',
+      summary: 'Delete the caller’s own account',
+      description:
+        `Proof first: \`password\` on the built-in provider; with Firebase, a sign-in within the last ${RECENT_SIGN_IN_MINUTES} minutes (else 403 \`auth/requires-recent-login\`: sign in again and repeat). ` +
+        'A restaurant with donations not yet picked up, or a charity with pickups accepted for it, gets 409 (`account/has-open-donations` or `account/has-accepted-pickups`, with `values.count`) saying what happens to them; the app asks the person and sends the same call again with `confirm: true`. ' +
+        'Then every session ends; open donations and pending requests are withdrawn, pickups accepted for a charity go back to their restaurant, and the account’s name becomes “Deleted account” wherever its donations, requests, reviews and history show it; its e-mail is freed (it may register again), its profile, favourites, devices and notifications are removed. The last admin cannot delete their account (409 `account/last-admin`). A Firebase user stays in Firebase: the app deletes it there.',
+      tags: ['Users'],
+      security: 'bearer',
+      body: { schema: AccountDeleteSchema, example: { password: 'a-long-passphrase', confirm: true }, required: false },
+      responses: {
+        200: ok('Deleted.', Deleted),
+        400: err('Invalid input, or no password (built-in provider).', 'validation/password-required'),
+        401: err('The password is wrong.', 'auth/invalid-credential'),
+        403: err('Firebase: the last sign-in is not recent enough.', 'auth/requires-recent-login'),
+        409: err('Deleting would change others’ donations or pickups (send `confirm: true`), or this is the last admin.', 'account/has-open-donations', 'account/has-accepted-pickups', 'account/last-admin'),
+        429: err('Too many wrong passwords.', 'auth/too-many-requests'),
+      },
+    },
+    async (c, { deps, user }) => {
+      const body = await parseJson(c, AccountDeleteSchema);
+      await confirmOwner(c, deps, c.get('userRow')!, body.password);
+      const deleted = await deps.sql.begin((tx) => deleteOwnAccount(tx, user, body.confirm === true));
+      if (!deleted) throw unauthorized('auth/user-not-found');
+      return c.json({ deletedCount: 1 });
     },
   ),
   route(
@@ -165,3 +251,43 @@ export const userRoutes = [
     },
   ),
 ];
+
+/**
+ * The owner's deletion of their account, in one transaction: asked first whether it may go ahead (canDeleteOwnAccount),
+ * then erased (db/users.ts eraseAccount). Pickups accepted for a charity go back to their restaurants, as when an admin
+ * removes the accepted request: Verified again, the requests turned down for it Pending again, and the restaurant told
+ * that the request was cancelled. False when the account is gone already.
+ */
+async function deleteOwnAccount(tx: TxSql, user: AuthUser, confirmed: boolean): Promise<boolean> {
+  // Lock order: the account (and, for an admin, the other admins' in id order), then its donations, then their
+  // requests (eraseAccount, then each given donation again as lockDonation takes it).
+  const account = await lockAccount(tx, user.id);
+  if (!account) return false;
+  const otherAdmin = account.role === 'admin' ? await hasOtherAdmin(tx, user.id) : true;
+  enforce(canDeleteOwnAccount({ ...user, role: account.role }, { otherAdmin, ...(await accountCommitments(tx, user.id)), confirmed }));
+  const pickups = await pickupsGivenTo(tx, user.id);
+  const removed = await eraseAccount(tx, user.id);
+  if (!removed) return false;
+  // What it does from here on is recorded under the name it has now: the history keeps no trace of the old one.
+  const actor = erasedIdentity(user.id);
+  for (const donationId of pickups) await givePickupBack(tx, actor, donationId);
+  await recordHistory(tx, { actor, kind: 'user.deleted', fromState: removed.role, detail: { userId: user.id, self: true } });
+  return true;
+}
+
+/** A donation given to the deleting charity goes back to its restaurant (call with the charity's account locked). */
+async function givePickupBack(tx: TxSql, charity: HistoryActor, donationId: string): Promise<void> {
+  const donation = await lockDonation(tx, donationId);
+  if (!donation || donation.charity_id !== charity.id) return;
+  const accepted = (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.charity_id === charity.id && r.status === 'Accepted');
+  if (accepted) await softDeleteRequest(tx, accepted.id, false);
+  await releaseDonation(tx, donation.id);
+  const reopened = await reopenRejectedRequests(tx, donation.id);
+  const ofDonation = { actor: charity, donationId: donation.id };
+  await recordHistory(
+    tx,
+    ...(accepted ? [{ ...ofDonation, kind: 'request.cancelled' as const, requestId: accepted.id, fromState: 'Accepted' }] : []),
+    { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified' },
+    ...reopened.map((requestId) => ({ ...ofDonation, kind: 'request.reopened' as const, requestId, fromState: 'Rejected', toState: 'Pending' })),
+  );
+}

@@ -58,6 +58,8 @@ export interface FirebaseTokenOptions {
   expiresIn?: number;
   /** Sign with this kid in the header instead of the key's own (a forged token naming a published key). */
   kid?: string;
+  /** When its user signed in (`auth_time`, epoch seconds): the issue time unless said otherwise, as after a sign-in. */
+  authTime?: number;
 }
 
 /** A Firebase-style ID token: RS256, iss https://securetoken.google.com/<project>, aud <project>, sub = uid. */
@@ -72,7 +74,7 @@ export async function signFirebaseToken(key: TestSigningKey, o: FirebaseTokenOpt
     email_verified: o.emailVerified ?? true,
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.picture !== undefined ? { picture: o.picture } : {}),
-    auth_time: issuedAt,
+    auth_time: o.authTime ?? issuedAt,
     user_id: uid,
     firebase: { identities: { email: [o.email] }, sign_in_provider: 'password' },
   })

@@ -58,6 +58,8 @@ export interface WorldAccount {
 }
 
 const PASSWORD = 'matrix-password-1';
+let passwordHash: Promise<string> | undefined;
+const matrixPasswordHash = () => (passwordHash ??= hashPassword(PASSWORD));
 let tinyPng: Promise<Buffer> | undefined;
 const png = () => (tinyPng ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } }).png().toBuffer());
 
@@ -84,9 +86,8 @@ export class World {
   static async create(t: TestApp): Promise<World> {
     const seqs = await maxChangeSeqs(t.sql);
     const checkpoint = { id: '00000000-0000-0000-0000-000000000000', seq: Math.max(...Object.values(seqs)) };
-    const accounts = {} as Record<Account, WorldAccount>;
-    for (const [key, role] of Object.entries(ACCOUNT_ROLES) as [Account, Role][]) accounts[key] = await makeAccount(t, key, role);
-    return new World(t, accounts, checkpoint);
+    const made = await Promise.all((Object.entries(ACCOUNT_ROLES) as [Account, Role][]).map(async ([key, role]) => [key, await makeAccount(t, key, role)] as const));
+    return new World(t, Object.fromEntries(made) as Record<Account, WorldAccount>, checkpoint);
   }
 
   private once(key: string, make: () => Promise<string>): Promise<string> {
@@ -286,9 +287,17 @@ export class World {
       userId: account.id,
       purpose,
       email: account.email,
+      // An e-mail change's link carries the address to change to.
+      newEmail: purpose === 'change-email' ? `changed-${randomBytes(5).toString('hex')}@matrix.test` : undefined,
       expiresAt: new Date(Date.now() + 3600_000),
     });
     return { account, token };
+  }
+
+  /** Gives the caller's account the matrix's password (callers have none), for the routes that ask for it. */
+  async withPassword(caller: Caller): Promise<string> {
+    if (caller !== 'anonymous') await this.t.sql`UPDATE users SET password_hash = ${await matrixPasswordHash()} WHERE id = ${this.accounts[caller].id}`;
+    return PASSWORD;
   }
 
   /** Everything another caller might leak: a given-away donation, requests, a review, a favourite, a paid request. */
@@ -406,6 +415,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     reveals: (w) => w.extras,
   },
   {
+    route: 'POST /auth/verify-email',
+    variant: 'the link of an e-mail change',
+    request: async (w) => ({ method: 'POST', path: '/auth/verify-email', body: { token: (await w.linkTarget('change-email')).token } }),
+    expect: everyone(200),
+  },
+  {
     route: 'POST /auth/password-reset-email',
     request: async (w) => ({ method: 'POST', path: '/auth/password-reset-email', body: { email: (await w.target()).email } }),
     expect: everyone(204),
@@ -419,6 +434,26 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     }),
     expect: everyone(204),
   },
+  // One's own password and e-mail: the caller's current password is what counts (the answer is the caller's new session).
+  {
+    route: 'POST /auth/change-password',
+    request: async (w, caller) => ({
+      method: 'POST',
+      path: '/auth/change-password',
+      body: { currentPassword: await w.withPassword(caller), newPassword: 'another-matrix-password' },
+    }),
+    expect: signedIn(200),
+    issuesTokens: true,
+  },
+  {
+    route: 'POST /auth/change-email',
+    request: async (w, caller) => ({
+      method: 'POST',
+      path: '/auth/change-email',
+      body: { newEmail: `moved-${randomUUID()}@matrix.test`, password: await w.withPassword(caller) },
+    }),
+    expect: signedIn(204),
+  },
 
   // ---- Accounts: one's own, or an admin's.
   { route: 'GET /users', request: () => get('/users'), expect: signedIn(403, { admin: 200 }) },
@@ -427,6 +462,14 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     route: 'PATCH /users/me',
     request: () => ({ method: 'PATCH', path: '/users/me', body: { address: '2 Main Street' } }),
+    expect: signedIn(200),
+  },
+  // One's own data: the caller's rows and the e-mails they already show it, nobody else's.
+  { route: 'GET /users/me/export', request: async (w) => (await w.everything(), get('/users/me/export')), expect: signedIn(200) },
+  {
+    route: 'DELETE /users/me',
+    request: async (w, caller) => ({ method: 'DELETE', path: '/users/me', body: { password: await w.withPassword(caller) } }),
+    // Every world has its own admin, so an admin deleting theirs is never the last one.
     expect: signedIn(200),
   },
   {

@@ -164,3 +164,19 @@ export async function createUser(t: TestApp, overrides: Partial<{ role: Role; em
 }
 
 export type { Deps };
+
+/**
+ * A sync pull of `path` repeated until `done` holds of its documents (for at most `ms`). A pull hands out only what
+ * every older transaction of the database has finished with (docs/decisions/017-change-positions.md): on a busy
+ * Postgres a change committed a moment ago may come one pull later, as a device's stream receives it then.
+ */
+export async function pullUntil<D = any>(t: TestApp, path: string, token: string, done: (documents: D[]) => boolean, ms = 3000): Promise<D[]> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const res = await t.get(path, token);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+    const documents = res.body.documents as D[];
+    if (done(documents) || Date.now() > deadline) return documents;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

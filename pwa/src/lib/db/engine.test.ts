@@ -2,7 +2,8 @@
 // it, the engine on RxDB's Dexie storage over fake-indexeddb, replication and the pickup outbox. Only the network
 // (a stubbed fetch standing in for the sync-server) and browser APIs happy-dom lacks are stood in for.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enforceOptions } from 'broadcast-channel';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import { SYNC_PULL_LIMIT_MAX } from '@foodbridge/shared/schemas/sync';
@@ -26,6 +27,12 @@ vi.mock('sonner', () => ({ toast }));
 
 // A test opens a store or two (see openStore): on a busy machine that alone has taken over 5 s, vitest's default.
 vi.setConfig({ testTimeout: 30_000 });
+
+// RxDB's channels between the page's databases (change events, leader election) as RxDB's own fast tests run them:
+// in memory, answering in 5 ms. Over fake-indexeddb, the channel the library picks polls it, and each store's
+// replications waited about 600 ms for their leader election. The page is one realm either way.
+enforceOptions({ type: 'simulate' });
+afterAll(() => enforceOptions(null));
 
 const LOCAL: AuthConfig = { provider: 'local', firebase: null, payments: { mode: 'test', publishableKey: null } };
 const DANA = createUser();
