@@ -2,13 +2,11 @@
 // run, printed and written to docs/performance.md. Real Postgres when DATABASE_URL is set (a throwaway database),
 // embedded PGlite otherwise. Nothing of ours is mocked; the data is made here.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
-import postgres from 'postgres';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, createUser } from '../testing/test-app.ts';
 import { insertManyDonations } from '../testing/fixtures.ts';
@@ -19,7 +17,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/seed.ts';
 import { EMBEDDED_SHARED_BUFFERS } from '../db/connection.ts';
 import type { LoadResult } from './load.ts';
 import { performanceDoc, type Row } from './performance-doc.ts';
-import { MALLOC_ENV, NODE_FLAGS } from '../../scripts/runtime-settings.mjs';
+import { MALLOC_ENV } from '../../scripts/runtime-settings.mjs';
+import { buildServer, SERVER_ARGS, serverDatabase, startServerProcess } from './server-process.ts';
+import { measureWrites } from './writes.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../..');
@@ -204,26 +204,6 @@ await bare.close();
 report(exportHeapRow(await measureExportHeap(t, restaurant, made)));
 await t.close();
 
-/**
- * The database of a server process started below: its own data folder when embedded (no `url`); on Postgres, a
- * throwaway database on that server (the processes migrate and seed it), dropped again by `drop()`.
- */
-async function serverDatabase(url: string | undefined): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  if (!url) return { env: { DATABASE_URL: '' }, drop: async () => {} };
-  const name = `fb_bench_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  const throwaway = new URL(url);
-  throwaway.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: throwaway.toString() },
-    drop: async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
-
 // --- Server memory: the real server process, idle, against a bare process of the same kind ----------------------
 /** Starts `args` with node, waits for `ready` on its output (or a fixed wait), reads its resident memory. */
 async function rssOf(args: string[], env: Record<string, string>, ready: RegExp | null): Promise<number> {
@@ -266,29 +246,8 @@ setInterval(() => {}, 1000);`;
   }
 }
 
-// The server process as `npm start` and the image run it: the built dist/index.mjs (not tsx), with MALLOC_ENV and
-// NODE_FLAGS.
-const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, stdio: 'inherit' });
-if (built.status !== 0) throw new Error('scripts/build.mjs failed');
-const SERVER_ARGS = [...NODE_FLAGS, 'dist/index.mjs'];
-
-/** Starts the real server (built, as above) with `env`; answers its address and pid once it listens. */
-async function startServerProcess(env: Record<string, string>) {
-  const child = spawn(process.execPath, SERVER_ARGS, { cwd: serverDir, env: { ...process.env, ...MALLOC_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /FoodBridge sync-server on (http:\/\/[^ ]+)/.exec(out);
-      if (m) resolvePromise(m[1]!.replace('localhost', '127.0.0.1'));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out.slice(-500)}`)));
-    setTimeout(() => reject(new Error(`not ready after 90 s: ${out.slice(-500)}`)), 90_000);
-  });
-  return { url, pid: child.pid!, stop: () => child.kill('SIGKILL') };
-}
+// The server process as `npm start` and the image run it (server-process.ts).
+buildServer();
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const demoRestaurant = { email: DEMO_ACCOUNTS.find((a) => a.key === 'restaurant')!.email, password: DEMO_PASSWORD };
@@ -350,6 +309,9 @@ async function memoryFigures(url: string | undefined) {
 }
 await memoryFigures(process.env.DATABASE_URL);
 if (!process.env.DATABASE_URL && process.env.BENCH_POSTGRES_URL) await memoryFigures(process.env.BENCH_POSTGRES_URL);
+// Writes from many clients on two instances (writes.ts): Postgres only, as the embedded database has one process.
+const writesUrl = process.env.DATABASE_URL || process.env.BENCH_POSTGRES_URL;
+if (writesUrl) for (const row of await measureWrites(writesUrl)) report(row);
 
 // --- In the browser (pwa/e2e/bench-*.mjs: each with its own server, data and Chromium) -----------------------------
 /** A browser bench's rows, or the reason it could not run (no Chromium, say): the API figures stand either way. */
