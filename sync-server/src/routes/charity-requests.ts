@@ -110,7 +110,7 @@ export const charityRequestRoutes = [
         403: err('Restaurants and admins cannot.', 'charity-request/users-only'),
         409: err('Already a charity, or a request is pending, or the payment was used already.', 'charity-request/already-charity', 'charity-request/exists', 'payments/already-used'),
         429: err('Too many charity role requests.'),
-        502: err('The payment service could not be reached.'),
+        502: err('The payment service could not be reached.', 'payments/unavailable'),
       },
     },
     async (c, { deps, user }) => {

@@ -292,7 +292,7 @@ export const donationRoutes = [
         200: ok('Picked (or the stored answer to the same Idempotency-Key).', DonationChange),
         400: err('Invalid report.', 'request/idempotency-key-too-long'),
         403: err('Not the assigned charity.', 'pickups/not-your-pickup'),
-        404: err('No such donation.'),
+        404: err('No such donation.', 'not-found/donation'),
         409: err('Not ready for pickup.', 'pickups/already-confirmed', 'pickups/not-accepted', 'pickups/reassigned'),
         422: err('This Idempotency-Key was already used for a different request.', 'request/idempotency-key-reused'),
       },
