@@ -158,7 +158,7 @@ export const donationRequestRoutes = [
       tags: ['Donation requests'],
       security: 'bearer',
       params: requestId,
-      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours.', 'donation-requests/accept-not-owner'), 404: err('No such request.', 'not-found/donation-request'), 409: err('No longer pending.', 'donation-requests/accept-not-pending', 'donation-requests/donation-taken', 'donations/expired') },
+      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours.', 'donation-requests/accept-not-owner'), 404: err('No such request (or its donation).', 'not-found/donation-request', 'not-found/donation'), 409: err('No longer pending.', 'donation-requests/accept-not-pending', 'donation-requests/donation-taken', 'donations/expired') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));

@@ -376,7 +376,7 @@ export const donationRoutes = [
         { name: 'email', description: 'The charity’s e-mail (one’s own unless admin).', schema: z.string(), required: true },
         { name: 'status', description: 'Only pickups in this status.', schema: z.enum(DONATION_STATUSES) },
       ],
-      responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required.', 'request/email-required'), 403: err('Charities and admins only.', 'access/denied') },
+      responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required, or an unknown status.', 'request/email-required', 'donations/unknown-status'), 403: err('Charities and admins only.', 'access/denied') },
     },
     async (c, { deps, user }) => {
       const email = c.req.query('email');

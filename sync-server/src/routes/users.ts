@@ -55,7 +55,7 @@ export const userRoutes = [
       tags: ['Users'],
       security: 'bearer',
       body: { schema: UserUpsertSchema, example: { name: 'Sam Rivera' } },
-      responses: { 200: ok('The user.', UserSchema.extend({ insertedId: IdSchema })), 400: err('Invalid input.') },
+      responses: { 200: ok('The user.', UserSchema.extend({ insertedId: IdSchema })), 400: err('Invalid input.'), 404: err('The caller’s account is gone.', 'not-found/user') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, UserUpsertSchema);
@@ -66,7 +66,7 @@ export const userRoutes = [
     },
   ),
   route(
-    { method: 'get', path: '/users/me', summary: 'The caller’s profile', tags: ['Users'], security: 'bearer', responses: { 200: ok('The user.', UserSchema) } },
+    { method: 'get', path: '/users/me', summary: 'The caller’s profile', tags: ['Users'], security: 'bearer', responses: { 200: ok('The user.', UserSchema), 404: err('The caller’s account is gone.', 'not-found/user') } },
     (c) => {
       const row = c.get('userRow');
       if (!row) throw notFound('not-found/user');
@@ -82,7 +82,7 @@ export const userRoutes = [
       tags: ['Users'],
       security: 'bearer',
       body: { schema: ProfileUpdateSchema, example: { name: 'Sam Rivera', phone: '+1 555 0100', latitude: 52.52, longitude: 13.405, locale: 'es' } },
-      responses: { 200: ok('The updated user.', z.object({ modifiedCount: z.number().int(), user: UserSchema })), 400: err('Invalid input.') },
+      responses: { 200: ok('The updated user.', z.object({ modifiedCount: z.number().int(), user: UserSchema })), 400: err('Invalid input.'), 404: err('The caller’s account is gone.', 'not-found/user') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, ProfileUpdateSchema);
