@@ -37,6 +37,8 @@ export const ok = (description: string, schema?: z.ZodType, extra: Omit<DocRespo
  * it (those its declaration implies are added: http/route.ts `routeErrorCodes`).
  */
 export const err = (description: string, ...codes: ErrorCode[]): DocResponse => (codes.length > 0 ? { description, codes } : { description });
+/** The signed-in caller's own account was removed while the call ran. */
+export const accountGone = err('The caller’s account is gone.', 'not-found/user');
 export const noContent: DocResponse = { description: 'Done; no body.', media: 'none' };
 /** A list: a plain array of `item`. */
 export const list = (description: string, item: z.ZodType) => ok(description, z.array(item));

@@ -4,7 +4,7 @@ import { findCharityPreferences, saveCharityPreferences } from '../db/charity-pr
 import { notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { parseJson } from '../http/validate.ts';
-import { err, ok } from '../openapi/responses.ts';
+import { err, ok, accountGone } from '../openapi/responses.ts';
 
 /**
  * A charity's home base (where it collects from: the origin of 'Nearest first' when the browser's position is not
@@ -18,7 +18,7 @@ export const charityPreferenceRoutes = [
       summary: 'A charity’s notification preferences',
       tags: ['Notifications'],
       security: 'bearer',
-      responses: { 200: ok('The preferences.', CharityPreferencesSchema), 403: err('Charities only.', 'charity-preferences/charities-only'), 404: err('The caller’s account is gone.', 'not-found/user') },
+      responses: { 200: ok('The preferences.', CharityPreferencesSchema), 403: err('Charities only.', 'charity-preferences/charities-only'), 404: accountGone },
     },
     async (c, { deps, user }) => {
       enforce(canSetCharityPreferences(user));
@@ -35,7 +35,7 @@ export const charityPreferenceRoutes = [
       tags: ['Notifications'],
       security: 'bearer',
       body: { schema: CharityPreferencesSchema, example: { homeAddress: '5 Harbour Road', homeLatitude: 52.5, homeLongitude: 13.4, notifyRadiusKm: 10, notifyFoodTypes: ['Bakery'] } },
-      responses: { 200: ok('The preferences.', CharityPreferencesSchema), 400: err('Invalid input.'), 403: err('Charities only.', 'charity-preferences/charities-only'), 404: err('The caller’s account is gone.', 'not-found/user') },
+      responses: { 200: ok('The preferences.', CharityPreferencesSchema), 400: err('Invalid input.'), 403: err('Charities only.', 'charity-preferences/charities-only'), 404: accountGone },
     },
     async (c, { deps, user }) => {
       enforce(canSetCharityPreferences(user));

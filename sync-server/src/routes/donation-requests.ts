@@ -25,7 +25,8 @@ import {
   toDonationRequestListItem,
   type DonationRequestJoinedRow,
 } from '../db/donation-requests.ts';
-import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation } from '../db/donations.ts';
+import type { TxSql } from '../db/connection.ts';
+import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation, type DonationRow } from '../db/donations.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -63,15 +64,26 @@ async function deleteByAdmin(
     const ofDonation = { actor: admin, donationId: donation.id };
     await recordHistory(tx, { ...ofDonation, kind: 'request.deleted', requestId: id, fromState: target.status });
     if (!isGivenThrough(donation, target) || !PICKUP_CONFIRMABLE.includes(donation.status)) return { deletedCount };
-    await releaseDonation(tx, donation.id);
-    const reopened = await reopenRejectedRequests(tx, donation.id);
-    await recordHistory(
-      tx,
-      { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified' },
-      ...reopened.map((requestId) => ({ ...ofDonation, kind: 'request.reopened' as const, requestId, fromState: 'Rejected', toState: 'Pending' })),
-    );
+    const reopened = await releaseToRestaurant(tx, admin, donation);
     return { deletedCount, reopenedCount: reopened.length };
   });
+}
+
+/**
+ * A donation given to a charity goes back to its restaurant (call with the donation and its requests locked): Verified
+ * again, the requests turned down for that charity Pending again, both in the history under `actor`. Returns the
+ * reopened requests' ids.
+ */
+export async function releaseToRestaurant(tx: TxSql, actor: HistoryActor, donation: Pick<DonationRow, 'id' | 'status'>): Promise<string[]> {
+  await releaseDonation(tx, donation.id);
+  const reopened = await reopenRejectedRequests(tx, donation.id);
+  const ofDonation = { actor, donationId: donation.id };
+  await recordHistory(
+    tx,
+    { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified' },
+    ...reopened.map((requestId) => ({ ...ofDonation, kind: 'request.reopened' as const, requestId, fromState: 'Rejected', toState: 'Pending' })),
+  );
+  return reopened;
 }
 
 function emailQuery(value: string | undefined): string | undefined {

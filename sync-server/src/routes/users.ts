@@ -13,8 +13,9 @@ import { confirmOwner, RECENT_SIGN_IN_MINUTES } from '../auth/confirm-owner.ts';
 import { canDeleteOwnAccount, canDeleteUser, canSetRole, enforce, isSelfOrAdmin } from '../auth/permissions.ts';
 import { accountExport } from '../db/account-export.ts';
 import type { TxSql } from '../db/connection.ts';
-import { lockRequestsOfDonation, reopenRejectedRequests, softDeleteRequest } from '../db/donation-requests.ts';
-import { lockDonation, releaseDonation } from '../db/donations.ts';
+import { lockRequestsOfDonation, softDeleteRequest } from '../db/donation-requests.ts';
+import { lockDonation } from '../db/donations.ts';
+import { releaseToRestaurant } from './donation-requests.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
 import {
   accountCommitments,
@@ -35,7 +36,7 @@ import { badRequest, notFound, unauthorized } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
-import { Deleted, err, list, Modified, ok } from '../openapi/responses.ts';
+import { Deleted, err, list, Modified, ok, accountGone } from '../openapi/responses.ts';
 
 export const userRoutes = [
   route(
@@ -55,7 +56,7 @@ export const userRoutes = [
       tags: ['Users'],
       security: 'bearer',
       body: { schema: UserUpsertSchema, example: { name: 'Sam Rivera' } },
-      responses: { 200: ok('The user.', UserSchema.extend({ insertedId: IdSchema })), 400: err('Invalid input.'), 404: err('The caller’s account is gone.', 'not-found/user') },
+      responses: { 200: ok('The user.', UserSchema.extend({ insertedId: IdSchema })), 400: err('Invalid input.'), 404: accountGone },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, UserUpsertSchema);
@@ -66,7 +67,7 @@ export const userRoutes = [
     },
   ),
   route(
-    { method: 'get', path: '/users/me', summary: 'The caller’s profile', tags: ['Users'], security: 'bearer', responses: { 200: ok('The user.', UserSchema), 404: err('The caller’s account is gone.', 'not-found/user') } },
+    { method: 'get', path: '/users/me', summary: 'The caller’s profile', tags: ['Users'], security: 'bearer', responses: { 200: ok('The user.', UserSchema), 404: accountGone } },
     (c) => {
       const row = c.get('userRow');
       if (!row) throw notFound('not-found/user');
@@ -82,7 +83,7 @@ export const userRoutes = [
       tags: ['Users'],
       security: 'bearer',
       body: { schema: ProfileUpdateSchema, example: { name: 'Sam Rivera', phone: '+1 555 0100', latitude: 52.52, longitude: 13.405, locale: 'es' } },
-      responses: { 200: ok('The updated user.', z.object({ modifiedCount: z.number().int(), user: UserSchema })), 400: err('Invalid input.'), 404: err('The caller’s account is gone.', 'not-found/user') },
+      responses: { 200: ok('The updated user.', z.object({ modifiedCount: z.number().int(), user: UserSchema })), 400: err('Invalid input.'), 404: accountGone },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, ProfileUpdateSchema);
@@ -107,7 +108,7 @@ export const userRoutes = [
             'Cache-Control': { description: '`private, no-store`.' },
           },
         }),
-        404: err('The caller’s account is gone.', 'not-found/user'),
+        404: accountGone,
       },
     },
     async (c, { deps, user }) => {
@@ -280,14 +281,9 @@ async function givePickupBack(tx: TxSql, charity: HistoryActor, donationId: stri
   const donation = await lockDonation(tx, donationId);
   if (!donation || donation.charity_id !== charity.id) return;
   const accepted = (await lockRequestsOfDonation(tx, donation.id)).find((r) => r.charity_id === charity.id && r.status === 'Accepted');
-  if (accepted) await softDeleteRequest(tx, accepted.id, false);
-  await releaseDonation(tx, donation.id);
-  const reopened = await reopenRejectedRequests(tx, donation.id);
-  const ofDonation = { actor: charity, donationId: donation.id };
-  await recordHistory(
-    tx,
-    ...(accepted ? [{ ...ofDonation, kind: 'request.cancelled' as const, requestId: accepted.id, fromState: 'Accepted' }] : []),
-    { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified' },
-    ...reopened.map((requestId) => ({ ...ofDonation, kind: 'request.reopened' as const, requestId, fromState: 'Rejected', toState: 'Pending' })),
-  );
+  if (accepted) {
+    await softDeleteRequest(tx, accepted.id, false);
+    await recordHistory(tx, { actor: charity, donationId: donation.id, kind: 'request.cancelled', requestId: accepted.id, fromState: 'Accepted' });
+  }
+  await releaseToRestaurant(tx, charity, donation);
 }
