@@ -17,22 +17,36 @@ let decoy: Promise<string> | undefined;
 export const decoyHash = (): Promise<string> => (decoy ??= hashPassword('decoy-password-never-used'));
 
 /**
- * The account's password. Each try counts as a sign-in attempt of its e-mail from this address (db/identity.ts), so a
- * session cannot be used to guess the password faster than the sign-in form allows: past the limit it is a 429, a
- * wrong one a 401 like a wrong sign-in, and the right one takes the attempt back.
+ * A password try for `email`, as the sign-in form and the owner's confirmations make it: counted as a sign-in attempt
+ * of the e-mail from this address (db/identity.ts) before the account is even looked up, so nothing guesses faster
+ * than the form allows (past the limit a 429); a wrong password, or no such account, a 401 taking as long as a check;
+ * the right one takes the attempt back. Returns the account.
  */
-export async function confirmPassword(c: Context<AppEnv>, deps: Deps, account: UserRow, password: string): Promise<void> {
+export async function checkPassword(
+  c: Context<AppEnv>,
+  deps: Deps,
+  email: string,
+  password: string,
+  findAccount: () => Promise<UserRow | undefined>,
+): Promise<UserRow> {
   const client = clientAddress(c, deps.config);
-  const wait = await countLoginAttempt(deps.sql, account.email, client);
+  const wait = await countLoginAttempt(deps.sql, email, client);
   if (wait !== null) {
     c.header('Retry-After', String(wait));
     throw new ApiError(429, 'auth/too-many-requests');
   }
-  const ok = account.password_hash
+  const account = await findAccount();
+  const ok = account?.password_hash
     ? await verifyPassword(password, account.password_hash)
     : (await verifyPassword(password, await decoyHash()), false);
-  if (!ok) throw new ApiError(401, 'auth/invalid-credential');
-  await forgetLoginAttempt(deps.sql, account.email, client);
+  if (!account || !ok) throw new ApiError(401, 'auth/invalid-credential');
+  await forgetLoginAttempt(deps.sql, email, client);
+  return account;
+}
+
+/** The signed-in owner's password: a session cannot be used to guess it faster than the sign-in form allows. */
+export async function confirmPassword(c: Context<AppEnv>, deps: Deps, account: UserRow, password: string): Promise<void> {
+  await checkPassword(c, deps, account.email, password, async () => account);
 }
 
 /**

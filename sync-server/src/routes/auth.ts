@@ -24,11 +24,11 @@ import {
   redeemAccountLink,
   redeemEmailLink,
 } from '../auth/account-links.ts';
-import { confirmPassword, decoyHash } from '../auth/confirm-owner.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkPassword, confirmPassword } from '../auth/confirm-owner.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { canCreateAccount, enforce } from '../auth/permissions.ts';
 import { isAdminEmail, roleForNewAccount } from '../auth/roles.ts';
-import { countLoginAttempt, forgetLoginAttempt } from '../db/identity.ts';
+import { forgetLoginAttempt } from '../db/identity.ts';
 import { takeFromLimit } from '../db/rate-limits.ts';
 import {
   changeEmail,
@@ -159,18 +159,7 @@ export const authRoutes = [
     async (c, { deps }) => {
       assertLocal(deps);
       const body = await parseJson(c, LoginSchema);
-      const client = clientAddress(c, deps.config);
-      const wait = await countLoginAttempt(deps.sql, body.email, client);
-      if (wait !== null) {
-        c.header('Retry-After', String(wait));
-        throw new ApiError(429, 'auth/too-many-requests');
-      }
-      const row = await findUserByEmail(deps.sql, body.email);
-      const ok = row?.password_hash
-        ? await verifyPassword(body.password, row.password_hash)
-        : (await verifyPassword(body.password, await decoyHash()), false);
-      if (!row || !ok) throw new ApiError(401, 'auth/invalid-credential');
-      await forgetLoginAttempt(deps.sql, body.email, client);
+      const row = await checkPassword(c, deps, body.email, body.password, () => findUserByEmail(deps.sql, body.email));
       const fresh = await touchLogin(deps.sql, row.id);
       return c.json(await signedIn(deps, fresh));
     },
