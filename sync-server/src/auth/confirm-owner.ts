@@ -7,6 +7,7 @@ import type { UserRow } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { clientAddress } from '../http/client-address.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
+import { knownDevice, rememberDevice } from './device-cookie.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 /** With Firebase, how recent a sign-in deleting the account needs (no password can be asked for there). */
@@ -18,9 +19,10 @@ export const decoyHash = (): Promise<string> => (decoy ??= hashPassword('decoy-p
 
 /**
  * A password try for `email`, as the sign-in form and the owner's confirmations make it: counted as a sign-in attempt
- * of the e-mail from this address (db/identity.ts) before the account is even looked up, so nothing guesses faster
- * than the form allows (past the limit a 429); a wrong password, or no such account, a 401 taking as long as a check;
- * the right one takes the attempt back. Returns the account.
+ * of the e-mail from this address, or from this device when it signed in to the e-mail before (device-cookie.ts,
+ * db/identity.ts), before the account is even looked up, so nothing guesses faster than the form allows (past the
+ * limit a 429); a wrong password, or no such account, a 401 taking as long as a check; the right one takes the
+ * attempt back and makes the device known. Returns the account.
  */
 export async function checkPassword(
   c: Context<AppEnv>,
@@ -30,7 +32,8 @@ export async function checkPassword(
   findAccount: () => Promise<UserRow | undefined>,
 ): Promise<UserRow> {
   const client = clientAddress(c, deps.config);
-  const wait = await countLoginAttempt(deps.sql, email, client);
+  const device = await knownDevice(c, deps, email);
+  const wait = await countLoginAttempt(deps.sql, email, client, device);
   if (wait !== null) {
     c.header('Retry-After', String(wait));
     throw new ApiError(429, 'auth/too-many-requests');
@@ -40,7 +43,8 @@ export async function checkPassword(
     ? await verifyPassword(password, account.password_hash)
     : (await verifyPassword(password, await decoyHash()), false);
   if (!account || !ok) throw new ApiError(401, 'auth/invalid-credential');
-  await forgetLoginAttempt(deps.sql, email, client);
+  await forgetLoginAttempt(deps.sql, email, client, device);
+  await rememberDevice(c, deps, account);
   return account;
 }
 

@@ -13,6 +13,7 @@ import {
 const LOCAL_ISSUER = 'foodbridge';
 const LOCAL_AUDIENCE = 'foodbridge';
 const ALG = 'ES256';
+const DEVICE_AUDIENCE = 'foodbridge-device';
 
 export interface IssuedTokens {
   idToken: string;
@@ -120,6 +121,37 @@ export class LocalTokenIssuer {
 
   revokeRefreshToken(token: string): Promise<void> {
     return revokeRefreshTokenFamily(this.sql, hashToken(token));
+  }
+
+  /**
+   * A device cookie's value (auth/device-cookie.ts): who signed in on this device, under a random id, signed with the
+   * ID tokens' key but for another audience, so neither can be passed off as the other.
+   */
+  signDevice(userId: string, email: string, days: number): Promise<string> {
+    return new SignJWT({ email })
+      .setProtectedHeader({ alg: ALG, kid: this.kid, typ: 'JWT' })
+      .setIssuer(LOCAL_ISSUER)
+      .setAudience(DEVICE_AUDIENCE)
+      .setSubject(userId)
+      .setJti(randomBytes(12).toString('base64url'))
+      .setIssuedAt()
+      .setExpirationTime(`${days}d`)
+      .sign(this.privateKey);
+  }
+
+  /** The e-mail and id a device cookie was issued for, or undefined when it is forged, expired or not one. */
+  async verifyDevice(value: string): Promise<{ email: string; deviceId: string } | undefined> {
+    try {
+      const { payload } = await jwtVerify(value, this.publicKey, {
+        issuer: LOCAL_ISSUER,
+        audience: DEVICE_AUDIENCE,
+        algorithms: [ALG],
+        requiredClaims: ['exp', 'jti'],
+      });
+      return typeof payload.email === 'string' ? { email: payload.email, deviceId: payload.jti! } : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async verify(token: string): Promise<VerifiedIdentity> {

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { ApiError } from '../http/errors.ts';
 
 // scrypt from node:crypto: memory-hard like argon2id, with no native add-on to install.
@@ -19,12 +20,14 @@ export function lowerPasswordCostForTests(n: number): void {
 /**
  * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which compression, file
  * reads and DNS share. Unbounded, a burst of logins filled it: during 150 parallel wrong logins a gzip list answer took
- * 9.6 s instead of 0.2 s (issue 45). At most HASHES_AT_ONCE run together, so the other threads stay free; at most
- * HASHES_WAITING more wait for a turn (a training evening's volunteers signing in together, at ~26 ms each: about 13 s
- * for the last), and a call beyond that is answered 503 server/busy at once instead of queueing without end (the
- * sign-in rate limits already bound one address's share).
+ * 9.6 s instead of 0.2 s (issue 45). At most HASHES_AT_ONCE run together: half the cores (each hash keeps one busy for
+ * its ~30-60 ms), at most 2, so that pool threads and CPU stay free for other answers. On a 2-core host two at once
+ * made the list's p95 2.4-3.2x its idle figure during 200 parallel sign-ins, one at once 1.4-1.5x, for 17 sign-ins a
+ * second instead of 22 (`npm run bench`). At most HASHES_WAITING more wait for a turn (a training evening's volunteers
+ * signing in together), and a call beyond that is answered 503 server/busy at once instead of queueing without end
+ * (the sign-in rate limits already bound one address's share).
  */
-export const HASHES_AT_ONCE = 2;
+export const HASHES_AT_ONCE = Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2)));
 export const HASHES_WAITING = 1000;
 
 let running = 0;

@@ -20,6 +20,7 @@ import { performanceDoc, type Row } from './performance-doc.ts';
 import { MALLOC_ENV } from '../../scripts/runtime-settings.mjs';
 import { buildServer, SERVER_ARGS, serverDatabase, startServerProcess } from './server-process.ts';
 import { measureWrites } from './writes.ts';
+import { measureLoginFlood } from './login-flood.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../..');
@@ -309,6 +310,8 @@ async function memoryFigures(url: string | undefined) {
 }
 await memoryFigures(process.env.DATABASE_URL);
 if (!process.env.DATABASE_URL && process.env.BENCH_POSTGRES_URL) await memoryFigures(process.env.BENCH_POSTGRES_URL);
+// A compressed list during a flood of sign-ins (login-flood.ts), on the bench's database.
+report(await measureLoginFlood(process.env.DATABASE_URL));
 // Writes from many clients on two instances (writes.ts): Postgres only, as the embedded database has one process.
 const writesUrl = process.env.DATABASE_URL || process.env.BENCH_POSTGRES_URL;
 if (writesUrl) for (const row of await measureWrites(writesUrl)) report(row);

@@ -72,7 +72,8 @@ const ANY_CLIENT = '*';
  * per-address limit do not count towards the e-mail's total (one address cannot use up everyone's tries).
  * Returns the seconds to wait when the attempt is over a limit, or null when it may go on.
  */
-export async function countLoginAttempt(sql: Sql, email: string, client: string): Promise<number | null> {
+export async function countLoginAttempt(sql: Sql, email: string, client: string, device?: string): Promise<number | null> {
+  if (device !== undefined) return countKnownDeviceAttempt(sql, email, device);
   // Lock order: the address's row, then the e-mail's total (by_email reads by_client, so it runs second).
   const [row] = await sql<{ client_attempts: number; client_wait: number; email_attempts: number | null; email_wait: number | null }[]>`
     WITH by_client AS (
@@ -102,13 +103,36 @@ export async function countLoginAttempt(sql: Sql, email: string, client: string)
   return null;
 }
 
+/** The login_attempts row of a known device (auth/device-cookie.ts); '*' and addresses never start with it. */
+const deviceClient = (device: string) => `device:${device}`;
+
+/**
+ * A try from a device that signed in to this e-mail before: counted on the device alone, LOGIN_ATTEMPTS_PER_CLIENT a
+ * window as an address would be, and not towards the e-mail's total, so failures from elsewhere never lock it out and
+ * its own never lock out anyone else. (A stolen cookie is worth no more guesses than one address.)
+ */
+async function countKnownDeviceAttempt(sql: Sql, email: string, device: string): Promise<number | null> {
+  const [row] = await sql<{ attempts: number; wait: number }[]>`
+    INSERT INTO login_attempts AS a (email, client, attempts, window_start) VALUES (${email}, ${deviceClient(device)}, 1, now())
+    ON CONFLICT (email, client) DO UPDATE SET
+      attempts = CASE WHEN a.window_start > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) THEN a.attempts + 1 ELSE 1 END,
+      window_start = CASE WHEN a.window_start > now() - make_interval(mins => ${LOGIN_WINDOW_MINUTES}) THEN a.window_start ELSE now() END
+    RETURNING attempts, ceil(extract(epoch FROM window_start + make_interval(mins => ${LOGIN_WINDOW_MINUTES}) - now()))::int AS wait`;
+  if (row!.attempts > LOGIN_ATTEMPTS_PER_CLIENT) return Math.min(Math.max(row!.wait, 1), LOGIN_WINDOW_MINUTES * 60);
+  return null;
+}
+
 /**
  * After the right password: this address starts afresh, and the attempt is taken back from the e-mail's total. Two
  * statements in one transaction, because one statement cannot say its order: a WITH's DELETE that nothing reads runs
  * after the main UPDATE, which took the total before the address's row, the reverse of countLoginAttempt, and
  * deadlocked with a parallel sign-in of the same e-mail from the same address.
  */
-export async function forgetLoginAttempt(sql: Sql, email: string, client: string): Promise<void> {
+export async function forgetLoginAttempt(sql: Sql, email: string, client: string, device?: string): Promise<void> {
+  if (device !== undefined) {
+    await sql`DELETE FROM login_attempts WHERE email = ${email} AND client = ${deviceClient(device)}`;
+    return;
+  }
   await sql.begin(async (tx) => {
     // Lock order: the address's row, then the e-mail's total (as countLoginAttempt).
     await tx`DELETE FROM login_attempts WHERE email = ${email} AND client = ${client}`;

@@ -25,6 +25,7 @@ import {
   redeemEmailLink,
 } from '../auth/account-links.ts';
 import { checkPassword, confirmPassword } from '../auth/confirm-owner.ts';
+import { rememberDevice } from '../auth/device-cookie.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { canCreateAccount, enforce } from '../auth/permissions.ts';
 import { isAdminEmail, roleForNewAccount } from '../auth/roles.ts';
@@ -54,6 +55,12 @@ import { err, Jwks, noContent, ok } from '../openapi/responses.ts';
 
 /** A body that does not pass its schema, or any call of the sign-in routes on a server that signs in through Firebase. */
 const INVALID_INPUT = err('Invalid input, or this server signs in through Firebase.', 'auth/operation-not-allowed');
+
+/** What the sign-in, registration and password reset set on the browser (auth/device-cookie.ts). */
+const DEVICE_COOKIE = {
+  description:
+    '`fb_device_<16 hex>=…; Path=/auth; HttpOnly; SameSite=Strict`: this browser is known to the account. Its wrong passwords are counted on it alone, and other people’s wrong passwords never make it wait.',
+};
 
 /** The built-in identity provider (the default when Firebase is not configured), with Firebase's error codes. */
 export const authRoutes = [
@@ -104,7 +111,7 @@ export const authRoutes = [
       limits: [byAddress('register', (config) => ({ ...RATE_LIMITS.registerPerAddress, limit: config.REGISTRATIONS_PER_ADDRESS_PER_HOUR }), 'new accounts from your network')],
       body: { schema: RegisterSchema, example: { name: 'Sam Rivera', email: 'sam@example.org', password: 'a-long-passphrase' } },
       responses: {
-        201: ok('Signed in as the new account.', AuthSessionSchema),
+        201: ok('Signed in as the new account.', AuthSessionSchema, { headers: { 'Set-Cookie': DEVICE_COOKIE } }),
         400: INVALID_INPUT,
         403: err('The account of this e-mail has been removed.'),
         409: err('The e-mail is taken.', 'auth/email-already-in-use'),
@@ -137,6 +144,8 @@ export const authRoutes = [
         throw err;
       }
       await mailLink(deps, row, 'verify');
+      // The person who chose the password is on this device: failures elsewhere must not lock them out of it.
+      await rememberDevice(c, deps, row);
       return c.json(await signedIn(deps, row), 201);
     },
   ),
@@ -150,7 +159,7 @@ export const authRoutes = [
       limits: [byAddress('sign-in', RATE_LIMITS.signInPerAddress, 'sign-in attempts from your network')],
       body: { schema: LoginSchema, example: { email: 'sam@example.org', password: 'a-long-passphrase' } },
       responses: {
-        200: ok('Signed in.', AuthSessionSchema),
+        200: ok('Signed in.', AuthSessionSchema, { headers: { 'Set-Cookie': DEVICE_COOKIE } }),
         400: INVALID_INPUT,
         401: err('Wrong e-mail or password.', 'auth/invalid-credential'),
         429: err('Too many attempts.'),
@@ -309,7 +318,7 @@ export const authRoutes = [
       tags: ['Identity'],
       security: 'none',
       body: { schema: ResetPasswordSchema, example: { token: 'Yt7b4kQ2wX', password: 'another-long-passphrase' } },
-      responses: { 204: noContent, 400: err('The link is invalid or has expired.') },
+      responses: { 204: { ...noContent, headers: { 'Set-Cookie': DEVICE_COOKIE } }, 400: err('The link is invalid or has expired.') },
     },
     async (c, { deps }) => {
       assertLocal(deps);
@@ -319,8 +328,10 @@ export const authRoutes = [
       if (!current) throw invalidLink();
       const row = await resetPassword(deps.sql, userId, await hashPassword(body.password), isAdminEmail(deps.config, current.email));
       if (!row) throw invalidLink();
-      // The owner proved the mailbox: earlier failed guesses at the old password no longer hold them back.
+      // The owner proved the mailbox: earlier failed guesses at the old password no longer hold them back from here,
+      // and this device is known from now on, the way out of a lock-out for someone on a device never used before.
       await forgetLoginAttempt(deps.sql, row.email, clientAddress(c, deps.config));
+      await rememberDevice(c, deps, row);
       return c.body(null, 204);
     },
   ),
