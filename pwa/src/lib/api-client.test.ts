@@ -1,7 +1,20 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { HistoryEntry } from '@foodbridge/shared/schemas/history';
 import type { User } from '@foodbridge/shared/schemas/user';
-import { ApiError, apiPath, call, getPage, imageUrl, nextPageOf, onAccountGone, send, setTokenSource, type ApiPath, type TokenSource } from './api-client';
+import {
+  ApiError,
+  apiPath,
+  call,
+  expectAccountGone,
+  getPage,
+  imageUrl,
+  nextPageOf,
+  onAccountGone,
+  send,
+  setTokenSource,
+  type ApiPath,
+  type TokenSource,
+} from './api-client';
 import { setLocale } from './i18n/i18n';
 import { notify } from './notify';
 
@@ -160,6 +173,17 @@ describe('api client', () => {
     expect(log).toEqual(['fetch POST /auth/login (no token)']);
   });
 
+  it("does not refresh on a wrong password sent with the token: the owner's confirmation is tried once", async () => {
+    setTokenSource(tokens('t1', 'new'));
+    answers.push(() => json(401, { message: 'Wrong e-mail or password.', code: 'auth/invalid-credential' }));
+
+    await expect(call('POST /auth/change-password', { body: { currentPassword: 'wrong', newPassword: 'another-pass-42' } })).rejects.toMatchObject({
+      status: 401,
+      code: 'auth/invalid-credential',
+    });
+    expect(log).toEqual(['getToken -> t1', 'fetch POST /auth/change-password (Bearer t1)']);
+  });
+
   it('turns a network failure into ApiError status 0 with a readable message and code', async () => {
     setTokenSource(tokens(null, null));
     answers.push(() => Promise.reject(new TypeError('Failed to fetch')));
@@ -207,6 +231,19 @@ describe('api client', () => {
     await expect(call('DELETE /favorites/{favoriteId}', { params: { favoriteId: '1' } })).resolves.toBeUndefined();
     expect(sent[0]!.init.method).toBe('DELETE');
   });
+
+  it('sends a DELETE body only when the call gives one', async () => {
+    setTokenSource(tokens('t1', null));
+    answers.push(
+      () => json(200, { deletedCount: 1 }),
+      () => json(200, { deletedCount: 1 }),
+    );
+
+    await call('DELETE /users/me', { body: { password: 'secret123', confirm: true } });
+    await call('DELETE /users/me');
+    expect(sent.map((s) => s.init.body)).toEqual(['{"password":"secret123","confirm":true}', undefined]);
+    expect(headersOf(1)['Content-Type']).toBeUndefined();
+  });
 });
 
 describe('a removed account (401 auth/user-not-found)', () => {
@@ -222,6 +259,23 @@ describe('a removed account (401 auth/user-not-found)', () => {
     expect(errs[0]).toMatchObject({ status: 401, code: 'auth/user-not-found', message: 'This account no longer exists.' });
     expect(toast.mock.calls).toEqual([['You have been signed out', 'This account no longer exists.']]);
     expect(gone.mock.calls).toEqual([['This account no longer exists.'], ['This account no longer exists.']]);
+    stop();
+    toast.mockRestore();
+  });
+
+  it('says nothing, and leaves no reason for the login page, after the owner deleted the account here', async () => {
+    const toast = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
+    const gone = vi.fn();
+    const stop = onAccountGone(gone);
+    setTokenSource(tokens('old', null));
+    answers.push(() => json(401, { message: 'This account no longer exists.', code: 'auth/user-not-found' }));
+
+    expectAccountGone(60_000);
+    await expect(call('GET /users/me')).rejects.toMatchObject({ status: 401, code: 'auth/user-not-found' });
+    expect(toast).not.toHaveBeenCalled();
+    expect(gone).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('foodbridge.signedOutReason')).toBeNull();
+    expectAccountGone(0);
     stop();
     toast.mockRestore();
   });

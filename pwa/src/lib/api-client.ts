@@ -55,6 +55,9 @@ export function currentToken(): Promise<string | null> {
 
 export const NETWORK_MESSAGE = 'Cannot reach FoodBridge. Check your connection and try again.';
 
+/** The server's code for a wrong password (or e-mail), at sign-in and in the owner's confirmations. */
+export const WRONG_PASSWORD_CODE = 'auth/invalid-credential';
+
 /** The server's code for a valid token whose account an admin has removed since. */
 export const ACCOUNT_GONE_CODE = 'auth/user-not-found';
 const accountGoneListeners = new Set<(message: string) => void>();
@@ -72,7 +75,20 @@ export function onAccountGone(listener: (message: string) => void): () => void {
 /** Where the reason of the last sign-out by the server is kept for the login page (lib/signed-out-reason.ts reads it). */
 export const SIGNED_OUT_KEY = 'foodbridge.signedOutReason';
 
+/** Until when a refusal of the account as gone is expected (its owner deleted it here): see expectAccountGone. */
+let goneExpectedUntil = 0;
+
+/**
+ * The owner has just deleted the signed-in account on this device, which signs out and says so itself: calls still
+ * on their way with its token meet the same refusal for the next moments, and must not tell the person that they were
+ * signed out by the server, nor leave that reason for the login page.
+ */
+export function expectAccountGone(ms = 10_000): void {
+  goneExpectedUntil = Date.now() + ms;
+}
+
 function accountGone(message: string) {
+  if (Date.now() < goneExpectedUntil) return;
   const signedOut = errorMessage('session/signed-out', 'You have been signed out');
   // A dashboard fires several reads at once and each gets the same refusal: the person is told once.
   if (Date.now() - accountGoneToldAt > 10_000) notify.error(signedOut, message);
@@ -114,6 +130,9 @@ export async function send(method: string, path: string, body: unknown, opts: Re
       toldGone.add(res);
       return res;
     }
+    // A wrong password sent with the token (the owner's confirmations: a password or e-mail change, deleting the
+    // account) says nothing of the token: a refresh would only send the same password again, counted as a second try.
+    if (refusal.code === WRONG_PASSWORD_CODE) return res;
     const fresh = await tokenSource.refresh();
     if (fresh) return send(method, path, body, opts, true);
   }
@@ -218,7 +237,8 @@ export function apiPath<K extends GetKey>(key: K, ...[fields]: Input<K, unknown>
 export function call<K extends RouteKey>(key: K, ...[input]: Input<K, RequestOptions>): Promise<Answer<K>> {
   const fields = input as (AnyFields & RequestOptions) | undefined;
   const method = key.slice(0, key.indexOf(' '));
-  const body = method === 'GET' || method === 'DELETE' ? undefined : (fields?.body ?? {});
+  // A DELETE carries a body only where its route has one (DELETE /users/me: the password); the others send none.
+  const body = method === 'GET' ? undefined : method === 'DELETE' ? fields?.body : (fields?.body ?? {});
   return request<Answer<K>>(method, addressOf(key, fields), body, fields ?? {});
 }
 

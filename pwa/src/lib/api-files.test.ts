@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, setTokenSource, type TokenSource } from './api-client';
-import { uploadImage } from './api-files';
+import { downloadFile, uploadImage } from './api-files';
 
 const tokens = (token: string | null): TokenSource => ({ getToken: async () => token, refresh: async () => token });
 
@@ -60,5 +60,60 @@ describe('uploadImage', () => {
     await expect(uploadImage(file)).rejects.toEqual(new ApiError(413, 'The image is larger than 5 MB.'));
     FakeXhr.answer = { status: 500, text: 'oops' };
     await expect(uploadImage(file)).rejects.toEqual(new ApiError(500, 'Failed to upload image.', 'images/upload-failed'));
+  });
+});
+
+describe('downloadFile', () => {
+  /** The links the helper clicked, as the browser would have saved them. */
+  function watchDownloads() {
+    const saved: Array<{ href: string; name: string; inPage: boolean }> = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.href, name: this.download, inPage: this.isConnected });
+    });
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file-1');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    return saved;
+  }
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it("fetches with the token and saves the answer under the server's file name", async () => {
+    setTokenSource(tokens('t1'));
+    const saved = watchDownloads();
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ account: { email: 'dana@example.test' } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="foodbridge-2026-03-02.json"' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    await expect(downloadFile('/users/me/export', 'foodbridge.json')).resolves.toBe('foodbridge-2026-03-02.json');
+    expect(fetch.mock.calls[0]).toMatchObject(['/users/me/export', { method: 'GET', headers: { Authorization: 'Bearer t1' } }]);
+    expect(saved).toEqual([{ href: 'blob:file-1', name: 'foodbridge-2026-03-02.json', inPage: true }]);
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
+    expect(JSON.parse(await blob.text())).toEqual({ account: { email: 'dana@example.test' } });
+    // The link is gone from the page, and the file's address is let go once the browser has it.
+    expect(document.querySelectorAll('a[download]')).toHaveLength(0);
+    await vi.waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:file-1'));
+  });
+
+  it('names the file itself when the server gives no name', async () => {
+    setTokenSource(tokens('t1'));
+    const saved = watchDownloads();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 200 })));
+
+    await expect(downloadFile('/users/me/export', 'foodbridge.json')).resolves.toBe('foodbridge.json');
+    expect(saved.map((s) => s.name)).toEqual(['foodbridge.json']);
+  });
+
+  it("rejects with the server's refusal and saves nothing", async () => {
+    setTokenSource(tokens('t1'));
+    const saved = watchDownloads();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'Usuario no encontrado', code: 'not-found/user' }), { status: 404 })));
+
+    await expect(downloadFile('/users/me/export', 'foodbridge.json')).rejects.toMatchObject({ status: 404, code: 'not-found/user' });
+    expect(saved).toEqual([]);
   });
 });

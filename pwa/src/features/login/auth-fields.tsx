@@ -3,7 +3,7 @@ import { errorAria } from '@/components/field-aria';
 import { Field, Input } from '@/components/ui/input';
 import { withoutField } from '@/lib/form-errors';
 import { useI18n } from '@/lib/i18n/i18n';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/password-input';
 
 /** A sign-in form's message per field; `clearOnChange`, the form's onChange, drops a field's message as it is edited. */
 export function useFieldErrors() {

@@ -13,7 +13,7 @@ import { useLinkToken } from './link-token';
 import { AuthCard, FormAlert, SubmitButton } from './auth-card';
 import { useFieldErrors } from './auth-fields';
 import { AuthResult } from './auth-result';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/password-input';
 import { useI18n } from '@/lib/i18n/i18n';
 
 /** `message`: the server's words for a link that is wrong, used or too old; without them, ours. */

@@ -2,6 +2,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { setTokenSource } from '@/lib/api-client';
+import { notePendingEmailChange } from '@/lib/auth/account-emails';
 import { useSession } from '@/lib/auth/session-store';
 import { createUser, json, stubServer } from '@/testing/server';
 import { VerifyEmailPage } from './verify-email-page';
@@ -68,6 +69,33 @@ describe('VerifyEmailPage', () => {
     await screen.findByText('Your e-mail ana@example.test is verified. Thank you!');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(useSession.getState().user).toBeNull();
+  });
+
+  it("says the e-mail changed when the link was an e-mail change's, and the session takes the new address", async () => {
+    openLink();
+    useSession.getState().setSession({ ...dana, emailVerified: true }, 'charity');
+    stubServer({ 'POST /auth/verify-email': () => json(200, { user: { ...createUser({ email: 'dana.new@example.test' }), emailVerified: true } }) });
+    render(<VerifyEmailPage />);
+
+    expect((await screen.findByText(/is now/)).textContent).toBe(
+      'Your e-mail address is now dana.new@example.test (it was dana@example.test). Use it to log in from now on.',
+    );
+    expect(useSession.getState().user).toMatchObject({ id: 'user-1', email: 'dana.new@example.test' });
+  });
+
+  it('says the e-mail changed to a signed-out visitor who asked for the change on this device, once', async () => {
+    notePendingEmailChange({ id: 'user-1', from: 'dana@example.test', to: 'Dana.New@example.test' });
+    openLink();
+    stubServer({ 'POST /auth/verify-email': () => json(200, { user: createUser({ email: 'dana.new@example.test' }) }) });
+    const { unmount } = render(<VerifyEmailPage />);
+    await screen.findByText('Your e-mail address is now dana.new@example.test (it was dana@example.test). Use it to log in from now on.');
+    expect(localStorage.getItem('foodbridge.pendingEmailChange')).toBeNull();
+    unmount();
+
+    // A later verification of the same address is only a verification.
+    openLink();
+    render(<VerifyEmailPage />);
+    await screen.findByText('Your e-mail dana.new@example.test is verified. Thank you!');
   });
 
   it("shows the server's words for an invalid link and lets the signed-in owner send a new one", async () => {

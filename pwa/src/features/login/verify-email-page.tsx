@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { I18n } from '@lingui/core';
 import { Link } from '@tanstack/react-router';
-import type { User } from '@foodbridge/shared/schemas/user';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
-import { verifyEmail } from '@/lib/auth/account-emails';
+import { verifyEmail, type VerifiedEmail } from '@/lib/auth/account-emails';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 import { authErrorMessage } from './auth-errors';
@@ -15,9 +14,9 @@ import { resendStatus, useResendVerification } from './use-resend-verification';
 
 // One request per token for the page's lifetime: React runs effects twice in development, and a token is good for
 // one use, so a second request would turn a success into "invalid link".
-const attempts = new Map<string, Promise<User>>();
+const attempts = new Map<string, Promise<VerifiedEmail>>();
 
-function verifyOnce(token: string): Promise<User> {
+function verifyOnce(token: string): Promise<VerifiedEmail> {
   let attempt = attempts.get(token);
   if (!attempt) {
     attempt = verifyEmail(token);
@@ -32,7 +31,8 @@ function verifyOnce(token: string): Promise<User> {
 
 type Outcome =
   | { kind: 'checking' }
-  | { kind: 'verified'; email: string }
+  /** `previousEmail`: the link was an e-mail change's, from that address to `email`. */
+  | { kind: 'verified'; email: string; previousEmail?: string | undefined }
   /** `message`: the server's words for a link that is wrong, used or too old; without them, ours. */
   | { kind: 'invalid'; message?: string }
   | { kind: 'failed'; message: string };
@@ -68,7 +68,7 @@ export function VerifyEmailPage() {
     let current = true;
     setOutcome({ kind: 'checking' });
     verifyOnce(token).then(
-      (user) => current && setOutcome({ kind: 'verified', email: user.email }),
+      ({ user, previousEmail }) => current && setOutcome({ kind: 'verified', email: user.email, previousEmail }),
       (err: unknown) => current && setOutcome(outcomeOf(i18n, err)),
     );
     return () => {
@@ -87,7 +87,11 @@ export function VerifyEmailPage() {
       )}
       {outcome.kind === 'verified' && (
         <AuthResult tone="success">
-          <p>{i18n._('verifyEmail.verified', { email: outcome.email })}</p>
+          <p>
+            {outcome.previousEmail
+              ? i18n._('verifyEmail.changed', { email: outcome.email, previous: outcome.previousEmail })
+              : i18n._('verifyEmail.verified', { email: outcome.email })}
+          </p>
           {signedIn ? (
             <Link to="/dashBoard" className={buttonVariants({ className: 'self-start' })}>
               {i18n._('verifyEmail.toDashboard')}

@@ -1,6 +1,6 @@
 // E-mail verification and password reset. Imported only by the pages that use them, so none of it reaches the
 // signed-out home page's bundle.
-import { UserSchema } from '@foodbridge/shared/schemas/user';
+import { UserSchema, type User } from '@foodbridge/shared/schemas/user';
 import { call } from '@/lib/api-client';
 import { getAuthConfig } from './app-config';
 import { signOut, toSessionUser } from './identity';
@@ -67,11 +67,55 @@ export async function resetPassword(token: string, password: string): Promise<vo
   }
 }
 
+/** An e-mail change asked for on this device, until its link is opened: { account id, address then, new address }. */
+const PENDING_EMAIL_KEY = 'foodbridge.pendingEmailChange';
+
+interface PendingEmailChange {
+  id: string;
+  from: string;
+  to: string;
+}
+
 /**
- * Confirms the e-mail with the link's token. When the verified account is the one signed in here, the session
- * takes the server's user, role included: an address on the admin list becomes admin once it is verified.
+ * Notes that the signed-in account asked to change its e-mail. The link to the new address opens the same page as a
+ * verification, and the server's answer does not say which it was: this note lets that page say "changed".
  */
-export async function verifyEmail(token: string) {
+export function notePendingEmailChange(change: PendingEmailChange): void {
+  try {
+    localStorage.setItem(PENDING_EMAIL_KEY, JSON.stringify(change));
+  } catch {
+    // Storage blocked: the page then says "verified", which is true too.
+  }
+}
+
+/** The address the account had before, when the link just opened changed it (known from this device's note or session). */
+function previousEmailOf(user: { _id: string; email: string }, sessionEmail: string | undefined): string | undefined {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  let note: Partial<PendingEmailChange> | null = null;
+  try {
+    note = JSON.parse(localStorage.getItem(PENDING_EMAIL_KEY) ?? 'null') as Partial<PendingEmailChange> | null;
+  } catch {
+    note = null;
+  }
+  if (note?.id === user._id && typeof note.to === 'string' && typeof note.from === 'string' && same(note.to, user.email)) {
+    localStorage.removeItem(PENDING_EMAIL_KEY);
+    return note.from;
+  }
+  return sessionEmail !== undefined && !same(sessionEmail, user.email) ? sessionEmail : undefined;
+}
+
+export interface VerifiedEmail {
+  user: User;
+  /** Set when the link was an e-mail change's: the address the account had until now. */
+  previousEmail?: string | undefined;
+}
+
+/**
+ * Confirms the e-mail with the link's token: a verification's, or an e-mail change's (the address becomes the new
+ * one). When the verified account is the one signed in here, the session takes the server's user, role included: an
+ * address on the admin list becomes admin once it is verified.
+ */
+export async function verifyEmail(token: string): Promise<VerifiedEmail> {
   const answer = await call('POST /auth/verify-email', { body: { token }, anonymous: true });
   const parsed = UserSchema.safeParse(answer?.user);
   if (!parsed.success) throw unreadableAnswer();
@@ -79,6 +123,8 @@ export async function verifyEmail(token: string) {
   // A link opened in a new tab races the restore of the saved session; the owner must not miss the update.
   await sessionRestored();
   const session = useSession.getState();
-  if (session.user?.id === user._id) session.setSession({ ...toSessionUser(user), emailVerified: true }, user.role);
-  return user;
+  const own = session.user?.id === user._id;
+  const previousEmail = previousEmailOf(user, own ? session.user?.email : undefined);
+  if (own) session.setSession({ ...toSessionUser(user), emailVerified: true }, user.role);
+  return { user, previousEmail };
 }

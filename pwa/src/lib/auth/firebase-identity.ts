@@ -2,6 +2,7 @@
 import { initializeApp } from 'firebase/app';
 import {
   createUserWithEmailAndPassword,
+  deleteUser,
   getAuth,
   GoogleAuthProvider,
   onAuthStateChanged,
@@ -62,6 +63,11 @@ export async function sendPasswordReset(email: string) {
 export async function sendVerification() {
   if (!auth.currentUser) throw Object.assign(new Error('Not signed in'), { code: 'auth/no-current-user' });
   await sendEmailVerification(auth.currentUser);
+}
+
+/** After the server deleted the account: its Firebase sign-in goes too (Firebase signs out with it). */
+export async function deleteSignedInUser() {
+  if (auth?.currentUser) await deleteUser(auth.currentUser);
 }
 
 export async function signOut() {

@@ -4,7 +4,7 @@ import { ROLES, type Role } from '@foodbridge/shared/constants';
 import type { AuthConfig, AuthSession } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { i18n } from '@lingui/core';
-import { ApiError, call, onAccountGone, setTokenSource } from '@/lib/api-client';
+import { ApiError, call, expectAccountGone, onAccountGone, setTokenSource } from '@/lib/api-client';
 import { useLocale } from '@/lib/i18n/i18n';
 import { getAuthConfig } from './app-config';
 import {
@@ -211,6 +211,23 @@ onAccountGone(() => {
     .catch((err: unknown) => console.error(err))
     .finally(() => (endingGoneAccount = false));
 });
+
+/**
+ * After the owner deleted the signed-in account here (DELETE /users/me): the session ends as for a removed account,
+ * since the server takes nothing more from its token, and without the "you have been signed out" of one removed by an
+ * admin (the screen that deleted it says what happened). A Firebase sign-in is deleted at Firebase too, which the
+ * server cannot do; if Firebase refuses, the account is gone here all the same, and a later sign-in starts a new one.
+ */
+export async function endDeletedAccount(): Promise<void> {
+  expectAccountGone();
+  endingGoneAccount = true;
+  try {
+    if (firebase) await (await firebase).deleteSignedInUser().catch((err: unknown) => console.error('Could not delete the Firebase sign-in', err));
+    await signOut({ accountGone: true });
+  } finally {
+    endingGoneAccount = false;
+  }
+}
 
 export async function refreshRole(): Promise<void> {
   const { user, setRole } = useSession.getState();

@@ -144,6 +144,31 @@ describe('a refresh', () => {
     expect(useSession.getState()).toMatchObject({ user: { id: 'user-1' }, role: 'charity' });
   });
 
+  it('refused while a password change is on its way, takes the session the change brings instead of signing out', async () => {
+    let answerChange: (() => void) | undefined;
+    const server = stubServer({
+      'POST /auth/refresh': () => json(401, { message: 'Your session has ended. Please sign in again.', code: 'auth/invalid-refresh-token' }),
+      'POST /auth/change-password': () =>
+        new Promise<Response>((resolve) => {
+          answerChange = () => resolve(json(200, createAuthSession({ user: createUser({ _id: 'user-1' }) })));
+        }),
+    });
+    const { localTokenSource, replaceSession, call, useSession } = await signedIn();
+
+    const change = replaceSession(call('POST /auth/change-password', { body: { currentPassword: 'secret123', newPassword: 'another-pass-42' } }));
+    const refreshed = localTokenSource.refresh();
+    // The refresh's refusal comes first: the server ended the old session before it answered the change.
+    await vi.waitFor(() => expect(server.sent()).toEqual(['POST /auth/change-password', 'POST /auth/refresh']));
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useSession.getState().user).toMatchObject({ id: 'user-1' });
+    answerChange!();
+
+    await expect(refreshed).resolves.toBe('id-fresh');
+    await expect(change).resolves.toMatchObject({ idToken: 'id-fresh' });
+    expect(storedSession()).toMatchObject({ idToken: 'id-fresh', refreshToken: 'refresh-fresh' });
+    expect(useSession.getState()).toMatchObject({ user: { id: 'user-1' }, role: 'charity' });
+  });
+
   it('with nothing stored asks nothing and gives null', async () => {
     const server = stubServer({});
     const { localTokenSource } = await load();

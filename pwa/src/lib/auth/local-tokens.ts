@@ -58,6 +58,24 @@ export async function requestSession(answer: Promise<AuthSession>): Promise<Auth
   return parsed.data;
 }
 
+/** The password change on its way from this tab, settled (never failing) once its session is kept or refused. */
+let replacing: Promise<unknown> | null = null;
+
+/**
+ * Keeps the session a password change answers with (`answer`, POST /auth/change-password). The server ends every
+ * session of the account before it answers, this device's too: a refresh refused in that moment (by another call of
+ * this tab, with the old refresh token) waits for the new session rather than signing the person out.
+ */
+export function replaceSession(answer: Promise<AuthSession>): Promise<AuthSession> {
+  const kept = requestSession(answer);
+  const settled: Promise<unknown> = kept.catch(() => undefined);
+  replacing = settled;
+  void settled.then(() => {
+    if (replacing === settled) replacing = null;
+  });
+  return kept;
+}
+
 /** Log-out asks the server to revoke the refresh token, but never waits longer than this for it (offline, lie-fi). */
 const LOG_OUT_TIMEOUT_MS = 3_000;
 
@@ -95,7 +113,12 @@ function refresh(): Promise<string | null> {
     const answer = call('POST /auth/refresh', { body: { refreshToken: current.refreshToken }, anonymous: true });
     return (await requestSession(answer)).idToken;
   })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
+      // Refused because a password change here ended the session, and brought a new one: that one is this tab's now
+      // (as is one another tab stored meanwhile).
+      if (replacing) await replacing;
+      const now = readStoredSession();
+      if (now && now.refreshToken !== before.refreshToken) return now.idToken;
       // Only a definite refusal ends the session; offline keeps the stored tokens for later.
       if (err instanceof ApiError && err.status === 401) {
         clearStoredSession();
