@@ -75,3 +75,38 @@ export function emailChangedNoticeText(i18n: I18n, o: { name: string; newEmail: 
     ].join('\n'),
   };
 }
+
+/** A member role's name in the reader's language: each id spelled out, so the catalogues' extractor sees them. */
+export function memberRoleName(i18n: I18n, role: 'manager' | 'staff' | 'coordinator' | 'driver'): string {
+  switch (role) {
+    case 'manager':
+      return i18n._('memberRole.manager');
+    case 'staff':
+      return i18n._('memberRole.staff');
+    case 'coordinator':
+      return i18n._('memberRole.coordinator');
+    case 'driver':
+      return i18n._('memberRole.driver');
+  }
+}
+
+/** To the address invited to join an organisation (issue 46): who invites, to what, in which role, and the link. */
+export function invitationEmailText(
+  i18n: I18n,
+  o: { inviter: string; organisation: string; role: string; link: string; days: number },
+): AccountEmailText {
+  return {
+    subject: i18n._('email.invite.subject', { organisation: o.organisation }),
+    text: [
+      i18n._('email.invite.body', { inviter: o.inviter, organisation: o.organisation, role: o.role }),
+      '',
+      i18n._('email.invite.open'),
+      o.link,
+      '',
+      i18n._('email.invite.expiry', { days: o.days }),
+      i18n._('email.invite.ignore'),
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

@@ -49,6 +49,10 @@ export const RATE_LIMITS = {
   donationRequestsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
   charityRequestsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   reviewsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /** Invitations sent by one manager or coordinator (issue 46): a charity signing up its drivers, not a mailing list. */
+  invitationsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /** Invitations to one address, from whoever: nobody can fill a stranger's mailbox through them. */
+  invitationEmailsPerRecipient: { limit: 5, windowSeconds: 60 * 60 },
   streamTicketsPerAccount: { limit: 300, windowSeconds: 10 * 60 },
   /** Password-reset e-mails asked for from one address (each account also gets at most one a minute). */
   passwordResetsPerAddress: { limit: 20, windowSeconds: 60 * 60 },

@@ -238,6 +238,65 @@ export const ERRORS = {
     id: /*i18n*/ 'error.account/last-admin',
     message: 'You are the only admin. Make another account admin before deleting yours.',
   },
+  // Organisations and their members (issue 46).
+  'validation/member-role': {
+    id: /*i18n*/ 'error.validation/member-role',
+    message: 'Role must be manager or staff (restaurants), coordinator or driver (charities)',
+  },
+  'not-found/organisation': { id: /*i18n*/ 'error.not-found/organisation', message: 'You are not a member of any restaurant or charity.' },
+  'not-found/member': { id: /*i18n*/ 'error.not-found/member', message: 'This person is not a member of your organisation.' },
+  'not-found/invitation': { id: /*i18n*/ 'error.not-found/invitation', message: 'Invitation not found' },
+  'organisations/managers-only': {
+    id: /*i18n*/ 'error.organisations/managers-only',
+    message: 'Only managers and coordinators can manage the team.',
+  },
+  'organisations/leads-only': {
+    id: /*i18n*/ 'error.organisations/leads-only',
+    message: 'Only your organisation’s managers (restaurants) or coordinators (charities) can do this.',
+  },
+  'organisations/owner-only': { id: /*i18n*/ 'error.organisations/owner-only', message: 'Only the owner can hand the organisation over.' },
+  'organisations/role-for-kind': {
+    id: /*i18n*/ 'error.organisations/role-for-kind',
+    message: 'Your organisation has no {role} role. Use one of: {allowed}.',
+  },
+  'organisations/owner-role': {
+    id: /*i18n*/ 'error.organisations/owner-role',
+    message: 'The owner stays a manager or coordinator. Hand the organisation over first.',
+  },
+  'organisations/owner-cannot-leave': {
+    id: /*i18n*/ 'error.organisations/owner-cannot-leave',
+    message: 'The owner cannot leave or be removed. Hand the organisation over to another member first.',
+  },
+  'organisations/founder-stays': {
+    id: /*i18n*/ 'error.organisations/founder-stays',
+    message: 'The organisation’s profile is its founding account’s, so that account stays a member for now.',
+  },
+  'organisations/founder-elsewhere': {
+    id: /*i18n*/ 'error.organisations/founder-elsewhere',
+    message: 'This account founded an organisation of the other kind, which goes on without it. It cannot take this role.',
+  },
+  'invitations/self': { id: /*i18n*/ 'error.invitations/self', message: 'You cannot invite yourself.' },
+  'invitations/already-member': {
+    id: /*i18n*/ 'error.invitations/already-member',
+    message: 'This person is already a member of your organisation.',
+  },
+  'invitations/member-elsewhere': {
+    id: /*i18n*/ 'error.invitations/member-elsewhere',
+    message: 'This person already belongs to another restaurant or charity (or is an admin). One person can belong to one organisation only.',
+  },
+  'invitations/invalid': {
+    id: /*i18n*/ 'error.invitations/invalid',
+    message: 'This invitation is invalid, has expired or was already used. Ask for a new one.',
+  },
+  'invitations/other-email': {
+    id: /*i18n*/ 'error.invitations/other-email',
+    message: 'This invitation was sent to another e-mail address. Sign in with that address to accept it.',
+  },
+  'invitations/in-organisation': {
+    id: /*i18n*/ 'error.invitations/in-organisation',
+    message: 'You already belong to {name}. Leave it first: one person can belong to one organisation only.',
+  },
+  'invitations/admin': { id: /*i18n*/ 'error.invitations/admin', message: 'Admins cannot join a restaurant or charity.' },
   'charity-request/exists': { id: /*i18n*/ 'error.charity-request/exists', message: MSG.charityRequestExists },
   'charity-request/already-charity': { id: /*i18n*/ 'error.charity-request/already-charity', message: 'You already have the charity role.' },
   'charity-request/users-only': {

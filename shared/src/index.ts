@@ -9,6 +9,7 @@ export * from './schemas/charity-request.ts';
 export * from './schemas/user.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/account.ts';
+export * from './schemas/organisation.ts';
 export * from './schemas/review.ts';
 export * from './schemas/favorite.ts';
 export * from './schemas/pickup.ts';

@@ -461,4 +461,52 @@ export interface ApiRoutes {
     body: z.input<typeof S.CharityPreferencesSchema>;
     answer: z.output<typeof S.CharityPreferencesSchema>;
   };
+  'GET /organisations/mine': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.OrganisationSchema>;
+  };
+  'POST /organisations/mine/invitations': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.InvitationInputSchema>;
+    answer: z.output<typeof S.InvitationSchema>;
+  };
+  'GET /organisations/mine/invitations': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: Array<z.output<typeof S.InvitationSchema>>;
+  };
+  'DELETE /organisations/mine/invitations/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'POST /invitations/accept': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.AcceptInvitationSchema>;
+    answer: { organisation: z.output<typeof S.OrganisationSchema> };
+  };
+  'PATCH /organisations/mine/members/{userId}': {
+    params: { userId: string };
+    query: {};
+    body: z.input<typeof S.MemberRoleUpdateSchema>;
+    answer: { modifiedCount: number };
+  };
+  'DELETE /organisations/mine/members/{userId}': {
+    params: { userId: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'PUT /organisations/mine/owner': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.OwnerTransferSchema>;
+    answer: { modifiedCount: number };
+  };
 }

@@ -28,6 +28,14 @@ export const HISTORY_KINDS = [
   'charity-role.rejected',
   'user.role-changed',
   'user.deleted',
+  /** Organisations (issue 46): `detail.organisationId`, and the member concerned as `detail.userId`, `email`, `name`. */
+  'organisation.invited',
+  'organisation.invitation-withdrawn',
+  'organisation.joined',
+  'organisation.role-changed',
+  'organisation.member-removed',
+  'organisation.left',
+  'organisation.owner-changed',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 

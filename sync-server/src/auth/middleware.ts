@@ -56,7 +56,13 @@ export function authenticate(deps: Deps) {
  */
 function changesAccounts(method: string, path: string): boolean {
   if (readsOnly(method)) return false;
-  return path.startsWith('/users') || path.startsWith('/auth/') || path.startsWith('/charity-requests');
+  return (
+    path.startsWith('/users') ||
+    path.startsWith('/auth/') ||
+    path.startsWith('/charity-requests') ||
+    path.startsWith('/organisations') ||
+    path.startsWith('/invitations')
+  );
 }
 
 async function accountFromToken(deps: Deps, token: string): Promise<{ row: UserRow; expiresAtMs: number }> {

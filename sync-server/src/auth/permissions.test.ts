@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DONATION_GIVEN, type DonationStatus, type RequestStatus, type Role } from '@foodbridge/shared';
 import { ApiError } from '../http/errors.ts';
+import type { MemberRole } from '@foodbridge/shared/schemas/organisation';
 import type { AuthUser } from './auth-user.ts';
 import {
   canAcceptRequest,
+  canAskForDonations,
+  historyEntryView,
   canAdminDeleteRequest,
   canConfirmPickup,
   canConfirmTestPayment,
@@ -44,7 +47,24 @@ import {
   type Decision,
 } from './permissions.ts';
 
-const as = (role: Role, id = `${role}-1`): AuthUser => ({ id, email: `${id}@example.test`, name: id, role });
+/** An account of `role`; a restaurant or charity is the founder and lead of its own organisation, as every one is. */
+const as = (role: Role, id = `${role}-1`): AuthUser => ({
+  id,
+  email: `${id}@example.test`,
+  name: id,
+  role,
+  ...(role === 'restaurant' ? { organisationId: id, memberRole: 'manager' as const } : {}),
+  ...(role === 'charity' ? { organisationId: id, memberRole: 'coordinator' as const } : {}),
+});
+/** A member who joined `organisation` (not its founder), in `memberRole`. */
+const member = (organisation: AuthUser, memberRole: MemberRole, id = `${memberRole}-of-${organisation.id}`): AuthUser => ({
+  id,
+  email: `${id}@example.test`,
+  name: id,
+  role: organisation.role,
+  organisationId: organisation.organisationId,
+  memberRole,
+});
 const admin = as('admin');
 const plain = as('user');
 const restaurant = as('restaurant');
@@ -544,5 +564,62 @@ describe('replication', () => {
     expect(canPushCollection('favorites')).toEqual(ALLOW);
     expect(canPushCollection('donations')).toEqual(readOnly);
     expect(canPushCollection('donation-requests')).toEqual(readOnly);
+  });
+});
+
+describe('members of organisations (issue 46)', () => {
+  const staff = member(restaurant, 'staff');
+  const manager = member(restaurant, 'manager');
+  const driver = member(charity, 'driver');
+  const coordinator = member(charity, 'coordinator');
+  const leadsOnly = refused(403, 'Only your organisation’s managers (restaurants) or coordinators (charities) can do this.');
+  const pending = { status: 'Pending' as const, restaurant_id: restaurant.id, charity_id: charity.id };
+
+  it("act for their organisation: its donations and requests are theirs to see, whoever posted them", () => {
+    for (const who of [staff, manager]) {
+      expect(canSeeDonation(who, donation('Pending'), false)).toBe(true);
+      expect(canEditDonation(who, donation('Pending'))).toEqual(ALLOW);
+    }
+    for (const who of [driver, coordinator]) {
+      expect(canSeeDonation(who, donation('Accepted'), false)).toBe(true);
+      expect(canSeeCharityEmail(who, donation('Accepted'))).toBe(true);
+      expect(canConfirmPickup(who, donation('Accepted'))).toEqual(ALLOW);
+      expect(canReviewDonation(who, donation('Picked'))).toEqual(ALLOW);
+    }
+    expect(donationScopeOf(staff)).toEqual({ kind: 'restaurant', restaurantId: restaurant.id });
+    expect(requestScopeOf(driver)).toEqual({ kind: 'charity', charityId: charity.id });
+  });
+
+  it("staff and drivers do what their role does; deleting, accepting, asking and cancelling are the leads'", () => {
+    expect(canDeleteDonation(staff, donation('Pending'))).toEqual(leadsOnly);
+    expect(canDeleteDonation(manager, donation('Pending'))).toEqual(ALLOW);
+    expect(canAcceptRequest(staff, { ...donation('Verified') }, { status: 'Pending' })).toEqual(leadsOnly);
+    expect(canAcceptRequest(manager, { ...donation('Verified') }, { status: 'Pending' })).toEqual(ALLOW);
+    expect(canRejectRequest(staff, pending)).toEqual(leadsOnly);
+    expect(canAskForDonations(driver)).toEqual(leadsOnly);
+    expect(canAskForDonations(coordinator)).toEqual(ALLOW);
+    expect(canDeleteRequest(driver, pending)).toEqual(leadsOnly);
+    expect(canDeleteRequest(coordinator, pending)).toEqual(ALLOW);
+  });
+
+  it('an account that left its organisation, even its founder, has nothing of it left', () => {
+    const left: AuthUser = { id: restaurant.id, email: restaurant.email, name: restaurant.name, role: 'user' };
+    expect(canSeeDonation(left, donation('Pending'), false)).toBe(false);
+    expect(canEditDonation(left, donation('Pending'))).toEqual(refused(403, 'Only the restaurant that posted this donation can update it.'));
+    expect(canSeeCharityEmail({ ...left, id: charity.id }, donation('Accepted'))).toBe(false);
+  });
+
+  it("another organisation's members are outsiders", () => {
+    const elsewhere = member(otherRestaurant, 'manager');
+    expect(canSeeDonation(elsewhere, donation('Pending'), false)).toBe(false);
+    expect(canDeleteDonation(elsewhere, donation('Pending'))).toEqual(refused(403, 'Only the restaurant that posted this donation or an admin can delete it.'));
+  });
+
+  it("a donation's timeline shows a member's e-mail inside their organisation only; their organisation's to the parties", () => {
+    const entry = { actor_id: staff.id, actor_organisation_id: restaurant.id, kind: 'donation.created', request_charity_id: null };
+    const d = { restaurant_id: restaurant.id, charity_id: null };
+    expect(historyEntryView(manager, d, entry)).toMatchObject({ actorEmail: true, actorName: true });
+    expect(historyEntryView(plain, d, entry)).toMatchObject({ actorEmail: false, actorName: true });
+    expect(historyEntryView(plain, d, { ...entry, actor_id: restaurant.id })).toMatchObject({ actorEmail: true, actorName: true });
   });
 });

@@ -18,6 +18,7 @@ import {
   type Role,
   type SyncCollection,
 } from '@foodbridge/shared';
+import { leadRoleOf, MEMBER_ROLES, type MemberRole, type OrganisationKind } from '@foodbridge/shared/schemas/organisation';
 import type { DonationExportScope, PickupExportScope } from '../db/exports.ts';
 import type { DashboardScope } from '../db/dashboard.ts';
 import type { RequestScope } from '../db/sync.ts';
@@ -60,6 +61,25 @@ export function enforce<T extends { ok: true }>(decision: T | Refusal): asserts 
   if (!decision.ok) throw decision.toError();
 }
 
+// ---- Whom the caller acts for
+
+/**
+ * The restaurant or charity the caller acts for (ADR 018): its organisation's id, the id its donations and requests
+ * carry (its founding account's). Undefined for plain users and admins, who act for nobody, so that no restaurant's
+ * or charity's row is theirs, not even one they posted before their role was taken away.
+ */
+export const party = (user: AuthUser | undefined): string | undefined => user?.organisationId;
+
+/**
+ * The id a restaurant's or charity's lists are scoped by: its organisation's. Every account of those roles has one
+ * (migration 034's trigger founds it with the role); the account's own id is the same for a founder.
+ */
+const scopeId = (user: AuthUser): string => user.organisationId ?? user.id;
+
+/** A member role's refusal: the organisation's leads (managers, coordinators) do this, not staff or drivers. */
+const LEADS_ONLY = (): Refusal => refuse(403, 'organisations/leads-only');
+const isLead = (user: AuthUser) => user.memberRole === 'manager' || user.memberRole === 'coordinator';
+
 // ---- Accounts and roles
 
 /** The caller has one of `roles` (the signed-out caller has had its 401 from `requireUser` already). */
@@ -101,9 +121,21 @@ export function canDeleteUser(admin: AuthUser, userId: string): Decision {
  */
 export function canDeleteOwnAccount(
   user: AuthUser,
-  state: { otherAdmin: boolean; openDonations: number; acceptedPickups: number; confirmed: boolean },
+  state: {
+    otherAdmin: boolean;
+    openDonations: number;
+    acceptedPickups: number;
+    confirmed: boolean;
+    /** The caller's organisation, if any: its founder (whose id it has) and owner stay while others are in it. */
+    organisation?: { organisationId: string; ownerId: string; otherMembers: number } | undefined;
+  },
 ): Decision {
   if (user.role === 'admin' && !state.otherAdmin) return refuse(409, 'account/last-admin');
+  const org = state.organisation;
+  if (org && org.otherMembers > 0) {
+    if (org.organisationId === user.id) return refuse(409, 'organisations/founder-stays');
+    if (org.ownerId === user.id) return refuse(409, 'organisations/owner-cannot-leave');
+  }
   if (state.confirmed) return ALLOW;
   if (state.openDonations > 0) return refuse(409, 'account/has-open-donations', { count: state.openDonations });
   if (state.acceptedPickups > 0) return refuse(409, 'account/has-accepted-pickups', { count: state.acceptedPickups });
@@ -163,7 +195,7 @@ export function canSeeDonation(
 ): boolean {
   if (row.status === 'Verified') return true;
   if (!user) return false;
-  if (user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id) return true;
+  if (user.role === 'admin' || row.restaurant_id === party(user) || row.charity_id === party(user)) return true;
   return user.role === 'charity' && requestedByCaller;
 }
 
@@ -190,7 +222,7 @@ export function canSeeCharityEmail(
   row: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>,
 ): boolean {
   if (!user) return false;
-  return user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id;
+  return user.role === 'admin' || row.restaurant_id === party(user) || row.charity_id === party(user);
 }
 
 export type DonationScope = { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'verified' };
@@ -198,12 +230,12 @@ export type DonationScope = { kind: 'all' } | { kind: 'restaurant'; restaurantId
 /** What GET /donations lists: everything for an admin, a restaurant's own beside the Verified ones, else Verified. */
 export function donationScopeOf(user: AuthUser | undefined): DonationScope {
   if (user?.role === 'admin') return { kind: 'all' };
-  if (user?.role === 'restaurant') return { kind: 'restaurant', restaurantId: user.id };
+  if (user?.role === 'restaurant') return { kind: 'restaurant', restaurantId: scopeId(user) };
   return { kind: 'verified' };
 }
 
 export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
-  if (row.restaurant_id !== user.id) return refuse(403, 'donations/update-not-owner');
+  if (row.restaurant_id !== party(user)) return refuse(403, 'donations/update-not-owner');
   if (row.status === 'Rejected') return refuse(409, 'donations/update-rejected');
   if (!DONATION_EDITABLE.includes(row.status)) {
     return refuse(409, 'donations/update-accepted');
@@ -213,9 +245,10 @@ export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>)
 
 /** A charity is on its way for an Accepted or Assigned donation: deleting it would strand them. Picked is history. */
 export function canDeleteDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
-  if (user.role !== 'admin' && row.restaurant_id !== user.id) {
+  if (user.role !== 'admin' && row.restaurant_id !== party(user)) {
     return refuse(403, 'donations/delete-not-owner');
   }
+  if (user.role !== 'admin' && !isLead(user)) return LEADS_ONLY();
   if (PICKUP_CONFIRMABLE.includes(row.status)) {
     return refuse(409, 'donations/delete-accepted');
   }
@@ -234,7 +267,7 @@ export function canJudgeDonation(
 
 /** Only a charity that does not hold the donation can have lost it: the one caller worth a look at past acceptances. */
 export function mayHaveLostPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): boolean {
-  return user.role === 'charity' && row.charity_id !== user.id;
+  return user.role === 'charity' && row.charity_id !== party(user);
 }
 
 /**
@@ -253,7 +286,7 @@ export function canStillPickUp(
 }
 
 export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
-  if (row.charity_id !== user.id) {
+  if (row.charity_id !== party(user)) {
     return refuse(403, 'pickups/not-your-pickup');
   }
   if (row.status === 'Picked') return refuse(409, 'pickups/already-confirmed');
@@ -265,7 +298,7 @@ export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>
 
 /** The charity's review of the restaurant, once the food is in its hands. */
 export function canReviewDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
-  if (row.charity_id !== user.id) return refuse(403, 'reviews/not-your-pickup');
+  if (row.charity_id !== party(user)) return refuse(403, 'reviews/not-your-pickup');
   if (row.status !== 'Picked') return refuse(409, 'reviews/not-picked');
   return ALLOW;
 }
@@ -280,14 +313,14 @@ export interface RequestParties {
 
 /** A request is seen by an admin, the charity that made it and the restaurant whose donation it is for. */
 export function canSeeRequest(user: AuthUser, r: RequestParties): boolean {
-  return user.role === 'admin' || r.charity_id === user.id || r.restaurant_id === user.id;
+  return user.role === 'admin' || r.charity_id === party(user) || r.restaurant_id === party(user);
 }
 
 /** The requests the caller may see (GET /donation-requests, the sync pull); undefined for plain users (none). */
 export function requestScopeOf(user: AuthUser): RequestScope | undefined {
   if (user.role === 'admin') return { kind: 'all' };
-  if (user.role === 'restaurant') return { kind: 'restaurant', restaurantId: user.id };
-  if (user.role === 'charity') return { kind: 'charity', charityId: user.id };
+  if (user.role === 'restaurant') return { kind: 'restaurant', restaurantId: scopeId(user) };
+  if (user.role === 'charity') return { kind: 'charity', charityId: scopeId(user) };
   return undefined;
 }
 
@@ -302,6 +335,11 @@ export function canListRequests(
     (scope.kind === 'restaurant' && filters.restaurantEmail && filters.restaurantEmail !== user.email) ||
     (scope.kind === 'charity' && filters.charityEmail && filters.charityEmail !== user.email);
   return foreign ? refuse(403, 'access/denied') : { ok: true, scope };
+}
+
+/** Which donations the charity asks for is its coordinators' decision; its drivers collect what it is given. */
+export function canAskForDonations(user: AuthUser): Decision {
+  return isLead(user) ? ALLOW : LEADS_ONLY();
 }
 
 /**
@@ -322,9 +360,10 @@ export function canAcceptRequest(
   request: { status: RequestStatus },
   now: number = Date.now(),
 ): Decision {
-  if (donation.restaurant_id !== user.id) {
+  if (donation.restaurant_id !== party(user)) {
     return refuse(403, 'donation-requests/accept-not-owner');
   }
+  if (!isLead(user)) return LEADS_ONLY();
   if (request.status !== 'Pending') {
     return refuse(409, 'donation-requests/accept-not-pending', { status: request.status });
   }
@@ -336,9 +375,10 @@ export function canAcceptRequest(
 }
 
 export function canRejectRequest(user: AuthUser, request: { restaurant_id: string; status: RequestStatus }): Decision {
-  if (request.restaurant_id !== user.id) {
+  if (request.restaurant_id !== party(user)) {
     return refuse(403, 'donation-requests/reject-not-owner');
   }
+  if (!isLead(user)) return LEADS_ONLY();
   if (request.status !== 'Pending') {
     return refuse(409, 'donation-requests/reject-not-pending', { status: request.status });
   }
@@ -348,9 +388,10 @@ export function canRejectRequest(user: AuthUser, request: { restaurant_id: strin
 /** An admin deletes any request (see `canAdminDeleteRequest`); its charity cancels it while it is Pending. */
 export function canDeleteRequest(user: AuthUser, request: { charity_id: string; status: RequestStatus }): Decision {
   if (user.role === 'admin') return ALLOW;
-  if (request.charity_id !== user.id) {
+  if (request.charity_id !== party(user)) {
     return refuse(403, 'donation-requests/delete-not-owner');
   }
+  if (!isLead(user)) return LEADS_ONLY();
   if (request.status !== 'Pending') return refuse(409, 'donation-requests/cancel-not-pending');
   return ALLOW;
 }
@@ -432,20 +473,27 @@ export interface HistoryEntryView {
 export function historyEntryView(
   user: AuthUser | undefined,
   donation: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>,
-  entry: { actor_id: string; kind: string; request_charity_id: string | null },
+  entry: { actor_id: string; actor_organisation_id?: string | null; kind: string; request_charity_id: string | null },
 ): HistoryEntryView | undefined {
   if (user?.role === 'admin') return { actorEmail: true, actorName: true, idempotencyKey: true };
   const own = user !== undefined && entry.actor_id === user.id;
-  const isRestaurant = user !== undefined && donation.restaurant_id === user.id;
+  const isRestaurant = user !== undefined && donation.restaurant_id === party(user);
   const privateRequest = entry.kind.startsWith('request.') && entry.kind !== 'request.accepted';
-  if (privateRequest && !isRestaurant && (user === undefined || entry.request_charity_id !== user.id)) return undefined;
+  if (privateRequest && !isRestaurant && (user === undefined || entry.request_charity_id !== party(user))) return undefined;
+  // A member acts for their organisation, whose id is the one the donation and requests carry. Its founding account's
+  // e-mail is the organisation's (ADR 018) and shown as such; another member's is their own, shown only inside it.
+  const actorFor = entry.actor_organisation_id ?? entry.actor_id;
+  const sameOrganisation = party(user) !== undefined && actorFor === party(user);
+  const organisationsOwnEmail = entry.actor_id === actorFor;
   const actorEmail =
     own ||
-    entry.actor_id === donation.restaurant_id ||
-    (entry.actor_id === donation.charity_id && canSeeCharityEmail(user, donation)) ||
-    (isRestaurant && entry.actor_id === entry.request_charity_id);
-  const party = entry.actor_id === donation.restaurant_id || entry.actor_id === donation.charity_id || entry.actor_id === entry.request_charity_id;
-  return { actorEmail, actorName: own || party, idempotencyKey: own };
+    sameOrganisation ||
+    (organisationsOwnEmail &&
+      (actorFor === donation.restaurant_id ||
+        (actorFor === donation.charity_id && canSeeCharityEmail(user, donation)) ||
+        (isRestaurant && actorFor === entry.request_charity_id)));
+  const isParty = actorFor === donation.restaurant_id || actorFor === donation.charity_id || actorFor === entry.request_charity_id;
+  return { actorEmail, actorName: own || isParty, idempotencyKey: own };
 }
 
 // ---- Exports
@@ -453,14 +501,14 @@ export function historyEntryView(
 /** A restaurant's own donations with their outcomes (its record for tax receipts); every donation for an admin. */
 export function canExportDonations(user: AuthUser): { ok: true; scope: DonationExportScope } | Refusal {
   if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
-  if (user.role === 'restaurant') return { ok: true, scope: { kind: 'restaurant', restaurantId: user.id } };
+  if (user.role === 'restaurant') return { ok: true, scope: { kind: 'restaurant', restaurantId: scopeId(user) } };
   return refuse(403, 'exports/donations-forbidden');
 }
 
 /** A charity's own pickups with its reports; every pickup for an admin. */
 export function canExportPickups(user: AuthUser): { ok: true; scope: PickupExportScope } | Refusal {
   if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
-  if (user.role === 'charity') return { ok: true, scope: { kind: 'charity', charityId: user.id } };
+  if (user.role === 'charity') return { ok: true, scope: { kind: 'charity', charityId: scopeId(user) } };
   return refuse(403, 'exports/pickups-forbidden');
 }
 
@@ -479,9 +527,9 @@ export function canExportUsers(user: AuthUser): Decision {
 export function dashboardScope(user: AuthUser): { ok: true; scope: DashboardScope } {
   switch (user.role) {
     case 'restaurant':
-      return { ok: true, scope: { kind: 'restaurant', restaurantId: user.id } };
+      return { ok: true, scope: { kind: 'restaurant', restaurantId: scopeId(user) } };
     case 'charity':
-      return { ok: true, scope: { kind: 'charity', charityId: user.id } };
+      return { ok: true, scope: { kind: 'charity', charityId: scopeId(user) } };
     case 'admin':
       return { ok: true, scope: { kind: 'admin' } };
     default:
@@ -502,7 +550,7 @@ export function canCorrectPickupReport(
   row: { status: DonationStatus; charity_id: string | null; pickup_date: Date | null },
   now: number = Date.now(),
 ): Decision {
-  if (row.charity_id !== user.id) return refuse(403, 'pickup-reports/not-your-pickup');
+  if (row.charity_id !== party(user)) return refuse(403, 'pickup-reports/not-your-pickup');
   if (row.status !== 'Picked' || !row.pickup_date) return refuse(409, 'pickup-reports/not-picked');
   if (now - row.pickup_date.getTime() > PICKUP_REPORT_CORRECTION_DAYS * 24 * 60 * 60 * 1000) {
     return refuse(409, 'pickup-reports/too-late', { days: PICKUP_REPORT_CORRECTION_DAYS });
@@ -512,7 +560,7 @@ export function canCorrectPickupReport(
 
 /** The stored report, with its note, is for the donation's parties (as the pickup handler keeps it) and admins. */
 export function canReadPickupReport(user: AuthUser, row: Pick<DonationAccess, 'restaurant_id' | 'charity_id'>): Decision {
-  return user.role === 'admin' || row.restaurant_id === user.id || row.charity_id === user.id
+  return user.role === 'admin' || row.restaurant_id === party(user) || row.charity_id === party(user)
     ? ALLOW
     : refuse(403, 'pickup-reports/forbidden');
 }
@@ -551,4 +599,96 @@ export function isAllowedPushEndpoint(endpoint: string, allowAnyForTests: boolea
 /** A home base and the donations to be told of are a charity's: others collect nothing and are told through their role. */
 export function canSetCharityPreferences(user: AuthUser): Decision {
   return user.role === 'charity' ? ALLOW : refuse(403, 'charity-preferences/charities-only');
+}
+
+// ---- Organisations and their members (issue 46)
+
+/** The caller's organisation, for GET /organisations/mine and everything under it: 404 for an account in none. */
+export function memberOf(user: AuthUser): { ok: true; organisationId: string; memberRole: MemberRole } | Refusal {
+  return user.organisationId && user.memberRole
+    ? { ok: true, organisationId: user.organisationId, memberRole: user.memberRole }
+    : refuse(404, 'not-found/organisation');
+}
+
+/** Inviting, changing roles and removing others: the organisation's managers (restaurant) and coordinators (charity). */
+export function canManageMembers(user: AuthUser): Decision {
+  return user.memberRole === 'manager' || user.memberRole === 'coordinator' ? ALLOW : refuse(403, 'organisations/managers-only');
+}
+
+/** A member role the organisation's kind has. */
+export function isRoleOfKind(kind: OrganisationKind, role: MemberRole): Decision {
+  const allowed: readonly MemberRole[] = MEMBER_ROLES[kind];
+  return allowed.includes(role) ? ALLOW : refuse(400, 'organisations/role-for-kind', { role, allowed: allowed.join(', ') });
+}
+
+/**
+ * An invitation to `email`: a manager's, in a role of the organisation's kind, not to oneself, and not to someone
+ * who could not join (a member here or elsewhere, or an admin; one person belongs to one organisation at most).
+ */
+export function canInvite(
+  user: AuthUser,
+  kind: OrganisationKind,
+  invite: { email: string; role: MemberRole },
+  invitee: { organisation_id: string | null; role: string } | undefined,
+): Decision {
+  const manager = canManageMembers(user);
+  if (!manager.ok) return manager;
+  const role = isRoleOfKind(kind, invite.role);
+  if (!role.ok) return role;
+  if (invite.email === user.email) return refuse(400, 'invitations/self');
+  if (invitee?.organisation_id && invitee.organisation_id === user.organisationId) return refuse(409, 'invitations/already-member');
+  if (invitee && (invitee.organisation_id || invitee.role !== 'user')) return refuse(409, 'invitations/member-elsewhere');
+  return ALLOW;
+}
+
+/**
+ * Accepting an invitation: with the account of the address it was sent to (a forwarded link does not let someone
+ * else in), and only as a plain account: an admin, or a member of an organisation already, cannot join another.
+ */
+export function canAcceptInvitation(user: AuthUser, invitation: { email: string }, currentOrganisationName: string | undefined): Decision {
+  // Without naming the address: whoever holds a forwarded link learns nothing of whom it was for.
+  if (invitation.email !== user.email) return refuse(403, 'invitations/other-email');
+  if (user.role === 'admin') return refuse(409, 'invitations/admin');
+  if (user.organisationId || user.role !== 'user') return refuse(409, 'invitations/in-organisation', { name: currentOrganisationName ?? '' });
+  return ALLOW;
+}
+
+/**
+ * A member's role changed by a manager: a role of the kind, and never the owner's, who stays the one who runs it (and
+ * so is never left a driver of their own charity); until the profile moves, the founding account stays a lead too.
+ */
+export function canChangeMemberRole(
+  user: AuthUser,
+  organisation: { id: string; kind: OrganisationKind; owner_id: string },
+  target: { id: string },
+  role: MemberRole,
+): Decision {
+  const manager = canManageMembers(user);
+  if (!manager.ok) return manager;
+  const ofKind = isRoleOfKind(organisation.kind, role);
+  if (!ofKind.ok) return ofKind;
+  if ((target.id === organisation.owner_id || target.id === organisation.id) && role !== leadRoleOf(organisation.kind)) {
+    return refuse(409, 'organisations/owner-role');
+  }
+  return ALLOW;
+}
+
+/**
+ * Removing a member, or leaving when it is oneself: a manager removes others; anyone may leave. The owner neither
+ * leaves nor is removed (the organisation would be nobody's): they hand it over first. Nor, until the profile moves to
+ * the organisation, does its founding account, whose profile it still is (ADR 018).
+ */
+export function canRemoveMember(user: AuthUser, organisation: { id: string; owner_id: string }, target: { id: string }): Decision {
+  if (target.id !== user.id) {
+    const manager = canManageMembers(user);
+    if (!manager.ok) return manager;
+  }
+  if (target.id === organisation.owner_id) return refuse(409, 'organisations/owner-cannot-leave');
+  if (target.id === organisation.id) return refuse(409, 'organisations/founder-stays');
+  return ALLOW;
+}
+
+/** Handing the organisation over: its owner's decision alone, to another of its members. */
+export function canTransferOwnership(user: AuthUser, organisation: { owner_id: string }): Decision {
+  return organisation.owner_id === user.id ? ALLOW : refuse(403, 'organisations/owner-only');
 }

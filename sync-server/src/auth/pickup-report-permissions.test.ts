@@ -4,7 +4,14 @@ import type { AuthUser } from './auth-user.ts';
 import { canCorrectPickupReport, canReadPickupReport, canSetCharityPreferences } from './permissions.ts';
 
 // The decisions of issue 12's report corrections and issues 10/11's charity preferences, without a database.
-const as = (id: string, role: Role): AuthUser => ({ id, email: `${id}@x.test`, name: id, role });
+const as = (id: string, role: Role): AuthUser => ({
+  id,
+  email: `${id}@x.test`,
+  name: id,
+  role,
+  // Every restaurant and charity is the founder of its own organisation, whose id is its own (ADR 018).
+  ...(role === 'restaurant' || role === 'charity' ? { organisationId: id, memberRole: role === 'restaurant' ? ('manager' as const) : ('coordinator' as const) } : {}),
+});
 const charity = as('c1', 'charity');
 const DAY = 24 * 60 * 60 * 1000;
 const pickedAt = new Date('2026-11-20T10:00:00Z');

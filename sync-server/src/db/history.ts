@@ -9,6 +9,8 @@ export interface HistoryActor {
   id: string;
   email: string;
   name: string;
+  /** The restaurant or charity they acted for, if any (ADR 018): a member's doings are their organisation's. */
+  organisationId?: string | undefined;
 }
 
 /**
@@ -35,6 +37,7 @@ export interface HistoryRow {
   actor_id: string;
   actor_email: string;
   actor_name: string;
+  actor_organisation_id: string | null;
   kind: HistoryKind;
   donation_id: string | null;
   request_id: string | null;
@@ -60,6 +63,7 @@ export async function recordHistory(tx: TxSql, ...entries: NewHistoryEntry[]): P
     actor_id: e.actor.id,
     actor_email: e.actor.email,
     actor_name: e.actor.name,
+    actor_organisation_id: e.actor.organisationId ?? null,
     kind: e.kind,
     donation_id: e.donationId ?? null,
     request_id: e.requestId ?? null,

@@ -10,6 +10,7 @@ import {
   type User,
 } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
+import type { MemberRole } from '@foodbridge/shared/schemas/organisation';
 import { compact, iso, isoRequired } from './map.ts';
 import { recordHistory, SYSTEM_ACTOR } from './history.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
@@ -58,6 +59,9 @@ export interface UserRow {
   locale: string | null;
   /** When every session was last ended (migration 032): ID tokens issued before it are refused. */
   sessions_ended_at: Date | null;
+  /** The organisation the account is a member of, and its role there (migration 034): both or neither. */
+  organisation_id: string | null;
+  member_role: MemberRole | null;
 }
 
 export function toUser(r: UserRow): User {

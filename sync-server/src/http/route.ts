@@ -151,6 +151,7 @@ export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
   id: IdSchema,
   donationId: IdSchema,
   favoriteId: IdSchema,
+  userId: IdSchema,
   email: z.email(),
   collection: z.enum(SYNC_COLLECTIONS),
 };

@@ -3,6 +3,7 @@ import { DonationRequestCreateSchema, DonationRequestListItemSchema, PICKUP_CONF
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
   canAcceptRequest,
+  canAskForDonations,
   canAdminDeleteRequest,
   canDeleteRequest,
   canListRequests,
@@ -11,6 +12,7 @@ import {
   canSeeRequest,
   enforce,
   isGivenThrough,
+  party,
 } from '../auth/permissions.ts';
 import {
   acceptRequestRejectOthers,
@@ -28,6 +30,7 @@ import {
 import type { TxSql } from '../db/connection.ts';
 import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation, type DonationRow } from '../db/donations.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
+import { organisationProfile } from '../db/organisations.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
@@ -108,19 +111,22 @@ export const donationRequestRoutes = [
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, DonationRequestCreateSchema);
+      enforce(canAskForDonations(user));
       const insertedId = await deps.sql.begin(async (tx) => {
+        // The charity asks, whichever of its coordinators does it (ADR 018): its id, name and e-mail.
+        const charity = await organisationProfile(tx, party(user) ?? user.id);
         // A shared lock: requests may be added side by side, but not while the donation is being accepted or
         // deleted, which would leave a Pending request on a donation that is gone.
         const donation = await lockDonationShared(tx, body.donationId);
         if (!donation) throw notFound('not-found/donation');
-        if (await findRequestByCharity(tx, donation.id, user.id)) throw conflict('donation-requests/already-requested');
+        if (await findRequestByCharity(tx, donation.id, charity.id)) throw conflict('donation-requests/already-requested');
         enforce(canRequestDonation(donation));
         try {
           const row = await insertDonationRequest(tx, {
             donationId: donation.id,
-            charityId: user.id,
-            charityName: user.name,
-            charityEmail: user.email,
+            charityId: charity.id,
+            charityName: charity.name,
+            charityEmail: charity.email,
             requestDescription: body.requestDescription,
             pickupTime: body.pickupTime,
             pickupAt: body.pickupAt ? new Date(body.pickupAt) : undefined,

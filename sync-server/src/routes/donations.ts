@@ -25,6 +25,7 @@ import {
   enforce,
   isSelfOrAdmin,
   mayHaveLostPickup,
+  party,
 } from '../auth/permissions.ts';
 import { visibleDonation } from '../auth/donation-visibility.ts';
 import { wasAcceptedFor } from '../db/donation-requests.ts';
@@ -46,6 +47,7 @@ import {
   type DonationSort,
 } from '../db/donations.ts';
 import { recordHistory } from '../db/history.ts';
+import { organisationProfile } from '../db/organisations.ts';
 import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
@@ -203,16 +205,17 @@ export const donationRoutes = [
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, DonationCreateSchema);
-      // Without coordinates of its own, a donation is picked up at the restaurant's pickup point (its profile).
-      const home = c.get('userRow');
-      const place = body.latitude === undefined && home?.latitude != null && home.longitude != null ? { latitude: home.latitude, longitude: home.longitude } : {};
       const insertedId = await deps.sql.begin(async (tx) => {
+        // The restaurant posts it, whichever of its members types it in (ADR 018): its id, name and e-mail, and,
+        // without coordinates of the donation's own, its pickup point (the profile, still its founding account's).
+        const restaurant = await organisationProfile(tx, party(user) ?? user.id);
+        const place = body.latitude === undefined && restaurant.latitude != null && restaurant.longitude != null ? { latitude: restaurant.latitude, longitude: restaurant.longitude } : {};
         const row = await insertDonation(tx, {
           ...place,
           ...body,
-          restaurantId: user.id,
-          restaurantName: user.name,
-          restaurantEmail: user.email,
+          restaurantId: restaurant.id,
+          restaurantName: restaurant.name,
+          restaurantEmail: restaurant.email,
         });
         await recordHistory(tx, { actor: user, kind: 'donation.created', donationId: row.id, toState: row.status });
         return row.id;
@@ -311,7 +314,7 @@ export const donationRoutes = [
         const locked = await lockDonation(tx, id);
         // Past acceptances are looked up only for a charity that could have lost the donation.
         if (locked && mayHaveLostPickup(user, locked)) {
-          enforce(canStillPickUp(user, locked, await wasAcceptedFor(tx, id, user.id)));
+          enforce(canStillPickUp(user, locked, await wasAcceptedFor(tx, id, party(user) ?? user.id)));
         }
         const row = await visibleDonation(tx, user, locked);
         // A duplicate that waited on the lock behind the first confirmation finds its answer here.

@@ -23,6 +23,7 @@ import { mapRoutes } from './map.ts';
 import { geocodeRoutes } from './geocode.ts';
 import { pickupReportRoutes } from './pickup-reports.ts';
 import { charityPreferenceRoutes } from './charity-preferences.ts';
+import { organisationRoutes } from './organisations.ts';
 import { healthRoutes } from './health.ts';
 import { metricsRoutes } from './metrics.ts';
 import { openApiRoutes } from './openapi.ts';
@@ -52,6 +53,7 @@ export const API_ROUTES = [
   ...geocodeRoutes,
   ...pickupReportRoutes,
   ...charityPreferenceRoutes,
+  ...organisationRoutes,
 ];
 
 /** Every route, in the order the app registers them. */

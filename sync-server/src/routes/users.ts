@@ -16,6 +16,7 @@ import type { TxSql } from '../db/connection.ts';
 import { lockRequestsOfDonation, softDeleteRequest } from '../db/donation-requests.ts';
 import { lockDonation } from '../db/donations.ts';
 import { releaseToRestaurant } from './donation-requests.ts';
+import { standingInOrganisation } from '../db/organisations.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
 import {
   accountCommitments,
@@ -138,7 +139,14 @@ export const userRoutes = [
         400: err('Invalid input, or no password (built-in provider).', 'validation/password-required'),
         401: err('The password is wrong.', 'auth/invalid-credential'),
         403: err('Firebase: the last sign-in is not recent enough.', 'auth/requires-recent-login'),
-        409: err('Deleting would change others’ donations or pickups (send `confirm: true`), or this is the last admin.', 'account/has-open-donations', 'account/has-accepted-pickups', 'account/last-admin'),
+        409: err(
+          'Deleting would change others’ donations or pickups (send `confirm: true`); or this is the last admin, or the founder or owner of an organisation others are members of.',
+          'account/has-open-donations',
+          'account/has-accepted-pickups',
+          'account/last-admin',
+          'organisations/founder-stays',
+          'organisations/owner-cannot-leave',
+        ),
         429: err('Too many wrong passwords.', 'auth/too-many-requests'),
       },
     },
@@ -265,7 +273,8 @@ async function deleteOwnAccount(tx: TxSql, user: AuthUser, confirmed: boolean): 
   const account = await lockAccount(tx, user.id);
   if (!account) return false;
   const otherAdmin = account.role === 'admin' ? await hasOtherAdmin(tx, user.id) : true;
-  enforce(canDeleteOwnAccount({ ...user, role: account.role }, { otherAdmin, ...(await accountCommitments(tx, user.id)), confirmed }));
+  const organisation = await standingInOrganisation(tx, user.id);
+  enforce(canDeleteOwnAccount({ ...user, role: account.role }, { otherAdmin, ...(await accountCommitments(tx, user.id)), confirmed, organisation }));
   const pickups = await pickupsGivenTo(tx, user.id);
   const removed = await eraseAccount(tx, user.id);
   if (!removed) return false;

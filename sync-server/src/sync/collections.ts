@@ -10,8 +10,7 @@ import {
   type SyncPullResult,
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { requestScopeOf } from '../auth/permissions.ts';
-import { canSeeCharityEmail, canSeeDonation } from '../auth/permissions.ts';
+import { canSeeCharityEmail, canSeeDonation, party, requestScopeOf } from '../auth/permissions.ts';
 import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
 import { toDonation } from '../db/donations.ts';
@@ -139,8 +138,9 @@ async function pullAny(
   const rowsOf = <T>(scopeKey: string | null, read: () => Promise<T>): Promise<T> =>
     shared ? shared.read(`${collection}|${scopeKey ?? '*'}|${after?.seq ?? 0}|${after?.id ?? ''}|${limit}`, read) : read();
   if (collection === 'donations') {
-    // A charity's own requests decide what it sees: its scope is its own. Everyone else reads the same rows.
-    const charityId = user.role === 'charity' ? user.id : null;
+    // A charity's own requests decide what it sees: its scope is its own (its organisation's, for all of its members).
+    // Everyone else reads the same rows.
+    const charityId = user.role === 'charity' ? (party(user) ?? null) : null;
     const rows = await rowsOf(charityId, () => donationChanges(sql, { after, limit, charityId }));
     const documents = rows.map((r): DonationDoc =>
       !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r, canSeeCharityEmail(user, r)), _deleted: false } : donationTombstone(r.id),

@@ -23,6 +23,7 @@ import { insertNotifications } from '../db/notifications.ts';
 import { confirmTestPayment, spendPayment } from '../db/payments.ts';
 import { insertReview } from '../db/reviews.ts';
 import { maxChangeSeqs } from '../db/sync.ts';
+import { createInvitation } from '../db/organisations.ts';
 import { insertUser } from '../db/users.ts';
 import { insertDonation } from './fixtures.ts';
 import { createBrowserSubscription } from './push-service-stub.ts';
@@ -294,6 +295,34 @@ export class World {
     return { account, token };
   }
 
+  /** A live invitation from `restaurant`'s organisation to `user`'s address, and its link's token. */
+  invitation(): Promise<{ id: string; token: string }> {
+    const token = randomBytes(32).toString('base64url');
+    return this.once('invitation', async () => {
+      const row = await this.t.sql.begin((tx) =>
+        createInvitation(tx, {
+          organisationId: this.accounts.restaurant.id,
+          email: this.accounts.user.email,
+          role: 'staff',
+          invitedBy: this.accounts.restaurant.id,
+          tokenHash: createHash('sha256').update(token).digest('hex'),
+          expiresAt: new Date(Date.now() + 3600_000),
+        }),
+      );
+      return JSON.stringify({ id: row.id, token });
+    }).then((made) => JSON.parse(made) as { id: string; token: string });
+  }
+
+  /** A staff member of `restaurant`'s organisation besides its founder: one to remove, or to hand it over to. */
+  async staffMember(): Promise<string> {
+    return this.once('staff', async () => {
+      const account = await makeAccount(this.t, 'staff', 'user');
+      this.extras.push(account);
+      await this.t.sql`UPDATE users SET role = 'restaurant', organisation_id = ${this.accounts.restaurant.id}, member_role = 'staff' WHERE id = ${account.id}`;
+      return account.id;
+    });
+  }
+
   /** Gives the caller's account the matrix's password (callers have none), for the routes that ask for it. */
   async withPassword(caller: Caller): Promise<string> {
     if (caller !== 'anonymous') await this.t.sql`UPDATE users SET password_hash = ${await matrixPasswordHash()} WHERE id = ${this.accounts[caller].id}`;
@@ -349,6 +378,11 @@ export interface MatrixRow {
 /** Every caller gets `status`, except as `except` says. */
 function everyone(status: number, except: Partial<Record<Caller, number>> = {}): Record<Caller, number> {
   return Object.fromEntries(CALLERS.map((c) => [c, except[c] ?? status])) as Record<Caller, number>;
+}
+
+/** `status` for the callers that are members of an organisation: the restaurants and charities. */
+function members(status: number): Partial<Record<Caller, number>> {
+  return { restaurant: status, otherRestaurant: status, charity: status, otherCharity: status };
 }
 
 /** 401 signed out; `status` for every signed-in caller except as `except` says. */
@@ -834,6 +868,53 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: signedIn(403, { charity: 409 }),
   },
   // ---- A charity's home base and alerts (issues 10 and 11): charities only, each its own.
+  // ---- Organisations (issue 46): always the caller's own, found by its membership. Every restaurant and charity of
+  // the matrix owns one (its founder); the rows' organisation is `restaurant`'s, so the others are outsiders to it.
+  { route: 'GET /organisations/mine', request: () => get('/organisations/mine'), expect: signedIn(404, members(200)) },
+  {
+    route: 'POST /organisations/mine/invitations',
+    request: (_w, caller) => ({
+      method: 'POST',
+      path: '/organisations/mine/invitations',
+      body: { email: `invited-${randomUUID()}@matrix.test`, role: caller === 'charity' || caller === 'otherCharity' ? 'driver' : 'staff' },
+    }),
+    expect: signedIn(404, members(201)),
+  },
+  {
+    route: 'GET /organisations/mine/invitations',
+    request: async (w) => (await w.invitation(), get('/organisations/mine/invitations')),
+    expect: signedIn(404, members(200)),
+    // The restaurant sees whom it invited.
+    reveals: (w) => [w.accounts.user],
+  },
+  {
+    route: 'DELETE /organisations/mine/invitations/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/organisations/mine/invitations/${(await w.invitation()).id}` }),
+    expect: signedIn(404, { restaurant: 200 }),
+  },
+  {
+    // Only the invited address's account joins; the others are told it is not theirs.
+    route: 'POST /invitations/accept',
+    request: async (w) => ({ method: 'POST', path: '/invitations/accept', body: { token: (await w.invitation()).token } }),
+    expect: signedIn(403, { user: 200 }),
+    // The new member sees the organisation's members.
+    reveals: (w) => [w.accounts.restaurant],
+  },
+  {
+    route: 'PATCH /organisations/mine/members/:userId',
+    request: async (w) => ({ method: 'PATCH', path: `/organisations/mine/members/${await w.staffMember()}`, body: { role: 'manager' } }),
+    expect: signedIn(404, { restaurant: 200 }),
+  },
+  {
+    route: 'DELETE /organisations/mine/members/:userId',
+    request: async (w) => ({ method: 'DELETE', path: `/organisations/mine/members/${await w.staffMember()}` }),
+    expect: signedIn(404, { restaurant: 200 }),
+  },
+  {
+    route: 'PUT /organisations/mine/owner',
+    request: async (w) => ({ method: 'PUT', path: '/organisations/mine/owner', body: { userId: await w.staffMember() } }),
+    expect: signedIn(404, { restaurant: 200 }),
+  },
   { route: 'GET /me/charity-preferences', request: () => get('/me/charity-preferences'), expect: signedIn(403, { charity: 200, otherCharity: 200 }) },
   {
     route: 'PUT /me/charity-preferences',

@@ -50,6 +50,13 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   'charity-role.rejected': /*i18n*/ 'admin.history.kind.charityRoleRejected',
   'user.role-changed': /*i18n*/ 'admin.history.kind.userRoleChanged',
   'user.deleted': /*i18n*/ 'admin.history.kind.userDeleted',
+  'organisation.invited': /*i18n*/ 'admin.history.kind.orgInvited',
+  'organisation.invitation-withdrawn': /*i18n*/ 'admin.history.kind.orgInvitationWithdrawn',
+  'organisation.joined': /*i18n*/ 'admin.history.kind.orgJoined',
+  'organisation.role-changed': /*i18n*/ 'admin.history.kind.orgRoleChanged',
+  'organisation.member-removed': /*i18n*/ 'admin.history.kind.orgMemberRemoved',
+  'organisation.left': /*i18n*/ 'admin.history.kind.orgLeft',
+  'organisation.owner-changed': /*i18n*/ 'admin.history.kind.orgOwnerChanged',
 };
 
 /** A state an entry went from or to, in the words of what changed: a donation's, a request's status, or a role. */
