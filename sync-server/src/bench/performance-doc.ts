@@ -48,6 +48,7 @@ export const LIMITS: readonly string[] = [
   '**Server memory, Postgres, <= 200 MB**: far inside. Node itself and the app\'s modules.',
   '**One query per change per scope**: by design. Streams of one scope at the same checkpoint share one read (`sync/shared-reads.ts`).',
   "**Writes on Postgres, 0 × 5xx and >= 0.8x with the bookkeeping off**: close to its limit. The cost is the `_notify` triggers: Postgres commits one transaction that notified at a time, server-wide (NOTIFY's queue lock is held through the commit's WAL flush), and 1-3 backends wait for it (`Lock:object`). With only those off, writes match the reference; with only the `_seq` ones off, they do not. Before that lock, the two Node processes are the limit: most open transactions wait for their next statement (`ClientRead`). Other databases' NOTIFYs on the same server share the lock.",
+  "**Writes on the embedded database, 0 × 5xx and >= 0.8x with the bookkeeping off**: inside. One thread does all of it: the app's JavaScript and PGlite's statements, one at a time on its one connection, kept the bench's process at 75-100% of a core. The triggers are a small part of each write there, and NOTIFY's lock, the cost on Postgres, holds no one up in a single session. The server runs in the bench's process on an in-memory database (the test app's), so writing a data folder's files is not in the figure.",
   "**A compressed list during 200 parallel sign-ins, p95 <= 2x idle**: bounded by how many password hashes run at once (`HASHES_AT_ONCE` in `auth/passwords.ts`: half the cores, at most 2). Each scrypt keeps a core busy for ~30-60 ms; on 2 cores two at once left the list 2.4-3.2x its idle figure, one at once 1.4-1.5x. Sign-ins then go at ~17 a second on this host, and the 1,001st one waiting is answered 503.",
   "**CSV export, live heap growth < 8 MB**: far inside, by design. The export holds one batch of rows (`EXPORT_BATCH_ROWS`, 1,000) and its text at a time, and reads the next only when the client has taken it, so what it holds follows the batch, not the file. The bound leaves room for the driver's buffers.",
   "**Fresh sign-in, <= 2x RxDB's bulkInsert**: the lists show each pulled batch as it arrives (ADR 003), so what remains is the pull and the first render. The local store still fills at RxDB's write pace, about twice the bulkInsert, but no list waits for it.",
@@ -77,7 +78,7 @@ export function performanceDoc(run: BenchRun): string {
     '## Running the bench',
     "`npm run bench` measures everything below and rewrites this file. The browser figures need Debian's Chromium (`apt-get install chromium`). Without it, their tables say why they are missing, and the API figures stand. " +
       'Compare a figure with its reference from the same run, not with another run. On a shared or throttled host, every timing of a run is slower alike, and Lighthouse moves with the host (its BenchmarkIndex is printed beside its scores). ' +
-      'Each browser bench also runs alone (`node pwa/e2e/bench-lists.mjs`, `bench-live.mjs`, `bench-home.mjs`), and its header says how each figure is timed. The CSV export\'s memory figure runs alone too, on a fresh database (`npx tsx sync-server/src/bench/export-heap.ts`), and so do the write figure on Postgres (`BENCH_POSTGRES_URL=postgres://... npx tsx sync-server/src/bench/writes.ts`) and the sign-in flood (`npx tsx sync-server/src/bench/login-flood.ts`). Settings, all optional:',
+      'Each browser bench also runs alone (`node pwa/e2e/bench-lists.mjs`, `bench-live.mjs`, `bench-home.mjs`), and its header says how each figure is timed. The CSV export\'s memory figure runs alone too, on a fresh database (`npx tsx sync-server/src/bench/export-heap.ts`), and so do the write figures (`npx tsx sync-server/src/bench/writes.ts` on the embedded database, with `BENCH_POSTGRES_URL=postgres://...` on Postgres) and the sign-in flood (`npx tsx sync-server/src/bench/login-flood.ts`). Settings, all optional:',
     [
       '| setting | default | what it changes |',
       '|---|---|---|',
@@ -86,7 +87,7 @@ export function performanceDoc(run: BenchRun): string {
       '| `BENCH_API_ROUNDS`, `BENCH_LOAD_MS` | 5, 3000 | rounds of each API figure, and each round\'s length |',
       '| `BENCH_STREAMS` | 500 | open pull streams |',
       '| `BENCH_FLOOD_SAMPLES` | 60 | list requests timed idle, and again during the sign-in flood |',
-      '| `BENCH_WRITES_MS` | 60000 | time under load of the write figure (Postgres only), with the bookkeeping on and again off |',
+      '| `BENCH_WRITES_MS` | 60000 | time under load of each write figure (embedded: one server; Postgres: two), with the bookkeeping on and again off |',
       '| `BENCH_ROUNDS` | 3 | rounds of each browser figure |',
       '| `BENCH_LIST_SIZE`, `BENCH_HOME_SIZE` | 10000, 100000 | donations behind the browser lists, and behind the signed-out pages |',
       '| `BENCH_LIVE_CHANGES`, `BENCH_PICKUPS` | 50, 200 | live changes and offline pickups timed |',
