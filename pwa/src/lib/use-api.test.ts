@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { stubPendingFetch, type PendingRequest } from '@/testing/pending-fetch';
 import { useConnectivity } from './connectivity-store';
-import { publishApiData, useApi } from './use-api';
+import { useApi } from './use-api';
 
 // Each request waits until the test answers it, so the order of answers is the test's to choose.
 let pending: PendingRequest[];
@@ -45,25 +45,6 @@ describe('useApi', () => {
     await requested(2);
     await act(async () => pending[1]!.answer(200, ['soup']));
     expect(result.current).toMatchObject({ data: ['soup'], error: undefined, loading: false });
-  });
-
-  it("hands a write's answer to every reader of the same address, and to none of another", async () => {
-    const profile = renderHook(() => useApi<{ name: string }>('/users/me'));
-    const other = renderHook(() => useApi<{ name: string }>('/users/other'));
-    await requested(2);
-    await act(async () => {
-      pending[0]!.answer(200, { name: 'Dana' });
-      pending[1]!.answer(200, { name: 'Ann' });
-    });
-
-    act(() => publishApiData('/users/me', { name: 'Dana Rivera' }));
-    expect(profile.result.current.data).toEqual({ name: 'Dana Rivera' });
-    expect(other.result.current.data).toEqual({ name: 'Ann' });
-    expect(pending).toHaveLength(2);
-
-    profile.unmount();
-    // Nobody reads it any more: nothing to hand over, and nothing fails.
-    act(() => publishApiData('/users/me', { name: 'Later' }));
   });
 
   it('cancels the request of the old path and never shows its late answer', async () => {

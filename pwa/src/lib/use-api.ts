@@ -11,17 +11,6 @@ export interface ApiState<T> {
   setData: React.Dispatch<React.SetStateAction<T | undefined>>;
 }
 
-/** The mounted readers of each address, for publishApiData. */
-const readers = new Map<string, Set<(value: unknown) => void>>();
-
-/**
- * Hands every mounted reader of `path` the value a write answered with (PATCH /users/me answers the new profile), so
- * another part of the screen that shows it follows at once, without reading it again.
- */
-export function publishApiData<T>(path: ApiPath<T>, value: T): void {
-  for (const take of readers.get(path) ?? []) take(value);
-}
-
 /**
  * GETs `path` (skipped while null) and exposes loading, error and a reload for the error state's retry. The path is
  * made by apiPath, and the answer's type comes with it: `useApi(apiPath('GET /users/me'))` is an ApiState<User>.
@@ -58,18 +47,6 @@ export function useApi<T>(path: ApiPath<T> | null): ApiState<T> {
       });
     return () => controller.abort();
   }, [path, version]);
-
-  useEffect(() => {
-    if (path === null) return;
-    const take = (value: unknown) => setData(value as T);
-    let own = readers.get(path);
-    if (!own) readers.set(path, (own = new Set()));
-    own.add(take);
-    return () => {
-      own.delete(take);
-      if (own.size === 0) readers.delete(path);
-    };
-  }, [path]);
 
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data, error, loading, reload, setData };

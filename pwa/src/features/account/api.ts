@@ -7,12 +7,12 @@ import { downloadFile } from '@/lib/api-files';
 import { notePendingEmailChange } from '@/lib/auth/account-emails';
 import { replaceSession } from '@/lib/auth/local-tokens';
 import { useSession } from '@/lib/auth/session-store';
-import { publishApiData, useApi } from '@/lib/use-api';
+import { useApi } from '@/lib/use-api';
+import { publishMyAccount } from '@/lib/my-account';
 
 export type { Transaction } from '@foodbridge/shared/schemas/charity-request';
 
-export const myAccountPath = apiPath('GET /users/me');
-export const useMyAccount = () => useApi(myAccountPath);
+export { useMyAccount } from '@/lib/my-account';
 
 export const removeFavorite = (favoriteId: string) => call('DELETE /favorites/{favoriteId}', { params: { favoriteId } });
 
@@ -27,7 +27,7 @@ export const useTransactions = () => useApi(apiPath('GET /transactions'));
  */
 export async function updateNameAndPhoto(body: Pick<ProfileUpdate, 'name' | 'photoURL'>) {
   const { user } = await call('PATCH /users/me', { body });
-  publishApiData(myAccountPath, user);
+  publishMyAccount(user);
   useSession.setState((s) => (s.user ? { user: { ...s.user, name: user.name, photoURL: user.photoURL } } : {}));
   return user;
 }
@@ -49,6 +49,6 @@ export const downloadMyData = () => downloadFile(apiPath('GET /users/me/export')
 export async function deleteMyAccount(body: AccountDeleteInput): Promise<void> {
   await call('DELETE /users/me', { body });
   // From now on the server refuses this account's token: calls still on their way are refused as for a removed
-  // account, which this device is about to sign out of by itself (lib/auth/identity's endDeletedAccount).
+  // account, which this device is about to sign out of by itself, without the removed account's 'signed out' notice.
   expectAccountGone();
 }

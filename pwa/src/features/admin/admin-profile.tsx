@@ -1,13 +1,12 @@
 import { AccountProfile } from '@/components/account-profile';
 import { useI18n } from '@/lib/i18n/i18n';
-import { apiPath } from '@/lib/api-client';
-import { useApi } from '@/lib/use-api';
+import { useMyAccount } from '@/lib/my-account';
 import { formatDate, formatDateTime } from '@/lib/utils';
 
 /** Admin profile: photo, name, e-mail, role and the last sign-in time. */
 export function AdminProfile() {
   const i18n = useI18n();
-  const state = useApi(apiPath('GET /users/me'));
+  const state = useMyAccount();
   return (
     <AccountProfile
       title={i18n._('admin.profile.title')}

@@ -4,7 +4,7 @@ import type { ReviewCreate } from '@foodbridge/shared/schemas/review';
 import { apiPath, call } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 
-export const useCharityAccount = () => useApi(apiPath('GET /users/me'));
+export { useMyAccount as useCharityAccount } from '@/lib/my-account';
 
 export type CharityProfileUpdate = Pick<ProfileUpdate, 'mission' | 'address' | 'phone'>;
 export const updateCharityProfile = (body: CharityProfileUpdate) => call('PATCH /users/me', { body });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { signInWithGoogle } from '@/lib/auth/identity';
+import { signInWithGoogle } from '@/lib/auth/sign-in';
 import { notify } from '@/lib/notify';
 import { useI18n } from '@/lib/i18n/i18n';
 import { authErrorMessage, isCancelled } from './auth-errors';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { LoginSchema } from '@foodbridge/shared/schemas/user';
-import { signIn } from '@/lib/auth/identity';
+import { signIn } from '@/lib/auth/sign-in';
 import { useSession } from '@/lib/auth/session-store';
 import { useAuthConfig } from '@/lib/auth/use-auth-config';
 import { notify } from '@/lib/notify';

@@ -5,7 +5,7 @@ import { IMAGE_TYPES } from '@foodbridge/shared/constants';
 import { RegisterSchema } from '@foodbridge/shared/schemas/user';
 import { errorAria } from '@/components/field-aria';
 import { Field, Input } from '@/components/ui/input';
-import { signUp } from '@/lib/auth/identity';
+import { signUp } from '@/lib/auth/sign-in';
 import { preloadEngine } from '@/lib/db/preload-engine';
 import { useSession } from '@/lib/auth/session-store';
 import { useAuthConfig } from '@/lib/auth/use-auth-config';

@@ -2,8 +2,7 @@ import type { I18n } from '@lingui/core';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { AccountProfile } from '@/components/account-profile';
 import { useI18n } from '@/lib/i18n/i18n';
-import { apiPath } from '@/lib/api-client';
-import { useApi } from '@/lib/use-api';
+import { useMyAccount } from '@/lib/my-account';
 import { formatDate } from '@/lib/utils';
 import { EditProfileDialog } from './edit-profile-dialog';
 
@@ -17,7 +16,7 @@ const pointLabel = (i18n: I18n, u: User) =>
 /** Restaurant profile: photo, name, role, e-mail, address, contact number and the registration date. */
 export function RestaurantProfile() {
   const i18n = useI18n();
-  const state = useApi(apiPath('GET /users/me'));
+  const state = useMyAccount();
   return (
     <AccountProfile
       title={i18n._('restaurant.profile.title')}

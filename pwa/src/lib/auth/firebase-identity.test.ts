@@ -56,12 +56,13 @@ const dana: FakeFirebaseUser = {
 };
 
 async function load() {
-  const [identity, { useSession }, { currentToken }] = await Promise.all([
+  const [identity, signIns, { useSession }, { currentToken }] = await Promise.all([
     import('./identity'),
+    import('./sign-in'),
     import('./session-store'),
     import('@/lib/api-client'),
   ]);
-  return { ...identity, useSession, currentToken };
+  return { ...identity, ...signIns, useSession, currentToken };
 }
 
 beforeEach(() => {

@@ -65,11 +65,8 @@ export async function sendVerification() {
   await sendEmailVerification(auth.currentUser);
 }
 
-/** After the server deleted the account: its Firebase sign-in goes too (Firebase signs out with it). */
-export async function deleteSignedInUser() {
-  if (auth?.currentUser) await deleteUser(auth.currentUser);
-}
-
-export async function signOut() {
+/** Signs out; after the server deleted the account (`deleted`), its Firebase user goes first. */
+export async function signOut(deleted = false) {
+  if (deleted && auth?.currentUser) await deleteUser(auth.currentUser).catch((err: unknown) => console.error('Could not delete the Firebase sign-in', err));
   await fbSignOut(auth);
 }

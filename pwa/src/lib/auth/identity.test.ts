@@ -20,12 +20,13 @@ const DANA = { id: 'user-1', email: 'dana@example.test', name: 'Dana Driver' };
 
 // The session, the token source and the sign-out hooks are module state: each test starts a fresh page.
 async function load() {
-  const [identity, { useSession }, { call, currentToken }] = await Promise.all([
+  const [identity, signIns, { useSession }, { call, currentToken }] = await Promise.all([
     import('./identity'),
+    import('./sign-in'),
     import('./session-store'),
     import('@/lib/api-client'),
   ]);
-  return { ...identity, useSession, call, currentToken };
+  return { ...identity, ...signIns, useSession, call, currentToken };
 }
 
 beforeEach(() => {

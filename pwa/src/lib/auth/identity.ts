@@ -1,17 +1,14 @@
 // Sign-in through the server's built-in identity provider, or through Firebase when the server is configured for
 // it (the Firebase SDK is then loaded on demand, never on the signed-out home page).
 import { ROLES, type Role } from '@foodbridge/shared/constants';
-import type { AuthConfig, AuthSession } from '@foodbridge/shared/schemas/auth';
+import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
-import { i18n } from '@lingui/core';
-import { ApiError, call, expectAccountGone, onAccountGone, setTokenSource } from '@/lib/api-client';
-import { useLocale } from '@/lib/i18n/i18n';
+import { ApiError, call, onAccountGone, setTokenSource } from '@/lib/api-client';
 import { getAuthConfig } from './app-config';
 import {
   clearStoredSession,
   localTokenSource,
   readStoredSession,
-  requestSession,
   revokeStoredSession,
   SESSION_KEY,
   userFromToken,
@@ -28,7 +25,7 @@ const followAccountLocale = (account: User) =>
   void import('@/lib/i18n/account-locale').then((m) => m.applyAccountLocale(account)).catch((err: unknown) => console.error(err));
 
 /** Registers the signed-in user in the back end (spec: on each auth change) and loads the role. */
-async function registerInBackEnd(name?: string, photoURL?: string): Promise<User | null> {
+export async function registerInBackEnd(name?: string, photoURL?: string): Promise<User | null> {
   try {
     const account = await call('POST /users', { body: { name, photoURL } });
     followAccountLocale(account);
@@ -42,7 +39,7 @@ async function registerInBackEnd(name?: string, photoURL?: string): Promise<User
 type FirebaseModule = typeof import('./firebase-identity');
 let firebase: Promise<FirebaseModule> | null = null;
 
-function loadFirebase(config: AuthConfig): Promise<FirebaseModule> {
+export function loadFirebase(config: AuthConfig): Promise<FirebaseModule> {
   firebase ??= import('./firebase-identity').then(
     (module) => {
       module.init(config, async (user) => {
@@ -121,60 +118,15 @@ export async function initIdentity(): Promise<void> {
   }
 }
 
-/** Marks the session busy while a sign-in runs (the auth state change that follows clears it as well). */
-async function whileLoading(work: () => Promise<void>): Promise<void> {
-  useSession.getState().setLoading(true);
-  try {
-    await work();
-  } finally {
-    useSession.getState().setLoading(false);
-  }
-}
-
-async function signInLocally({ user }: AuthSession, profile: { name?: string; photoURL?: string } = {}) {
-  // The sign-in's answer names the account and its role already: the session starts now, and with it the local
-  // store's first pull, a round trip sooner than after POST /users (on a phone's slow link, a second or so), which
-  // still runs (spec: on each auth change) and has the last word on the profile.
-  useSession.getState().setSession(toSessionUser(user), user.role);
-  const apiUser = await registerInBackEnd(profile.name ?? user.name, profile.photoURL);
-  if (apiUser) useSession.getState().setSession(toSessionUser(apiUser), apiUser.role);
-}
-
-export async function signIn(email: string, password: string): Promise<void> {
-  const config = await getAuthConfig();
-  await whileLoading(async () => {
-    if (config.provider === 'firebase') return (await loadFirebase(config)).signIn(email, password);
-    await signInLocally(await requestSession(call('POST /auth/login', { body: { email, password }, anonymous: true })));
-  });
-}
-
-export async function signUp(input: { name: string; email: string; password: string; photoURL?: string }): Promise<void> {
-  const config = await getAuthConfig();
-  await whileLoading(async () => {
-    if (config.provider === 'firebase') return (await loadFirebase(config)).signUp(input);
-    // The verification e-mail goes out at once: in the language the person registered in.
-    const body = { ...input, locale: useLocale.getState().locale };
-    await signInLocally(await requestSession(call('POST /auth/register', { body, anonymous: true })), input);
-  });
-}
-
-/** Google sign-in needs Firebase; without it the caller gets a clear explanation instead of a silent failure. */
-export async function signInWithGoogle(): Promise<void> {
-  const config = await getAuthConfig();
-  if (config.provider !== 'firebase') {
-    const notSetUp = i18n._('auth.google.notSetUp');
-    const err = new ApiError(400, notSetUp, 'auth/operation-not-allowed');
-    // The code's own words are a Firebase server's refusal of the built-in sign-in; the app means the reverse here.
-    err.message = notSetUp;
-    throw err;
-  }
-  await whileLoading(async () => (await loadFirebase(config)).signInWithGoogle());
-}
-
 /** Why a session ends, as sign-out's hooks are told. */
 export interface SignOutReason {
   /** The server said the account no longer exists: nothing sent with its token can be taken any more. */
   accountGone: boolean;
+  /**
+   * Its owner deleted it here (DELETE /users/me): a Firebase sign-in is deleted at Firebase too, which the server
+   * cannot do (if Firebase refuses, the account is gone here all the same, and a later sign-in starts a new one).
+   */
+  deleted?: boolean;
 }
 
 const signOutHooks: Array<(reason: SignOutReason) => Promise<void>> = [];
@@ -190,7 +142,7 @@ export async function signOut(reason: SignOutReason = { accountGone: false }): P
     // Hooks first, while the token is still valid: the local store gets its last chance to send queued pickups and
     // favourites before it is removed.
     for (const hook of signOutHooks) await hook(reason);
-    if (firebase) await (await firebase).signOut();
+    if (firebase) await (await firebase).signOut(reason.deleted);
   } finally {
     // Even after a failed hook: someone who logs out must not be signed in again by the next start, nor by whoever
     // copied the refresh token.
@@ -212,22 +164,6 @@ onAccountGone(() => {
     .finally(() => (endingGoneAccount = false));
 });
 
-/**
- * After the owner deleted the signed-in account here (DELETE /users/me): the session ends as for a removed account,
- * since the server takes nothing more from its token, and without the "you have been signed out" of one removed by an
- * admin (the screen that deleted it says what happened). A Firebase sign-in is deleted at Firebase too, which the
- * server cannot do; if Firebase refuses, the account is gone here all the same, and a later sign-in starts a new one.
- */
-export async function endDeletedAccount(): Promise<void> {
-  expectAccountGone();
-  endingGoneAccount = true;
-  try {
-    if (firebase) await (await firebase).deleteSignedInUser().catch((err: unknown) => console.error('Could not delete the Firebase sign-in', err));
-    await signOut({ accountGone: true });
-  } finally {
-    endingGoneAccount = false;
-  }
-}
 
 export async function refreshRole(): Promise<void> {
   const { user, setRole } = useSession.getState();

@@ -58,8 +58,8 @@ export async function requestSession(answer: Promise<AuthSession>): Promise<Auth
   return parsed.data;
 }
 
-/** The password change on its way from this tab, settled (never failing) once its session is kept or refused. */
-let replacing: Promise<unknown> | null = null;
+/** This tab's last password change, settled (never failing) once its session is kept or refused. */
+let replacing: Promise<unknown> = Promise.resolve();
 
 /**
  * Keeps the session a password change answers with (`answer`, POST /auth/change-password). The server ends every
@@ -68,11 +68,7 @@ let replacing: Promise<unknown> | null = null;
  */
 export function replaceSession(answer: Promise<AuthSession>): Promise<AuthSession> {
   const kept = requestSession(answer);
-  const settled: Promise<unknown> = kept.catch(() => undefined);
-  replacing = settled;
-  void settled.then(() => {
-    if (replacing === settled) replacing = null;
-  });
+  replacing = kept.catch(() => undefined);
   return kept;
 }
 
@@ -116,7 +112,7 @@ function refresh(): Promise<string | null> {
     .catch(async (err: unknown) => {
       // Refused because a password change here ended the session, and brought a new one: that one is this tab's now
       // (as is one another tab stored meanwhile).
-      if (replacing) await replacing;
+      await replacing;
       const now = readStoredSession();
       if (now && now.refreshToken !== before.refreshToken) return now.idToken;
       // Only a definite refusal ends the session; offline keeps the stored tokens for later.

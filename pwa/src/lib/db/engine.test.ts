@@ -66,8 +66,9 @@ function serve(routes: Routes = {}, me = DANA) {
  */
 async function openPage() {
   vi.resetModules();
-  const [identity, session, localStore, localDatabase, record, syncStore, connectivity, outbox, donationLists] = await Promise.all([
+  const [identity, signIns, session, localStore, localDatabase, record, syncStore, connectivity, outbox, donationLists] = await Promise.all([
     import('@/lib/auth/identity'),
+    import('@/lib/auth/sign-in'),
     import('@/lib/auth/session-store'),
     import('./local-store'),
     import('./local-database'),
@@ -78,7 +79,7 @@ async function openPage() {
     import('./donation-lists'),
   ]);
   localStore.startLocalStore();
-  return { ...identity, ...session, ...localDatabase, ...record, ...syncStore, ...connectivity, ...outbox, ...donationLists };
+  return { ...identity, ...signIns, ...session, ...localDatabase, ...record, ...syncStore, ...connectivity, ...outbox, ...donationLists };
 }
 type Page = Awaited<ReturnType<typeof openPage>>;
 

@@ -6,7 +6,7 @@ import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/input';
-import { endDeletedAccount, signOut } from '@/lib/auth/identity';
+import { signOut } from '@/lib/auth/identity';
 import { issueMessage } from '@/lib/form-errors';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
@@ -71,7 +71,8 @@ export function DeleteAccountDialog({ firebase }: { firebase: boolean }) {
     }
     // Home first: signed out on a dashboard page, its guard would send the person to the sign-in page instead.
     await navigate({ to: '/' });
-    await endDeletedAccount();
+    // As for a removed account (the server takes nothing more from its token), and its Firebase user deleted too.
+    await signOut({ accountGone: true, deleted: true });
     notify.success(i18n._('account.delete.doneTitle'), i18n._('account.delete.done'));
   }
 
