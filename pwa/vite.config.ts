@@ -12,7 +12,7 @@ const API = process.env.API_URL ?? 'http://localhost:8787';
 const apiPaths = [
   '/auth', '/.well-known', '/users', '/donations', '/donation-requests', '/my-pickups', '/charity-requests',
   '/create-payment-intent', '/test-payments', '/transactions', '/reviews', '/my-reviews', '/favorites', '/images', '/sync',
-  '/impact', '/history', '/exports', '/notifications', '/push', '/dashboard', '/map', '/me/',
+  '/impact', '/history', '/exports', '/notifications', '/push', '/dashboard', '/map', '/me/', '/organisations', '/invitations',
 ];
 const proxy = Object.fromEntries(
   apiPaths.map((p) => [

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as DashBoardRouteImport } from './routes/dashBoard'
+import { Route as AuthAcceptInviteRouteImport } from './routes/_auth/accept-invite'
 import { Route as AuthForgotPasswordRouteImport } from './routes/_auth/forgot-password'
 import { Route as AuthLoginRouteImport } from './routes/_auth/login'
 import { Route as AuthRegistrationRouteImport } from './routes/_auth/registration'
@@ -41,6 +42,7 @@ import { Route as DashBoardReceivedDonationsRouteImport } from './routes/dashBoa
 import { Route as DashBoardRequestCharityRoleRouteImport } from './routes/dashBoard/requestCharityRole'
 import { Route as DashBoardRequestedDonationsRouteImport } from './routes/dashBoard/requestedDonations'
 import { Route as DashBoardRestaurantProfileRouteImport } from './routes/dashBoard/restaurantProfile'
+import { Route as DashBoardTeamRouteImport } from './routes/dashBoard/team'
 import { Route as DashBoardTransactionHistoryRouteImport } from './routes/dashBoard/transactionHistory'
 import { Route as EditDonationIdRouteImport } from './routes/edit-donation.$id'
 import { Route as PublicDonationsIdRouteImport } from './routes/_public/donations.$id'
@@ -57,6 +59,11 @@ const DashBoardRoute = DashBoardRouteImport.update({
   id: '/dashBoard',
   path: '/dashBoard',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAcceptInviteRoute = AuthAcceptInviteRouteImport.update({
+  id: '/accept-invite',
+  path: '/accept-invite',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
   id: '/forgot-password',
@@ -209,6 +216,11 @@ const DashBoardRestaurantProfileRoute =
     path: '/restaurantProfile',
     getParentRoute: () => DashBoardRoute,
   } as any)
+const DashBoardTeamRoute = DashBoardTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => DashBoardRoute,
+} as any)
 const DashBoardTransactionHistoryRoute =
   DashBoardTransactionHistoryRouteImport.update({
     id: '/transactionHistory',
@@ -229,6 +241,7 @@ const PublicDonationsIdRoute = PublicDonationsIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/dashBoard': typeof DashBoardRouteWithChildren
+  '/accept-invite': typeof AuthAcceptInviteRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/registration': typeof AuthRegistrationRoute
@@ -256,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
   '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/team': typeof DashBoardTeamRoute
   '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
   '/edit-donation/$id': typeof EditDonationIdRoute
   '/dashBoard/': typeof DashBoardIndexRoute
@@ -263,6 +277,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof PublicIndexRoute
+  '/accept-invite': typeof AuthAcceptInviteRoute
   '/forgot-password': typeof AuthForgotPasswordRoute
   '/login': typeof AuthLoginRoute
   '/registration': typeof AuthRegistrationRoute
@@ -290,6 +305,7 @@ export interface FileRoutesByTo {
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
   '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/team': typeof DashBoardTeamRoute
   '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
   '/edit-donation/$id': typeof EditDonationIdRoute
   '/dashBoard': typeof DashBoardIndexRoute
@@ -300,6 +316,7 @@ export interface FileRoutesById {
   '/_auth': typeof AuthRouteWithChildren
   '/_public': typeof PublicRouteWithChildren
   '/dashBoard': typeof DashBoardRouteWithChildren
+  '/_auth/accept-invite': typeof AuthAcceptInviteRoute
   '/_auth/forgot-password': typeof AuthForgotPasswordRoute
   '/_auth/login': typeof AuthLoginRoute
   '/_auth/registration': typeof AuthRegistrationRoute
@@ -327,6 +344,7 @@ export interface FileRoutesById {
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
   '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/team': typeof DashBoardTeamRoute
   '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
   '/edit-donation/$id': typeof EditDonationIdRoute
   '/_public/': typeof PublicIndexRoute
@@ -338,6 +356,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/dashBoard'
+    | '/accept-invite'
     | '/forgot-password'
     | '/login'
     | '/registration'
@@ -365,6 +384,7 @@ export interface FileRouteTypes {
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
     | '/dashBoard/restaurantProfile'
+    | '/dashBoard/team'
     | '/dashBoard/transactionHistory'
     | '/edit-donation/$id'
     | '/dashBoard/'
@@ -372,6 +392,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accept-invite'
     | '/forgot-password'
     | '/login'
     | '/registration'
@@ -399,6 +420,7 @@ export interface FileRouteTypes {
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
     | '/dashBoard/restaurantProfile'
+    | '/dashBoard/team'
     | '/dashBoard/transactionHistory'
     | '/edit-donation/$id'
     | '/dashBoard'
@@ -408,6 +430,7 @@ export interface FileRouteTypes {
     | '/_auth'
     | '/_public'
     | '/dashBoard'
+    | '/_auth/accept-invite'
     | '/_auth/forgot-password'
     | '/_auth/login'
     | '/_auth/registration'
@@ -435,6 +458,7 @@ export interface FileRouteTypes {
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
     | '/dashBoard/restaurantProfile'
+    | '/dashBoard/team'
     | '/dashBoard/transactionHistory'
     | '/edit-donation/$id'
     | '/_public/'
@@ -471,6 +495,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/dashBoard'
       preLoaderRoute: typeof DashBoardRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/accept-invite': {
+      id: '/_auth/accept-invite'
+      path: '/accept-invite'
+      fullPath: '/accept-invite'
+      preLoaderRoute: typeof AuthAcceptInviteRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/forgot-password': {
       id: '/_auth/forgot-password'
@@ -675,6 +706,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashBoardRestaurantProfileRouteImport
       parentRoute: typeof DashBoardRoute
     }
+    '/dashBoard/team': {
+      id: '/dashBoard/team'
+      path: '/team'
+      fullPath: '/dashBoard/team'
+      preLoaderRoute: typeof DashBoardTeamRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
     '/dashBoard/transactionHistory': {
       id: '/dashBoard/transactionHistory'
       path: '/transactionHistory'
@@ -700,6 +738,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthAcceptInviteRoute: typeof AuthAcceptInviteRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLoginRoute: typeof AuthLoginRoute
   AuthRegistrationRoute: typeof AuthRegistrationRoute
@@ -708,6 +747,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAcceptInviteRoute: AuthAcceptInviteRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLoginRoute: AuthLoginRoute,
   AuthRegistrationRoute: AuthRegistrationRoute,
@@ -756,6 +796,7 @@ interface DashBoardRouteChildren {
   DashBoardRequestCharityRoleRoute: typeof DashBoardRequestCharityRoleRoute
   DashBoardRequestedDonationsRoute: typeof DashBoardRequestedDonationsRoute
   DashBoardRestaurantProfileRoute: typeof DashBoardRestaurantProfileRoute
+  DashBoardTeamRoute: typeof DashBoardTeamRoute
   DashBoardTransactionHistoryRoute: typeof DashBoardTransactionHistoryRoute
   DashBoardIndexRoute: typeof DashBoardIndexRoute
 }
@@ -780,6 +821,7 @@ const DashBoardRouteChildren: DashBoardRouteChildren = {
   DashBoardRequestCharityRoleRoute: DashBoardRequestCharityRoleRoute,
   DashBoardRequestedDonationsRoute: DashBoardRequestedDonationsRoute,
   DashBoardRestaurantProfileRoute: DashBoardRestaurantProfileRoute,
+  DashBoardTeamRoute: DashBoardTeamRoute,
   DashBoardTransactionHistoryRoute: DashBoardTransactionHistoryRoute,
   DashBoardIndexRoute: DashBoardIndexRoute,
 }

@@ -275,6 +275,7 @@ export const ERRORS = {
     id: /*i18n*/ 'error.organisations/founder-elsewhere',
     message: 'This account founded an organisation of the other kind, which goes on without it. It cannot take this role.',
   },
+  'pickups/has-driver': { id: /*i18n*/ 'error.pickups/has-driver', message: '{name} has this pickup. Ask a coordinator to give it to you.' },
   'invitations/self': { id: /*i18n*/ 'error.invitations/self', message: 'You cannot invite yourself.' },
   'invitations/already-member': {
     id: /*i18n*/ 'error.invitations/already-member',

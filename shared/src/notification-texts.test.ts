@@ -31,6 +31,7 @@ const ENGLISH: Record<NotificationKind, [NotificationFacts, string, string, stri
   'charity-role.rejected': [{}, 'Charity role request rejected', 'Your charity role request was not approved.', '/dashBoard'],
   'user.role-changed': [{ role: 'restaurant' }, 'Your role changed', 'An admin changed your role to restaurant.', '/dashBoard'],
   'pickup.confirmed': [facts, 'Pickup confirmed', 'Hope Pantry picked up “Lentil soup”.', '/dashBoard/myDonations'],
+  'pickup.assigned': [{ ...facts, byName: 'Ana' }, 'A pickup for you', 'Ana gave you the pickup of “Lentil soup” at Green Table.', '/dashBoard/myPickups'],
   'reminder.pickup-soon': [{ ...facts, expiresInMs: 52 * 60_000 }, 'Pick up soon', '“Lentil soup” is best before in 52 min. Pick it up in time.', '/dashBoard/myPickups'],
   'reminder.unrequested': [{ ...facts, expiresInMs: 100 * 60_000 }, 'Nobody has requested this yet', '“Lentil soup” is best before in 1 h 40 min. Extend its time or it expires.', '/dashBoard/myDonations'],
   test: [{}, 'Test notification', 'Notifications reach this device.', '/dashBoard'],

@@ -23,6 +23,8 @@ export interface NotificationFacts {
   charityName?: string;
   role?: string;
   organization?: string;
+  /** Who did it, where the reader is told of a person's doing (a coordinator giving a driver a pickup). */
+  byName?: string;
   /** How long until best-before, for reminders: the server's clock decides, the words are the reader's ("52 min"). */
   expiresInMs?: number;
 }
@@ -103,6 +105,16 @@ export function notificationText(i18n: I18n, kind: NotificationKind, f: Notifica
         i18n._('notification.pickup.confirmed.title'),
         i18n._('notification.pickup.confirmed.body', { charity: f.charityName ?? i18n._('notification.value.theCharity'), donation }),
         '/dashBoard/myDonations',
+      );
+    case 'pickup.assigned':
+      return t(
+        i18n._('notification.pickup.assigned.title'),
+        i18n._('notification.pickup.assigned.body', {
+          who: f.byName ?? i18n._('notification.value.theCharity'),
+          donation,
+          restaurant: f.restaurantName ?? i18n._('notification.value.theRestaurant'),
+        }),
+        '/dashBoard/myPickups',
       );
     case 'reminder.pickup-soon':
       return t(

@@ -293,6 +293,18 @@ export interface ApiRoutes {
     body: z.input<typeof S.PickupReportSchema> | undefined;
     answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
   };
+  'POST /donations/{id}/claim': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
+  };
+  'PATCH /donations/{id}/assignee': {
+    params: { id: string };
+    query: {};
+    body: z.input<typeof S.AssigneeUpdateSchema>;
+    answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
+  };
   'PATCH /donations/review/{id}': {
     params: { id: string };
     query: {};

@@ -72,6 +72,12 @@ export function describeEntry(entry: HistoryEntry, i18n: I18n = activeI18n): str
       const detail = pickupDetail(i18n, entry.detail);
       return detail ? i18n._('history.pickup.correctedWithDetail', { who, detail }) : i18n._('history.pickup.corrected', { who });
     }
+    case 'pickup.claimed':
+      return i18n._('history.pickup.claimed', { who });
+    case 'pickup.assigned':
+      return i18n._('history.pickup.assigned', { who, name: typeof entry.detail.name === 'string' ? entry.detail.name : '' });
+    case 'pickup.unassigned':
+      return i18n._('history.pickup.unassigned', { who, name: typeof entry.detail.name === 'string' ? entry.detail.name : '' });
     default:
       return i18n._('history.other', { kind: entry.kind, who });
   }

@@ -21,6 +21,10 @@ export const DonationSchema = z.object({
   charityEmail: z.string().optional(),
   assignedTo: z.string().optional(),
   assignedType: z.string().optional(),
+  /** Beside the spec's fields (issue 46): the charity's member who has the pickup, while it is Assigned. */
+  assigneeName: z.string().optional(),
+  /** That member's account id: for the charity's own members only. */
+  assigneeId: z.string().optional(),
   pickupDate: z.string().optional(),
   review: z.string().optional(),
   reviewedAt: z.string().optional(),
@@ -116,3 +120,9 @@ export type DonationUpdate = z.input<typeof DonationUpdateSchema>;
 export const DonationReviewSchema = z.object({
   review: requiredText('validation/review-required', 2000),
 });
+
+/** PATCH /donations/{id}/assignee (issue 46): the charity's member who takes the pickup, or null for nobody. */
+export const AssigneeUpdateSchema = z.object({
+  userId: z.uuid({ message: code('validation/invalid-id') }).nullable(),
+});
+export type AssigneeUpdate = z.input<typeof AssigneeUpdateSchema>;

@@ -21,6 +21,11 @@ export const HISTORY_KINDS = [
   /** Pending again because the request accepted instead of it was removed. */
   'request.reopened',
   'pickup.confirmed',
+  /** A charity's member took the pickup (issue 46). */
+  'pickup.claimed',
+  /** A coordinator gave it to a member (`detail.userId`, `name`), or took it back from one. */
+  'pickup.assigned',
+  'pickup.unassigned',
   /** The charity corrected its pickup report (within PICKUP_REPORT_CORRECTION_DAYS). */
   'pickup.report-corrected',
   'charity-role.requested',

@@ -29,6 +29,8 @@ export const NOTIFICATION_KINDS = [
   'user.role-changed',
   /** The restaurant: a charity confirmed the pickup of its donation. */
   'pickup.confirmed',
+  /** A charity's member: a coordinator gave them a pickup (issue 46). */
+  'pickup.assigned',
   /** The charity: an accepted pickup's best-before is an hour away. */
   'reminder.pickup-soon',
   /** The restaurant: a verified donation nobody requested is two hours from its best-before. */

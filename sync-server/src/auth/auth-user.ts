@@ -15,6 +15,8 @@ export interface AuthUser {
    */
   organisationId?: string | undefined;
   memberRole?: MemberRole | undefined;
+  /** The organisation's e-mail (its founding account's), by which the spec's routes name a restaurant or charity. */
+  organisationEmail?: string | undefined;
 }
 
 export function toAuthUser(row: UserRow): AuthUser {
@@ -26,5 +28,6 @@ export function toAuthUser(row: UserRow): AuthUser {
     photoURL: row.photo_url ?? undefined,
     organisationId: row.organisation_id ?? undefined,
     memberRole: row.member_role ?? undefined,
+    organisationEmail: row.organisation_email ?? undefined,
   };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { errors as joseErrors } from 'jose';
 import { isImageUrl } from '@foodbridge/shared';
-import { accountForProviderUser, findUserById, type UserRow } from '../db/users.ts';
+import { accountForProviderUser, findUserById, organisationEmailOf, type UserRow } from '../db/users.ts';
 import { ApiError, unauthorized } from '../http/errors.ts';
 import { readsOnly } from '../http/methods.ts';
 import type { AppEnv, Deps } from '../deps.ts';
@@ -44,6 +44,8 @@ export function authenticate(deps: Deps) {
     if (cached) return signedIn(c, cached, next);
     const generation = cache.begin();
     return accountFromToken(deps, token).then(async (found) => {
+      // Read with the account and cached with it: the accounts' notification drops both when either changes.
+      found.row.organisation_email = await organisationEmailOf(deps.sql, found.row);
       if (await cache.watch(deps.changes)) cache.set(token, found.row, found.expiresAtMs, generation);
       return signedIn(c, found.row, next);
     });

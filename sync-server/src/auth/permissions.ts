@@ -87,6 +87,18 @@ export function hasRole(user: AuthUser, ...roles: Role[]): Decision {
   return roles.includes(user.role) ? ALLOW : refuse(403, 'access/denied');
 }
 
+/**
+ * Look-ups of a restaurant's or charity's rows by its e-mail (a charity's pickups): its members, as for one's own
+ * e-mail, and admins. Not for one's personal rows (favourites, reviews): the organisation's e-mail is also its
+ * founder's own (ADR 018), which a member must not read through it.
+ */
+export function isOwnOrganisationOrAdmin(user: AuthUser, email: string): Decision {
+  const asked = email.trim().toLowerCase();
+  return user.role === 'admin' || asked === user.email || (user.organisationEmail !== undefined && user.organisationEmail === asked)
+    ? ALLOW
+    : refuse(403, 'access/denied');
+}
+
 /** Look-ups by e-mail: only that account or an admin. */
 export function isSelfOrAdmin(user: AuthUser, email: string): Decision {
   return user.role === 'admin' || user.email === email.trim().toLowerCase() ? ALLOW : refuse(403, 'access/denied');
@@ -179,6 +191,10 @@ export interface DonationAccess {
   status: DonationStatus;
   restaurant_id: string;
   charity_id: string | null;
+  /** The charity's member who has the pickup while it is Assigned (issue 46); absent where it does not matter. */
+  assignee_id?: string | null;
+  /** Their name, for the refusal that names who has it. */
+  assigned_to?: string | null;
 }
 
 /**
@@ -195,7 +211,8 @@ export function canSeeDonation(
 ): boolean {
   if (row.status === 'Verified') return true;
   if (!user) return false;
-  if (user.role === 'admin' || row.restaurant_id === party(user) || row.charity_id === party(user)) return true;
+  if (user.role === 'admin' || row.restaurant_id === party(user)) return true;
+  if (row.charity_id === party(user)) return !isOthersPickup(user, row);
   return user.role === 'charity' && requestedByCaller;
 }
 
@@ -265,6 +282,41 @@ export function canJudgeDonation(
   return refuse(409, 'donations/not-pending', { verb, status: row.status });
 }
 
+/** Whether the caller is one of the members of the charity the donation was given to. */
+export function isCharityMember(user: AuthUser | undefined, row: Pick<DonationAccess, 'charity_id'>): boolean {
+  return row.charity_id !== null && party(user) !== undefined && row.charity_id === party(user);
+}
+
+/**
+ * A pickup another driver of the charity has, not yet collected: not in a driver's lists (coordinators see them all),
+ * so a pickup given to someone else leaves the first driver's phone at its next sync.
+ */
+function isOthersPickup(user: AuthUser, row: Pick<DonationAccess, 'status' | 'assignee_id'>): boolean {
+  return user.memberRole === 'driver' && PICKUP_CONFIRMABLE.includes(row.status) && !!row.assignee_id && row.assignee_id !== user.id;
+}
+
+/** The refusal that says which member has a pickup. */
+const hasDriver = (row: Pick<DonationAccess, 'assigned_to'>): Refusal => refuse(409, 'pickups/has-driver', { name: row.assigned_to ?? '' });
+
+/**
+ * A member of the charity takes a pickup it was given (a driver claiming a run): only while it waits for collection,
+ * and not one another member has (409 naming them; two claims at once: the first wins). Claiming one's own is a no-op.
+ */
+export function canClaimPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+  if (!isCharityMember(user, row)) return refuse(403, 'pickups/not-your-pickup');
+  if (!PICKUP_CONFIRMABLE.includes(row.status)) return refuse(409, 'pickups/not-accepted', { status: row.status });
+  if (row.assignee_id && row.assignee_id !== user.id) return hasDriver(row);
+  return ALLOW;
+}
+
+/** A coordinator gives a pickup of the charity to one of its members, or back to nobody. */
+export function canAssignPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+  if (!isCharityMember(user, row)) return refuse(403, 'pickups/not-your-pickup');
+  if (!isLead(user)) return LEADS_ONLY();
+  if (!PICKUP_CONFIRMABLE.includes(row.status)) return refuse(409, 'pickups/not-accepted', { status: row.status });
+  return ALLOW;
+}
+
 /** Only a charity that does not hold the donation can have lost it: the one caller worth a look at past acceptances. */
 export function mayHaveLostPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): boolean {
   return user.role === 'charity' && row.charity_id !== party(user);
@@ -285,6 +337,10 @@ export function canStillPickUp(
     : ALLOW;
 }
 
+/**
+ * The charity's members confirm its pickups: a coordinator any of them, a driver one they have, or one nobody has
+ * (confirming takes it: a driver in a cellar without signal need not claim first).
+ */
 export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
   if (row.charity_id !== party(user)) {
     return refuse(403, 'pickups/not-your-pickup');
@@ -293,6 +349,7 @@ export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>
   if (!PICKUP_CONFIRMABLE.includes(row.status)) {
     return refuse(409, 'pickups/not-accepted', { status: row.status });
   }
+  if (isOthersPickup(user, row)) return hasDriver(row);
   return ALLOW;
 }
 
@@ -331,9 +388,11 @@ export function canListRequests(
 ): { ok: true; scope: RequestScope } | Refusal {
   const scope = requestScopeOf(user);
   if (!scope) return refuse(403, 'access/denied');
+  // Its own organisation's e-mail (a member's filter names the restaurant or charity, not the person).
+  const own = user.organisationEmail ?? user.email;
   const foreign =
-    (scope.kind === 'restaurant' && filters.restaurantEmail && filters.restaurantEmail !== user.email) ||
-    (scope.kind === 'charity' && filters.charityEmail && filters.charityEmail !== user.email);
+    (scope.kind === 'restaurant' && filters.restaurantEmail && filters.restaurantEmail !== own) ||
+    (scope.kind === 'charity' && filters.charityEmail && filters.charityEmail !== own);
   return foreign ? refuse(403, 'access/denied') : { ok: true, scope };
 }
 

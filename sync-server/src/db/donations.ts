@@ -24,6 +24,10 @@ export interface DonationRow {
   charity_email: string | null;
   assigned_to: string | null;
   assigned_type: string | null;
+  /** The charity's member who has the pickup (migration 035), while it is Assigned. */
+  assignee_id: string | null;
+  /** The member who confirmed the pickup. */
+  picked_up_by: string | null;
   pickup_date: Date | null;
   review: string | null;
   reviewed_at: Date | null;
@@ -39,8 +43,11 @@ export interface DonationRow {
   deleted: boolean;
 }
 
-/** `charityEmailShown`: whether the viewer may read the charity's e-mail (`canSeeCharityEmail`). */
-export function toDonation(r: DonationRow, charityEmailShown: boolean): Donation {
+/**
+ * `charityEmailShown`: whether the viewer may read the charity's e-mail (`canSeeCharityEmail`); `assigneeIdShown`,
+ * whether the viewer is one of the charity's members (`isCharityMember`), who alone are told which account has it.
+ */
+export function toDonation(r: DonationRow, charityEmailShown: boolean, assigneeIdShown = false): Donation {
   return compact({
     _id: r.id,
     title: r.title,
@@ -59,6 +66,8 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean): Donation
     charityEmail: charityEmailShown ? r.charity_email : null,
     assignedTo: r.assigned_to,
     assignedType: r.assigned_type,
+    assigneeName: r.assigned_type === DRIVER ? r.assigned_to : null,
+    assigneeId: assigneeIdShown && r.assigned_type === DRIVER ? r.assignee_id : null,
     pickupDate: iso(r.pickup_date),
     review: r.review,
     reviewedAt: iso(r.reviewed_at),
@@ -69,8 +78,8 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean): Donation
   }) as Donation;
 }
 
-export function toPickupItem(r: DonationRow, charityEmailShown: boolean): PickupItem {
-  return { ...toDonation(r, charityEmailShown), donationTitle: r.title };
+export function toPickupItem(r: DonationRow, charityEmailShown: boolean, assigneeIdShown = false): PickupItem {
+  return { ...toDonation(r, charityEmailShown, assigneeIdShown), donationTitle: r.title };
 }
 
 /** The charity a donation was given to, as the donation row keeps it. */
@@ -531,14 +540,33 @@ export async function releaseDonation(tx: TxSql, id: string): Promise<void> {
       charity_name = NULL,
       charity_email = NULL,
       assigned_to = NULL,
-      assigned_type = NULL
+      assigned_type = NULL,
+      assignee_id = NULL
     WHERE id = ${id}`;
 }
 
-/** The charity collected it; `report` is what it says it took (none from the spec's clients). */
-export async function markDonationPicked(tx: TxSql, id: string, report?: PickupReport): Promise<DonationRow> {
+/** `assigned_type` of a pickup a charity's member has (the spec's Assigned to {name} (driver)). */
+export const DRIVER = 'driver';
+
+/**
+ * A given pickup taken by or given to one of the charity's members (Assigned), or back to the charity as a whole
+ * (Accepted) with `member` null. Call with the donation locked; the answer is the row as it is now.
+ */
+export async function setPickupAssignee(tx: TxSql, id: string, member: { id: string; name: string } | null): Promise<DonationRow> {
   const [row] = await tx<DonationRow[]>`
-    UPDATE donations SET status = 'Picked', pickup_date = now(),
+    UPDATE donations SET
+      status = ${member ? 'Assigned' : 'Accepted'},
+      assignee_id = ${member?.id ?? null},
+      assigned_to = ${member ? member.name : tx`charity_name`},
+      assigned_type = ${member ? DRIVER : 'charity'}
+    WHERE id = ${id} RETURNING *`;
+  return row!;
+}
+
+/** The charity collected it; `report` is what it says it took (none from the spec's clients). */
+export async function markDonationPicked(tx: TxSql, id: string, report: PickupReport | undefined, by: string): Promise<DonationRow> {
+  const [row] = await tx<DonationRow[]>`
+    UPDATE donations SET status = 'Picked', pickup_date = now(), picked_up_by = ${by},
       pickup_weight_kg = ${report?.weightKg ?? null}, pickup_outcome = ${report?.outcome ?? null},
       pickup_reason = ${report?.reason ?? null}, pickup_note = ${report?.note ?? null},
       pickup_reported_at = ${report ? tx`now()` : null}

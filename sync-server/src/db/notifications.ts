@@ -169,7 +169,11 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
       break;
     }
     case 'pickup.confirmed':
-      tell([donation?.restaurant_id], 'pickup.confirmed', { ...facts, charityName: e.actor.name });
+      // The charity's name, whichever of its members (a driver) confirmed it.
+      tell([donation?.restaurant_id], 'pickup.confirmed', { ...facts, charityName: donation?.charity_name ?? e.actor.name });
+      break;
+    case 'pickup.assigned':
+      if (typeof detail.userId === 'string') tell([detail.userId], 'pickup.assigned', { ...facts, byName: e.actor.name });
       break;
     case 'charity-role.requested':
       tell(await reads.admins(), 'charity-role.awaiting-decision', {

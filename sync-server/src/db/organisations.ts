@@ -185,3 +185,14 @@ export async function standingInOrganisation(
     WHERE u.id = ${userId}`;
   return row ? { organisationId: row.organisation_id, ownerId: row.owner_id, otherMembers: row.other_members } : undefined;
 }
+
+/**
+ * One member of the organisation, read without a lock (a pickup's assignment holds the donation's: locking the
+ * account too would take them in the reverse of an account's own changes' order). Undefined for a non-member.
+ */
+export async function findMember(sql: Sql | TxSql, organisationId: string, userId: string): Promise<MemberRow | undefined> {
+  const [row] = await sql<MemberRow[]>`
+    SELECT id, name, email, member_role, organisation_joined_at FROM users
+    WHERE id = ${userId} AND organisation_id = ${organisationId} AND NOT deleted`;
+  return row;
+}

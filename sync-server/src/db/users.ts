@@ -62,6 +62,8 @@ export interface UserRow {
   /** The organisation the account is a member of, and its role there (migration 034): both or neither. */
   organisation_id: string | null;
   member_role: MemberRole | null;
+  /** Read with the signed-in account only (auth/middleware.ts): its organisation's e-mail, its founder's. */
+  organisation_email?: string | null;
 }
 
 export function toUser(r: UserRow): User {
@@ -97,7 +99,18 @@ export async function isRemovedAccount(sql: Sql, email: string): Promise<boolean
   return Boolean(row);
 }
 
-export async function findUserById(sql: Sql, id: string): Promise<UserRow | undefined> {
+/**
+ * The organisation's e-mail of a member's account (its founding account's, ADR 018), for the spec's routes that name a
+ * restaurant or charity by e-mail; null for an account in none.
+ */
+export async function organisationEmailOf(sql: Sql, row: Pick<UserRow, 'id' | 'email' | 'organisation_id'>): Promise<string | null> {
+  if (!row.organisation_id) return null;
+  if (row.organisation_id === row.id) return row.email;
+  const [founder] = await sql<{ email: string }[]>`SELECT email FROM users WHERE id = ${row.organisation_id}`;
+  return founder?.email ?? null;
+}
+
+export async function findUserById(sql: Sql | TxSql, id: string): Promise<UserRow | undefined> {
   const [row] = await sql<UserRow[]>`SELECT * FROM users WHERE id = ${id} AND NOT deleted`;
   return row;
 }

@@ -107,7 +107,7 @@ export const donationRequestRoutes = [
       limits: [byAccount('donation-request', RATE_LIMITS.donationRequestsPerAccount, 'donation requests')],
       roles: ['charity'],
       body: { schema: DonationRequestCreateSchema, example: { donationId: UUID, requestDescription: 'For our evening meal service.', pickupTime: '18:30' } },
-      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input.'), 403: err('Charities only.'), 404: err('No such open donation.', 'not-found/donation'), 409: err('Already requested, no longer open to requests, or past its best-before time.', 'donation-requests/already-requested', 'donations/expired', 'donations/not-requestable') },
+      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input.'), 403: err('Charities’ coordinators only.', 'organisations/leads-only'), 404: err('No such open donation.', 'not-found/donation'), 409: err('Already requested, no longer open to requests, or past its best-before time.', 'donation-requests/already-requested', 'donations/expired', 'donations/not-requestable') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, DonationRequestCreateSchema);
@@ -176,7 +176,7 @@ export const donationRequestRoutes = [
       tags: ['Donation requests'],
       security: 'bearer',
       params: requestId,
-      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours.', 'donation-requests/accept-not-owner'), 404: err('No such request (or its donation).', 'not-found/donation-request', 'not-found/donation'), 409: err('No longer pending.', 'donation-requests/accept-not-pending', 'donation-requests/donation-taken', 'donations/expired') },
+      responses: { 200: ok('Accepted.', z.object({ modifiedCount: z.number().int(), rejectedCount: z.number().int() })), 403: err('Not yours, or not a manager of the restaurant.', 'donation-requests/accept-not-owner', 'organisations/leads-only'), 404: err('No such request (or its donation).', 'not-found/donation-request', 'not-found/donation'), 409: err('No longer pending.', 'donation-requests/accept-not-pending', 'donation-requests/donation-taken', 'donations/expired') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -224,7 +224,7 @@ export const donationRequestRoutes = [
       tags: ['Donation requests'],
       security: 'bearer',
       params: requestId,
-      responses: { 200: ok('Declined.', Modified), 403: err('Not yours.', 'donation-requests/reject-not-owner'), 404: err('No such request.', 'not-found/donation-request'), 409: err('No longer pending.', 'donation-requests/reject-not-pending') },
+      responses: { 200: ok('Declined.', Modified), 403: err('Not yours, or not a manager of the restaurant.', 'donation-requests/reject-not-owner', 'organisations/leads-only'), 404: err('No such request.', 'not-found/donation-request'), 409: err('No longer pending.', 'donation-requests/reject-not-pending') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -257,7 +257,7 @@ export const donationRequestRoutes = [
       params: requestId,
       responses: {
         200: ok('Cancelled (an admin’s delete also says how many declined requests were reopened).', Deleted.extend({ reopenedCount: z.number().int().optional() })),
-        403: err('Not yours.', 'donation-requests/delete-not-owner'),
+        403: err('Not yours, or not a coordinator of the charity.', 'donation-requests/delete-not-owner', 'organisations/leads-only'),
         404: err('No such request.', 'not-found/donation-request'),
         409: err('No longer pending, or already picked up.', 'donation-requests/already-picked', 'donation-requests/cancel-not-pending'),
       },

@@ -6,6 +6,7 @@ import {
   DonationReviewSchema,
   DonationSchema,
   DonationUpdateSchema,
+  AssigneeUpdateSchema,
   PickupItemSchema,
   FOOD_TYPES,
   PickupReportSchema,
@@ -14,8 +15,11 @@ import {
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
+  canAssignPickup,
+  canClaimPickup,
   canConfirmPickup,
   canSeeCharityEmail,
+  isCharityMember,
   canDeleteDonation,
   canEditDonation,
   canJudgeDonation,
@@ -23,7 +27,7 @@ import {
   canStillPickUp,
   donationScopeOf,
   enforce,
-  isSelfOrAdmin,
+  isOwnOrganisationOrAdmin,
   mayHaveLostPickup,
   party,
 } from '../auth/permissions.ts';
@@ -36,6 +40,7 @@ import {
   listPickups,
   lockDonation,
   markDonationPicked,
+  setPickupAssignee,
   reverifyReasonOf,
   reviewPendingDonation,
   setDonationReview,
@@ -47,7 +52,7 @@ import {
   type DonationSort,
 } from '../db/donations.ts';
 import { recordHistory } from '../db/history.ts';
-import { organisationProfile } from '../db/organisations.ts';
+import { findMember, organisationProfile } from '../db/organisations.ts';
 import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
@@ -185,7 +190,7 @@ export const donationRoutes = [
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
       const row = await visibleDonation(deps.sql, user, await findDonation(deps.sql, id));
-      return c.json(toDonation(row, canSeeCharityEmail(user, row)));
+      return c.json(toDonation(row, canSeeCharityEmail(user, row), isCharityMember(user, row)));
     },
   ),
   // Only a restaurant offers food, under its own name: an admin cannot create on someone's behalf.
@@ -264,7 +269,7 @@ export const donationRoutes = [
       tags: ['Donations'],
       security: 'bearer',
       params: donationId,
-      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours.', 'donations/delete-not-owner'), 404: err('No such donation.', 'not-found/donation'), 409: err('Already given to a charity.', 'donations/delete-accepted') },
+      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours, or not a manager of the restaurant.', 'donations/delete-not-owner', 'organisations/leads-only'), 404: err('No such donation.', 'not-found/donation'), 409: err('Already given to a charity.', 'donations/delete-accepted') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
@@ -296,7 +301,7 @@ export const donationRoutes = [
         400: err('Invalid report.', 'request/idempotency-key-too-long'),
         403: err('Not the assigned charity.', 'pickups/not-your-pickup'),
         404: err('No such donation.', 'not-found/donation'),
-        409: err('Not ready for pickup.', 'pickups/already-confirmed', 'pickups/not-accepted', 'pickups/reassigned'),
+        409: err('Not ready for pickup, or another driver of the charity has it.', 'pickups/already-confirmed', 'pickups/not-accepted', 'pickups/reassigned', 'pickups/has-driver'),
         422: err('This Idempotency-Key was already used for a different request.', 'request/idempotency-key-reused'),
       },
     },
@@ -323,7 +328,9 @@ export const donationRoutes = [
           if (stored) return { stored };
         }
         enforce(canConfirmPickup(user, row));
-        const picked = await markDonationPicked(tx, id, report);
+        // A driver confirming one nobody had takes it: the pickup, its report and the figures name them.
+        if (user.memberRole === 'driver' && !row.assignee_id) await setPickupAssignee(tx, id, { id: user.id, name: user.name });
+        const picked = await markDonationPicked(tx, id, report, user.id);
         await recordHistory(tx, {
           actor: user,
           kind: 'pickup.confirmed',
@@ -334,7 +341,7 @@ export const donationRoutes = [
           detail: report ? { weightKg: report.weightKg, outcome: report.outcome, ...(report.reason ? { reason: report.reason } : {}) } : {},
           idempotencyKey: key,
         });
-        const body = { modifiedCount: 1, donation: toDonation(picked, canSeeCharityEmail(user, picked)) };
+        const body = { modifiedCount: 1, donation: toDonation(picked, canSeeCharityEmail(user, picked), isCharityMember(user, picked)) };
         if (key && !(await storeAnswer(tx, { userId: user.id, key, scope, statusCode: 200, body }))) {
           throw conflict('request/idempotency-key-reused');
         }
@@ -342,6 +349,77 @@ export const donationRoutes = [
       });
       if (outcome.stored) return replay(c, outcome.stored, scope);
       return c.json(outcome.body);
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/donations/:id/claim',
+      summary: 'Take a pickup of one’s charity (a driver claiming a run)',
+      description: 'The pickup becomes Assigned to the caller (`assigneeName`, and `assignedTo` with `assignedType: driver`). Two claims at once: the first wins, the other gets 409 naming who has it.',
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['charity'],
+      params: donationId,
+      responses: {
+        200: ok('Taken (0 when the caller had it already).', DonationChange),
+        403: err('Not a member of the charity it was given to.', 'pickups/not-your-pickup'),
+        404: err('No such donation.', 'not-found/donation'),
+        409: err('Another member has it, or it is not waiting for collection.', 'pickups/has-driver', 'pickups/not-accepted'),
+      },
+    },
+    async (c, { deps, user }) => {
+      const id = parseId(c.req.param('id'));
+      const answer = await deps.sql.begin(async (tx) => {
+        const row = await visibleDonation(tx, user, await lockDonation(tx, id));
+        enforce(canClaimPickup(user, row));
+        if (row.assignee_id === user.id) return { modifiedCount: 0, donation: toDonation(row, true, true) };
+        const taken = await setPickupAssignee(tx, id, { id: user.id, name: user.name });
+        await recordHistory(tx, { actor: user, kind: 'pickup.claimed', donationId: id, fromState: row.status, toState: taken.status });
+        return { modifiedCount: 1, donation: toDonation(taken, true, true) };
+      });
+      return c.json(answer);
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/donations/:id/assignee',
+      summary: 'Give a pickup to a member of the charity, or to nobody (a coordinator)',
+      description: 'With `userId` the pickup becomes Assigned to that member, who is told; with `null` it is Accepted again, for any member to claim.',
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['charity'],
+      params: donationId,
+      body: { schema: AssigneeUpdateSchema, example: { userId: UUID } },
+      responses: {
+        200: ok('Assigned or released (0 when nothing changed).', DonationChange),
+        403: err('Not a coordinator of the charity it was given to.', 'pickups/not-your-pickup', 'organisations/leads-only'),
+        404: err('No such donation, or no such member of the charity.', 'not-found/donation', 'not-found/member'),
+        409: err('It is not waiting for collection.', 'pickups/not-accepted'),
+      },
+    },
+    async (c, { deps, user }) => {
+      const id = parseId(c.req.param('id'));
+      const { userId } = await parseJson(c, AssigneeUpdateSchema);
+      const answer = await deps.sql.begin(async (tx) => {
+        const row = await visibleDonation(tx, user, await lockDonation(tx, id));
+        enforce(canAssignPickup(user, row));
+        const member = userId === null ? null : ((await findMember(tx, row.charity_id!, userId)) ?? null);
+        if (userId !== null && !member) throw notFound('not-found/member');
+        if ((member?.id ?? null) === row.assignee_id) return { modifiedCount: 0, donation: toDonation(row, true, true) };
+        const changed = await setPickupAssignee(tx, id, member);
+        await recordHistory(tx, {
+          actor: user,
+          kind: member ? 'pickup.assigned' : 'pickup.unassigned',
+          donationId: id,
+          fromState: row.status,
+          toState: changed.status,
+          detail: { userId: member?.id ?? row.assignee_id, name: member?.name ?? row.assigned_to },
+        });
+        return { modifiedCount: 1, donation: toDonation(changed, true, true) };
+      });
+      return c.json(answer);
     },
   ),
   route(
@@ -376,7 +454,7 @@ export const donationRoutes = [
       security: 'bearer',
       list: true,
       query: [
-        { name: 'email', description: 'The charity’s e-mail (one’s own unless admin).', schema: z.string(), required: true },
+        { name: 'email', description: 'The charity’s e-mail (one’s own charity’s unless admin).', schema: z.string(), required: true },
         { name: 'status', description: 'Only pickups in this status.', schema: z.enum(DONATION_STATUSES) },
       ],
       responses: { 200: list('Pickups.', PickupItemSchema), 400: err('email is required, or an unknown status.', 'request/email-required', 'donations/unknown-status'), 403: err('Charities and admins only.', 'access/denied') },
@@ -384,11 +462,11 @@ export const donationRoutes = [
     async (c, { deps, user }) => {
       const email = c.req.query('email');
       if (!email) throw badRequest('request/email-required');
-      enforce(isSelfOrAdmin(user, email));
+      enforce(isOwnOrganisationOrAdmin(user, email));
       const status = statusQuery(c, DONATION_STATUSES);
       const page = parsePage(c);
       const rows = pageOf(c, await listPickups(deps.sql, email, page, status), page);
-      return c.json(rows.map((r) => toPickupItem(r, canSeeCharityEmail(user, r))));
+      return c.json(rows.map((r) => toPickupItem(r, canSeeCharityEmail(user, r), isCharityMember(user, r))));
     },
   ),
 ];

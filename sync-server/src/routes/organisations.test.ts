@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
 import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -204,5 +205,49 @@ describe('organisations', () => {
     const token = login.status === 200 ? login.body.idToken : u.token;
     const org = await t.get('/organisations/mine', token);
     expect(org.body).toMatchObject({ _id: u.id, kind: 'restaurant', ownerId: u.id });
+  });
+
+  it('members act for their organisation: staff post, the manager accepts, a driver collects, each named in the timeline', async () => {
+    const restaurant = await createUser(t, { role: 'restaurant', name: 'Green Table' });
+    const staff = await createUser(t, { name: 'Sam Staff' });
+    expect((await t.post('/invitations/accept', { token: await invite(restaurant, staff.email, 'staff') }, staff.token)).status).toBe(200);
+    const { coordinator, driver } = await charityWithDriver();
+
+    // Posted by staff: the restaurant's donation, under its name and e-mail.
+    const posted = await t.post('/donations', createDonationInput({ title: 'Evening trays' }), staff.token);
+    expect(posted.status).toBe(201);
+    const id = posted.body.insertedId;
+    const [row] = await t.sql`SELECT restaurant_id, restaurant_name, restaurant_email FROM donations WHERE id = ${id}`;
+    expect(row).toEqual({ restaurant_id: restaurant.id, restaurant_name: 'Green Table', restaurant_email: restaurant.email });
+    expect((await t.get(`/donations/${id}`, restaurant.token)).status).toBe(200);
+    expect((await t.patch(`/donations/verify/${id}`, undefined, admin.token)).status).toBe(200);
+
+    // Asking is the coordinator's; the driver may not.
+    const byDriver = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), driver.token);
+    expect(byDriver.status).toBe(403);
+    expect(byDriver.body.code).toBe('organisations/leads-only');
+    const asked = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), coordinator.token);
+    expect(asked.status).toBe(201);
+
+    // Staff may not accept nor delete; the manager accepts.
+    expect((await t.patch(`/donation-requests/accept/${asked.body.insertedId}`, undefined, staff.token)).body.code).toBe('organisations/leads-only');
+    expect((await t.del(`/donations/${id}`, staff.token)).body.code).toBe('organisations/leads-only');
+    expect((await t.patch(`/donation-requests/accept/${asked.body.insertedId}`, undefined, restaurant.token)).status).toBe(200);
+
+    // The driver sees the charity's pickup by the charity's e-mail and confirms it.
+    const pickups = await t.get(`/my-pickups?email=${encodeURIComponent(coordinator.email)}`, driver.token);
+    expect(pickups.status).toBe(200);
+    expect(pickups.body.map((p: { _id: string }) => p._id)).toContain(id);
+    expect((await t.get(`/my-pickups?email=${encodeURIComponent(restaurant.email)}`, driver.token)).status).toBe(403);
+    expect((await t.patch(`/donations/pickup/${id}`, { weightKg: 4, outcome: 'all' }, driver.token)).status).toBe(200);
+
+    // The timeline names who did what; a member's own e-mail is shown inside their organisation only.
+    const timeline = await t.get(`/donations/${id}/history`);
+    const created = timeline.body.find((h: { kind: string }) => h.kind === 'donation.created');
+    expect(created.actor).toEqual({ name: 'Sam Staff' });
+    const confirmed = timeline.body.find((h: { kind: string }) => h.kind === 'pickup.confirmed');
+    expect(confirmed.actor.name).toBe(driver.name);
+    const inside = await t.get(`/donations/${id}/history`, restaurant.token);
+    expect(inside.body.find((h: { kind: string }) => h.kind === 'donation.created').actor).toEqual({ name: 'Sam Staff', email: staff.email });
   });
 });

@@ -192,8 +192,13 @@ export const organisationRoutes = [
         enforce(canAcceptInvitation(user, invitation, current?.name));
         const organisation = await lockOrganisation(tx, invitation.organisation_id);
         if (!organisation) throw new ApiError(400, 'invitations/invalid');
-        // The account changed since its session was read (joined elsewhere, made admin): the same refusal, from the row.
-        if (!(await joinOrganisation(tx, invitation, organisation.kind, user.id))) throw new ApiError(409, 'invitations/in-organisation', { name: '' });
+        if (!(await joinOrganisation(tx, invitation, organisation.kind, user.id))) {
+          // The account changed since its session was read (joined elsewhere, made admin): said from the row as it is.
+          const now = await findUserById(tx, user.id);
+          if (now?.role === 'admin') throw new ApiError(409, 'invitations/admin');
+          const elsewhere = now?.organisation_id ? await findOrganisation(tx, now.organisation_id) : undefined;
+          throw new ApiError(409, 'invitations/in-organisation', { name: elsewhere?.name ?? '' });
+        }
         await recordHistory(tx, { actor: user, kind: 'organisation.joined', toState: invitation.role, detail: { organisationId: organisation.id, invitationId: invitation.id } });
         return organisation;
       });

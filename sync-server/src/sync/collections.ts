@@ -10,7 +10,7 @@ import {
   type SyncPullResult,
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { canSeeCharityEmail, canSeeDonation, party, requestScopeOf } from '../auth/permissions.ts';
+import { canSeeCharityEmail, canSeeDonation, isCharityMember, party, requestScopeOf } from '../auth/permissions.ts';
 import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
 import { toDonation } from '../db/donations.ts';
@@ -143,7 +143,7 @@ async function pullAny(
     const charityId = user.role === 'charity' ? (party(user) ?? null) : null;
     const rows = await rowsOf(charityId, () => donationChanges(sql, { after, limit, charityId }));
     const documents = rows.map((r): DonationDoc =>
-      !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r, canSeeCharityEmail(user, r)), _deleted: false } : donationTombstone(r.id),
+      !r.deleted && canSeeDonation(user, r, r.requested) ? { ...toDonation(r, canSeeCharityEmail(user, r), isCharityMember(user, r)), _deleted: false } : donationTombstone(r.id),
     );
     return { documents, checkpoint: checkpointOf(rows, after) };
   }

@@ -34,20 +34,30 @@ import type { TestApp } from './test-app.ts';
  * donation a request is for), the charity whose request it is or that the donation was given to. The `other` ones
  * have the same role and nothing to do with it. `user` is a plain account; where a row's resource belongs to an
  * account rather than a restaurant or a charity (favourites, reviews, charity requests, payments, profiles), it is
- * this user's.
+ * this user's. `restaurant` and `charity` are their organisations' founders and leads (manager, coordinator);
+ * `staff` and `driver` are members of those same organisations in the other roles (issue 46, ADR 018).
  */
-export const CALLERS = ['anonymous', 'user', 'restaurant', 'otherRestaurant', 'charity', 'otherCharity', 'admin'] as const;
+export const CALLERS = ['anonymous', 'user', 'restaurant', 'staff', 'otherRestaurant', 'charity', 'driver', 'otherCharity', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
 export type Account = Exclude<Caller, 'anonymous'>;
 
 const ACCOUNT_ROLES: Record<Account, Role> = {
   user: 'user',
   restaurant: 'restaurant',
+  // Made plain, then joined to their organisation (World.create): as a restaurant of their own they would found one.
+  staff: 'user',
   otherRestaurant: 'restaurant',
   charity: 'charity',
+  driver: 'user',
   otherCharity: 'charity',
   admin: 'admin',
 };
+
+/** The members who are not their organisation's founder: whose organisation, and in which role. */
+const MEMBERS = { staff: { of: 'restaurant', role: 'staff' }, driver: { of: 'charity', role: 'driver' } } as const;
+
+/** The caller whose restaurant or charity a caller acts for: a member acts for its organisation's founder. */
+export const actsFor = (caller: Account): Account => (caller === 'staff' ? 'restaurant' : caller === 'driver' ? 'charity' : caller);
 
 export interface WorldAccount {
   id: string;
@@ -88,7 +98,13 @@ export class World {
     const seqs = await maxChangeSeqs(t.sql);
     const checkpoint = { id: '00000000-0000-0000-0000-000000000000', seq: Math.max(...Object.values(seqs)) };
     const made = await Promise.all((Object.entries(ACCOUNT_ROLES) as [Account, Role][]).map(async ([key, role]) => [key, await makeAccount(t, key, role)] as const));
-    return new World(t, Object.fromEntries(made) as Record<Account, WorldAccount>, checkpoint);
+    const accounts = Object.fromEntries(made) as Record<Account, WorldAccount>;
+    for (const [key, { of, role }] of Object.entries(MEMBERS) as [keyof typeof MEMBERS, (typeof MEMBERS)[keyof typeof MEMBERS]][]) {
+      const kind = ACCOUNT_ROLES[of];
+      await t.sql`UPDATE users SET role = ${kind}, organisation_id = ${accounts[of].id}, member_role = ${role} WHERE id = ${accounts[key].id}`;
+      accounts[key] = { ...accounts[key], role: kind };
+    }
+    return new World(t, accounts, checkpoint);
   }
 
   private once(key: string, make: () => Promise<string>): Promise<string> {
@@ -147,9 +163,15 @@ export class World {
     const shown = new Set([this.accounts.restaurant.email]);
     if (caller === 'anonymous') return shown;
     shown.add(this.accounts[caller].email);
+    // A member sees what its organisation sees, and the organisation's members see each other (its team page).
+    const party = actsFor(caller);
+    shown.add(this.accounts[party].email);
+    for (const [member, { of }] of Object.entries(MEMBERS) as [Account, { of: Account }][]) {
+      if (of === party) shown.add(this.accounts[member].email);
+    }
     for (const [a, b] of this.parties) {
-      if (a === caller) shown.add(this.accounts[b].email);
-      if (b === caller) shown.add(this.accounts[a].email);
+      if (a === party) shown.add(this.accounts[b].email);
+      if (b === party) shown.add(this.accounts[a].email);
     }
     return shown;
   }
@@ -375,14 +397,18 @@ export interface MatrixRow {
   credentialsInUrl?: boolean;
 }
 
-/** Every caller gets `status`, except as `except` says. */
+/**
+ * Every caller gets `status`, except as `except` says. A member gets what its organisation's founder gets unless
+ * `except` names the member: what staff and drivers may do is the same as their organisation's but where a row says.
+ */
 function everyone(status: number, except: Partial<Record<Caller, number>> = {}): Record<Caller, number> {
-  return Object.fromEntries(CALLERS.map((c) => [c, except[c] ?? status])) as Record<Caller, number>;
+  const of = (c: Caller): number => except[c] ?? (c === 'staff' || c === 'driver' ? of(actsFor(c)) : status);
+  return Object.fromEntries(CALLERS.map((c) => [c, of(c)])) as Record<Caller, number>;
 }
 
-/** `status` for the callers that are members of an organisation: the restaurants and charities. */
+/** `status` for the callers that are members of an organisation: the restaurants and charities (and their members). */
 function members(status: number): Partial<Record<Caller, number>> {
-  return { restaurant: status, otherRestaurant: status, charity: status, otherCharity: status };
+  return { restaurant: status, staff: status, otherRestaurant: status, charity: status, driver: status, otherCharity: status };
 }
 
 /** 401 signed out; `status` for every signed-in caller except as `except` says. */
@@ -503,8 +529,9 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     route: 'DELETE /users/me',
     request: async (w, caller) => ({ method: 'DELETE', path: '/users/me', body: { password: await w.withPassword(caller) } }),
-    // Every world has its own admin, so an admin deleting theirs is never the last one.
-    expect: signedIn(200),
+    // Every world has its own admin, so an admin deleting theirs is never the last one. The restaurant's and the
+    // charity's founders have members (staff, driver), and stay while they do (their account is the profile).
+    expect: signedIn(200, { restaurant: 409, charity: 409, staff: 200, driver: 200 }),
   },
   {
     route: 'GET /users/search',
@@ -718,19 +745,20 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     route: 'DELETE /donations/:id',
     variant: 'Verified donation',
     request: async (w) => ({ method: 'DELETE', path: `/donations/${await w.donation('Verified')}` }),
-    expect: signedIn(403, { restaurant: 200, admin: 200 }),
+    // Deleting is the managers' (staff post and edit).
+    expect: signedIn(403, { restaurant: 200, staff: 403, admin: 200 }),
   },
   {
     route: 'DELETE /donations/:id',
     variant: 'Pending donation',
     request: async (w) => ({ method: 'DELETE', path: `/donations/${await w.donation('Pending')}` }),
-    expect: signedIn(404, { restaurant: 200, admin: 200 }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, admin: 200 }),
   },
   {
     route: 'DELETE /donations/:id',
     variant: 'Accepted donation (the charity may be on its way)',
     request: async (w) => ({ method: 'DELETE', path: `/donations/${await w.donation('Accepted')}` }),
-    expect: signedIn(403, { restaurant: 409, admin: 409 }),
+    expect: signedIn(403, { restaurant: 409, staff: 403, admin: 409 }),
   },
   {
     route: 'PATCH /donations/verify/:id',
@@ -752,6 +780,17 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     request: async (w) => ({ method: 'PATCH', path: `/donations/review/${await w.donation('Picked')}`, body: { review: 'Well packed' } }),
     expect: signedIn(403, { charity: 200 }),
   },
+  // A charity's pickups among its members (issue 46): any member takes one; a coordinator gives it to one.
+  {
+    route: 'POST /donations/:id/claim',
+    request: async (w) => ({ method: 'POST', path: `/donations/${await w.donation('Accepted')}/claim` }),
+    expect: signedIn(403, { charity: 200, driver: 200 }),
+  },
+  {
+    route: 'PATCH /donations/:id/assignee',
+    request: async (w) => ({ method: 'PATCH', path: `/donations/${await w.donation('Accepted')}/assignee`, body: { userId: w.accounts.driver.id } }),
+    expect: signedIn(403, { charity: 200, driver: 403 }),
+  },
   {
     route: 'GET /my-pickups',
     request: async (w) => (await w.donation('Accepted'), get(`/my-pickups?email=${encodeURIComponent(w.accounts.charity.email)}`)),
@@ -763,13 +802,15 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     route: 'POST /donation-requests',
     variant: 'Verified donation',
     request: async (w) => ({ method: 'POST', path: '/donation-requests', body: createDonationRequestInput({ donationId: await w.donation('Verified') }) }),
-    expect: signedIn(403, { charity: 201, otherCharity: 201 }),
+    // Asking is the coordinators'; drivers collect.
+    expect: signedIn(403, { charity: 201, driver: 403, otherCharity: 201 }),
   },
   {
     route: 'POST /donation-requests',
     variant: 'Pending donation',
     request: async (w) => ({ method: 'POST', path: '/donation-requests', body: createDonationRequestInput({ donationId: await w.donation('Pending') }) }),
-    expect: signedIn(403, { charity: 404, otherCharity: 404 }),
+    // A driver is refused before the donation is looked for: asking is the coordinators'.
+    expect: signedIn(403, { charity: 404, driver: 403, otherCharity: 404 }),
   },
   {
     route: 'GET /donation-requests',
@@ -779,17 +820,17 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     route: 'PATCH /donation-requests/accept/:id',
     request: async (w) => ({ method: 'PATCH', path: `/donation-requests/accept/${await w.request()}` }),
-    expect: signedIn(404, { restaurant: 200, charity: 403, admin: 403 }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, charity: 403, admin: 403 }),
   },
   {
     route: 'PATCH /donation-requests/reject/:id',
     request: async (w) => ({ method: 'PATCH', path: `/donation-requests/reject/${await w.request()}` }),
-    expect: signedIn(404, { restaurant: 200, charity: 403, admin: 403 }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, charity: 403, admin: 403 }),
   },
   {
     route: 'DELETE /donation-requests/:id',
     request: async (w) => ({ method: 'DELETE', path: `/donation-requests/${await w.request()}` }),
-    expect: signedIn(404, { charity: 200, admin: 200, restaurant: 403 }),
+    expect: signedIn(404, { charity: 200, driver: 403, admin: 200, restaurant: 403 }),
   },
 
   // ---- Replication (docs/decisions/002-replication.md): signed in; requests not for plain users; pushes of
@@ -828,7 +869,8 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     route: 'PATCH /notifications/:id/read',
     request: async (w) => ({ method: 'PATCH', path: `/notifications/${await w.notification()}/read` }),
-    expect: signedIn(404, { restaurant: 200 }),
+    // A person's own: not their organisation's.
+    expect: signedIn(404, { restaurant: 200, staff: 404 }),
   },
   { route: 'POST /notifications/read-all', request: () => ({ method: 'POST', path: '/notifications/read-all' }), expect: signedIn(200) },
   // ---- Web push (issue 11): the key is public; each person manages their own devices only.
@@ -841,12 +883,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   {
     route: 'PATCH /push/subscriptions',
     request: async (w) => ({ method: 'PATCH', path: '/push/subscriptions', body: { endpoint: await w.pushDevice('patch'), disabledKinds: ['request.made'] } }),
-    expect: signedIn(404, { restaurant: 200 }),
+    expect: signedIn(404, { restaurant: 200, staff: 404 }),
   },
   {
     route: 'DELETE /push/subscriptions',
     request: async (w) => ({ method: 'DELETE', path: `/push/subscriptions?endpoint=${encodeURIComponent(await w.pushDevice('delete'))}` }),
-    expect: signedIn(404, { restaurant: 200 }),
+    expect: signedIn(404, { restaurant: 200, staff: 404 }),
   },
   // To the caller's own devices (none here: nothing leaves the server).
   { route: 'POST /push/test', request: () => ({ method: 'POST', path: '/push/test' }), expect: signedIn(200) },
@@ -878,42 +920,44 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
       path: '/organisations/mine/invitations',
       body: { email: `invited-${randomUUID()}@matrix.test`, role: caller === 'charity' || caller === 'otherCharity' ? 'driver' : 'staff' },
     }),
-    expect: signedIn(404, members(201)),
+    // Inviting is the managers' and coordinators'.
+    expect: signedIn(404, { ...members(201), staff: 403, driver: 403 }),
   },
   {
     route: 'GET /organisations/mine/invitations',
     request: async (w) => (await w.invitation(), get('/organisations/mine/invitations')),
-    expect: signedIn(404, members(200)),
+    expect: signedIn(404, { ...members(200), staff: 403, driver: 403 }),
     // The restaurant sees whom it invited.
     reveals: (w) => [w.accounts.user],
   },
   {
     route: 'DELETE /organisations/mine/invitations/:id',
     request: async (w) => ({ method: 'DELETE', path: `/organisations/mine/invitations/${(await w.invitation()).id}` }),
-    expect: signedIn(404, { restaurant: 200 }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, driver: 403 }),
   },
   {
     // Only the invited address's account joins; the others are told it is not theirs.
     route: 'POST /invitations/accept',
     request: async (w) => ({ method: 'POST', path: '/invitations/accept', body: { token: (await w.invitation()).token } }),
-    expect: signedIn(403, { user: 200 }),
+    expect: signedIn(403, { user: 200, staff: 403, driver: 403 }),
     // The new member sees the organisation's members.
-    reveals: (w) => [w.accounts.restaurant],
+    reveals: (w) => [w.accounts.restaurant, w.accounts.staff],
   },
   {
     route: 'PATCH /organisations/mine/members/:userId',
     request: async (w) => ({ method: 'PATCH', path: `/organisations/mine/members/${await w.staffMember()}`, body: { role: 'manager' } }),
-    expect: signedIn(404, { restaurant: 200 }),
+    // A member of the organisation but not its lead; a member elsewhere finds no such member in theirs.
+    expect: signedIn(404, { restaurant: 200, staff: 403, driver: 404 }),
   },
   {
     route: 'DELETE /organisations/mine/members/:userId',
     request: async (w) => ({ method: 'DELETE', path: `/organisations/mine/members/${await w.staffMember()}` }),
-    expect: signedIn(404, { restaurant: 200 }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, driver: 404 }),
   },
   {
     route: 'PUT /organisations/mine/owner',
     request: async (w) => ({ method: 'PUT', path: '/organisations/mine/owner', body: { userId: await w.staffMember() } }),
-    expect: signedIn(404, { restaurant: 200 }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, driver: 404 }),
   },
   { route: 'GET /me/charity-preferences', request: () => get('/me/charity-preferences'), expect: signedIn(403, { charity: 200, otherCharity: 200 }) },
   {

@@ -9,8 +9,8 @@ const common = ['Request Charity Role', 'Favorites', 'My Reviews', 'Transaction 
 describe('menuFor', () => {
   it('puts Home first, then the role\'s own items, then the items every role has', () => {
     expect(labels('user')).toEqual(['Home', 'My Profile', ...common]);
-    expect(labels('restaurant')).toEqual(['Home', 'Restaurant Profile', 'Add Donation', 'My Donations', 'Requested Donations', ...common]);
-    expect(labels('charity')).toEqual(['Home', 'Charity Profile', 'My Requests', 'My Pickups', 'Received Donations', ...common]);
+    expect(labels('restaurant')).toEqual(['Home', 'Restaurant Profile', 'Team', 'Add Donation', 'My Donations', 'Requested Donations', ...common]);
+    expect(labels('charity')).toEqual(['Home', 'Charity Profile', 'Team', 'My Requests', 'My Pickups', 'Received Donations', ...common]);
     expect(labels('admin')).toEqual([
       'Home',
       'Admin Profile',
@@ -33,6 +33,12 @@ describe('menuFor', () => {
       expect(paths.filter((p) => p !== '/dashBoard' && !routes.includes(p))).toEqual([]);
       expect(new Set(paths).size).toBe(paths.length);
     }
+  });
+
+  it("gives the Team page to restaurants and charities, whose members they are, beside their profile", () => {
+    expect(menuFor('restaurant').map((i) => i.to).slice(1, 3)).toEqual(['/dashBoard/restaurantProfile', '/dashBoard/team']);
+    expect(menuFor('charity').map((i) => i.to).slice(1, 3)).toEqual(['/dashBoard/charityProfile', '/dashBoard/team']);
+    for (const role of ['user', 'admin'] as const) expect(menuFor(role).map((i) => i.to)).not.toContain('/dashBoard/team');
   });
 
   it('gives the admin pages to the admin only', () => {

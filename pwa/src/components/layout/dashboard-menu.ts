@@ -21,6 +21,8 @@ const byRole: Record<Role, MenuItem[]> = {
   user: [{ to: '/dashBoard/myProfile', label: /*i18n*/ 'menu.myProfile' }],
   restaurant: [
     { to: '/dashBoard/restaurantProfile', label: /*i18n*/ 'menu.restaurantProfile' },
+    // Issue 46: the organisation's members, beside its profile.
+    { to: '/dashBoard/team', label: /*i18n*/ 'menu.team' },
     { to: '/dashBoard/addDonation', label: /*i18n*/ 'menu.addDonation' },
     // /edit-donation/{id} is reached from My Donations' Update and goes back there.
     { to: '/dashBoard/myDonations', label: /*i18n*/ 'menu.myDonations', also: ['/edit-donation/'] },
@@ -28,6 +30,7 @@ const byRole: Record<Role, MenuItem[]> = {
   ],
   charity: [
     { to: '/dashBoard/charityProfile', label: /*i18n*/ 'menu.charityProfile' },
+    { to: '/dashBoard/team', label: /*i18n*/ 'menu.team' },
     { to: '/dashBoard/myRequests', label: /*i18n*/ 'menu.myRequests' },
     { to: '/dashBoard/myPickups', label: /*i18n*/ 'menu.myPickups' },
     { to: '/dashBoard/receivedDonations', label: /*i18n*/ 'menu.receivedDonations' },

@@ -22,6 +22,7 @@ export const KIND_LABELS: Record<SwitchableKind, string> = {
   'charity-role.rejected': /*i18n*/ 'push.kind.charityRoleRejected',
   'user.role-changed': /*i18n*/ 'push.kind.roleChanged',
   'pickup.confirmed': /*i18n*/ 'push.kind.pickupConfirmed',
+  'pickup.assigned': /*i18n*/ 'push.kind.pickupAssigned',
   'reminder.pickup-soon': /*i18n*/ 'push.kind.pickupSoon',
   'reminder.unrequested': /*i18n*/ 'push.kind.unrequested',
 };
@@ -45,6 +46,7 @@ const GROUPS: Record<Role, KindGroup[]> = {
   charity: [
     { title: /*i18n*/ 'push.group.yourRequests', kinds: ['request.accepted', 'request.rejected', 'donation.released', 'donation.deleted'] },
     { title: /*i18n*/ 'push.group.newFood', kinds: ['donation.nearby'] },
+    { title: /*i18n*/ 'push.group.yourPickups', kinds: ['pickup.assigned'] },
     { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.pickup-soon'] },
     // The approval arrives just as the account becomes a charity.
     { title: /*i18n*/ 'push.group.account', kinds: ['charity-role.approved', 'user.role-changed'] },

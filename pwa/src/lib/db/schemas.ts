@@ -81,13 +81,16 @@ function fromZod<T>(
 // The admin's note on a donation edited after verification is read online only (Manage Donations), so the device's
 // copy leaves it out and keeps schema version 0: any change to the properties changes the schema's hash and needs a
 // version bump, whose upgrade of stores already on phones must first be proven in a real browser. Best before and the
-// pickup point (issue 10) arrive in the replicated documents already and are kept as they come (no validator runs
-// here), but the schema lists them only with that version 1.
-export const donationSchema = fromZod<DonationDocType>(DonationSchema.omit({ reverifyReason: true, bestBefore: true, latitude: true, longitude: true }), {
-  title: 'donations',
-  indexes: ['status'],
-  maxLength: { status: 20 },
-});
+// pickup point (issue 10), and the member who has a pickup (issue 46), arrive in the replicated documents already and
+// are kept as they come (no validator runs here), but the schema lists them only with that version 1.
+export const donationSchema = fromZod<DonationDocType>(
+  DonationSchema.omit({ reverifyReason: true, bestBefore: true, latitude: true, longitude: true, assigneeName: true, assigneeId: true }),
+  {
+    title: 'donations',
+    indexes: ['status'],
+    maxLength: { status: 20 },
+  },
+);
 
 // The quantity's unit came after version 0: like best before above, it is kept as it comes and listed with version 1.
 export const favoriteSchema = fromZod<FavoriteDocType>(FavoriteDocSchema.omit({ _deleted: true, unit: true }), {

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { ChangeEmailSchema } from '@foodbridge/shared/schemas/user';
 import { FormDialog } from '@/components/form-dialog';
 import { PasswordInput } from '@/components/password-input';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
-import { firstErrors, withoutField } from '@/lib/form-errors';
 import { useI18n } from '@/lib/i18n/i18n';
 import { requestEmailChange } from '../api';
 import { placeRefusal } from '../refusals';
+import { useDialogForm } from '../use-dialog-form';
 import { DialogProblem } from './dialog-problem';
 
 /**
@@ -16,96 +15,47 @@ import { DialogProblem } from './dialog-problem';
  */
 export function ChangeEmailDialog({ onDone }: { onDone: (said: string) => void }) {
   const i18n = useI18n();
-  const [open, setOpen] = useState(false);
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string>();
-
-  function clear() {
-    setNewEmail('');
-    setPassword('');
-    setErrors({});
-    setProblem(undefined);
-  }
-
-  function openChange(next: boolean) {
-    if (saving) return;
-    clear();
-    setOpen(next);
-  }
-
-  async function send(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ChangeEmailSchema.safeParse({ newEmail, password });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error.issues));
-      return;
-    }
-    setSaving(true);
-    setProblem(undefined);
-    try {
-      await requestEmailChange(parsed.data);
-      clear();
-      setOpen(false);
-      onDone(i18n._('account.email.sent', { email: parsed.data.newEmail }));
-    } catch (err) {
-      const placed = placeRefusal(err, {
-        password: 'password',
-        email: 'newEmail',
-        wrongPassword: i18n._('account.wrongPassword'),
-        fallback: i18n._('account.email.failed'),
-      });
-      if (placed.field) setErrors({ [placed.field]: placed.message });
-      else setProblem(placed.message);
-    } finally {
-      setSaving(false);
-    }
-  }
+  const form = useDialogForm({
+    initial: () => ({ newEmail: '', password: '' }),
+    parse: (v) => ChangeEmailSchema.safeParse(v),
+    submit: requestEmailChange,
+    refusal: (err) =>
+      placeRefusal(err, { password: 'password', email: 'newEmail', wrongPassword: i18n._('account.wrongPassword'), fallback: i18n._('account.email.failed') }),
+    onSaved: (body) => onDone(i18n._('account.email.sent', { email: body.newEmail })),
+  });
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={openChange}
+      open={form.open}
+      onOpenChange={form.openChange}
       trigger={<Button variant="outline">{i18n._('account.email.open')}</Button>}
       title={i18n._('account.email.title')}
       description={i18n._('account.email.intro')}
-      onSubmit={send}
-      submitLabel={saving ? i18n._('account.email.sending') : i18n._('account.email.send')}
-      submitDisabled={saving}
-      cancelDisabled={saving}
+      onSubmit={form.onSubmit}
+      submitLabel={form.saving ? i18n._('account.email.sending') : i18n._('account.email.send')}
+      submitDisabled={form.saving}
+      cancelDisabled={form.saving}
     >
-      <Field id="account-new-email" label={i18n._('account.email.new')} error={errors.newEmail}>
+      <Field id="account-new-email" label={i18n._('account.email.new')} error={form.errors.newEmail}>
         <Input
-          id="account-new-email"
+          {...form.described('account-new-email', 'newEmail')}
           type="email"
-          value={newEmail}
-          onChange={(e) => {
-            setNewEmail(e.target.value);
-            setErrors((errs) => withoutField(errs, 'newEmail'));
-          }}
+          value={form.values.newEmail}
+          onChange={(e) => form.set('newEmail', e.target.value)}
           autoComplete="email"
           inputMode="email"
           maxLength={254}
-          aria-invalid={errors.newEmail ? true : undefined}
-          aria-describedby={errors.newEmail ? 'account-new-email-error' : undefined}
         />
       </Field>
-      <Field id="account-email-password" label={i18n._('account.password.current')} error={errors.password}>
+      <Field id="account-email-password" label={i18n._('account.password.current')} error={form.errors.password}>
         <PasswordInput
-          id="account-email-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((errs) => withoutField(errs, 'password'));
-          }}
+          {...form.described('account-email-password', 'password')}
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.target.value)}
           autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'account-email-password-error' : undefined}
         />
       </Field>
-      <DialogProblem message={problem} />
+      <DialogProblem message={form.problem} />
     </FormDialog>
   );
 }
