@@ -497,6 +497,12 @@ export interface ApiRoutes {
     body: undefined;
     answer: { deletedCount: number };
   };
+  'POST /invitations/preview': {
+    params: {};
+    query: {};
+    body: z.input<typeof S.AcceptInvitationSchema>;
+    answer: z.output<typeof S.InvitationPreviewSchema>;
+  };
   'POST /invitations/accept': {
     params: {};
     query: {};

@@ -68,6 +68,20 @@ export const AcceptInvitationSchema = z.object({
   token: z.string({ message: code('invitations/invalid') }).min(16, { message: code('invitations/invalid') }).max(200, { message: code('invitations/invalid') }),
 });
 
+/**
+ * POST /invitations/preview: what an invitation's link invites to, for its page to say before anyone joins. The
+ * address it was sent to is not in it (a forwarded link tells nobody whose it was); `forYou` says whether the
+ * signed-in account is that address's (absent when signed out).
+ */
+export const InvitationPreviewSchema = z.object({
+  organisation: z.object({ name: z.string(), kind: z.enum(ORGANISATION_KINDS) }),
+  role: z.enum(ALL_MEMBER_ROLES),
+  invitedBy: z.string(),
+  expiresAt: z.string(),
+  forYou: z.boolean().optional(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
 /** PATCH /organisations/mine/members/{userId}. */
 export const MemberRoleUpdateSchema = z.object({ role: MemberRoleSchema });
 

@@ -109,6 +109,22 @@ export async function revokeInvitation(tx: TxSql, organisationId: string, id: st
   return row;
 }
 
+/** A live invitation of a link's token, as its page shows it before anyone joins: to what, from whom, as what. */
+export async function findLiveInvitation(
+  sql: Sql | TxSql,
+  tokenHash: string,
+): Promise<(InvitationRow & { organisation_name: string; kind: OrganisationKind; invited_by_name: string }) | undefined> {
+  const [row] = await sql<(InvitationRow & { organisation_name: string; kind: OrganisationKind; invited_by_name: string })[]>`
+    SELECT i.id, i.organisation_id, i.email, i.role, i.invited_by, i.created_at, i.expires_at,
+      f.name AS organisation_name, o.kind, u.name AS invited_by_name
+    FROM organisation_invitations i
+    JOIN organisations o ON o.id = i.organisation_id
+    JOIN users f ON f.id = o.id
+    JOIN users u ON u.id = i.invited_by
+    WHERE i.token_hash = ${tokenHash} AND i.accepted_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()`;
+  return row;
+}
+
 /** The live invitation of a link's token, locked until the join commits (two clicks at once: one joins). */
 export async function lockLiveInvitation(tx: TxSql, tokenHash: string): Promise<InvitationRow | undefined> {
   const [row] = await tx<InvitationRow[]>`

@@ -108,6 +108,20 @@ describe('organisations', () => {
     expect(byStaff.body.code).toBe('organisations/managers-only');
   });
 
+  it("a link's page can say what it invites to, without naming the address, before anyone joins", async () => {
+    const coordinator = await createUser(t, { role: 'charity', name: 'Hope Pantry' });
+    const invitee = await createUser(t);
+    const token = await invite(coordinator, invitee.email, 'driver');
+    const signedOut = await t.post('/invitations/preview', { token });
+    expect(signedOut.body).toEqual({ organisation: { name: 'Hope Pantry', kind: 'charity' }, role: 'driver', invitedBy: 'Hope Pantry', expiresAt: expect.any(String) });
+    expect((await t.post('/invitations/preview', { token }, invitee.token)).body.forYou).toBe(true);
+    const stranger = await t.post('/invitations/preview', { token }, admin.token);
+    expect(stranger.body.forYou).toBe(false);
+    expect(JSON.stringify(stranger.body)).not.toContain(invitee.email);
+    expect((await t.post('/invitations/accept', { token }, invitee.token)).status).toBe(200);
+    expect((await t.post('/invitations/preview', { token })).body.code).toBe('invitations/invalid');
+  });
+
   it('an invitation is for its own address, a plain account, while live', async () => {
     const coordinator = await createUser(t, { role: 'charity' });
     const invitee = await createUser(t);

@@ -6,12 +6,14 @@ import {
   AcceptInvitationSchema,
   INVITATION_DAYS,
   InvitationInputSchema,
+  InvitationPreviewSchema,
   InvitationSchema,
   leadRoleOf,
   MemberRoleUpdateSchema,
   OrganisationSchema,
   OwnerTransferSchema,
   type Invitation,
+  type InvitationPreview,
   type Organisation,
 } from '@foodbridge/shared/schemas/organisation';
 import { publicUrl } from '../auth/account-links.ts';
@@ -30,6 +32,7 @@ import type { TxSql } from '../db/connection.ts';
 import { recordHistory } from '../db/history.ts';
 import {
   createInvitation,
+  findLiveInvitation,
   findOrganisation,
   inviteeStanding,
   joinOrganisation,
@@ -164,6 +167,31 @@ export const organisationRoutes = [
         await recordHistory(tx, { actor: user, kind: 'organisation.invitation-withdrawn', detail: { organisationId: mine.organisationId, email: revoked.email } });
       });
       return c.json({ deletedCount: 1 });
+    },
+  ),
+  route(
+    {
+      method: 'post',
+      path: '/invitations/preview',
+      summary: 'What an invitation’s link invites to',
+      description: 'For the link’s page to say what one is joining before joining. The token is in the body, not the address, so it stays out of logs. Signed in, `forYou` says whether the account is the invited address’s (that address itself is never answered).',
+      tags: ['Organisations'],
+      security: 'optional',
+      body: { schema: AcceptInvitationSchema, example: { token: 'Yt7b4kQ2wXc9pL3mN8qR1sT6uV0wX5yZ2aB4cD7eF9g' } },
+      responses: { 200: ok('The invitation.', InvitationPreviewSchema), 400: err('The link is unknown, withdrawn, expired or used.', 'invitations/invalid') },
+    },
+    async (c, { deps, user }) => {
+      const { token } = await parseJson(c, AcceptInvitationSchema);
+      const invitation = await findLiveInvitation(deps.sql, hashToken(token));
+      if (!invitation) throw new ApiError(400, 'invitations/invalid');
+      const preview: InvitationPreview = {
+        organisation: { name: invitation.organisation_name, kind: invitation.kind },
+        role: invitation.role,
+        invitedBy: invitation.invited_by_name,
+        expiresAt: invitation.expires_at.toISOString(),
+        ...(user ? { forYou: user.email === invitation.email } : {}),
+      };
+      return c.json(preview);
     },
   ),
   route(

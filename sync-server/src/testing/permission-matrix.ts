@@ -936,6 +936,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: signedIn(404, { restaurant: 200, staff: 403, driver: 403 }),
   },
   {
+    // Anyone holding the link may see what it invites to (not the address it was sent to).
+    route: 'POST /invitations/preview',
+    request: async (w) => ({ method: 'POST', path: '/invitations/preview', body: { token: (await w.invitation()).token } }),
+    expect: everyone(200),
+  },
+  {
     // Only the invited address's account joins; the others are told it is not theirs.
     route: 'POST /invitations/accept',
     request: async (w) => ({ method: 'POST', path: '/invitations/accept', body: { token: (await w.invitation()).token } }),

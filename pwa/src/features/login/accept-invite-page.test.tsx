@@ -21,6 +21,11 @@ const toast = vi.fn();
 vi.mock('@/lib/notify', () => ({ notify: { success: (...args: unknown[]) => toast(...args) } }));
 
 const ravi = { id: 'ravi-1', email: 'ravi@example.test', name: 'Ravi Driver' };
+/** The link's preview as the server answers it (POST /invitations/preview), for this account unless said. */
+const previewed = (forYou: boolean | undefined = true) => ({
+  'POST /invitations/preview': () =>
+    json(200, { organisation: { name: 'Hope Community Pantry', kind: 'charity' }, role: 'driver', invitedBy: 'Ana Coordinator', expiresAt: '2026-12-14T10:00:00.000Z', ...(forYou === undefined ? {} : { forYou }) }),
+});
 const joined = createOrganisation({ members: [...createOrganisation().members, createMember({ userId: 'ravi-1', name: 'Ravi Driver', role: 'driver' })] });
 
 beforeEach(() => {
@@ -34,7 +39,7 @@ beforeEach(() => {
 describe('AcceptInvitePage', () => {
   it('signed out, offers Log in and Register, each coming back to this page with its token', () => {
     useSession.setState({ user: null });
-    stubServer({});
+    stubServer({ ...previewed(), });
     render(<AcceptInvitePage />);
 
     const back = `redirect=${encodeURIComponent(`/accept-invite?token=${TOKEN}`)}`;
@@ -46,14 +51,14 @@ describe('AcceptInvitePage', () => {
 
   it('waits for the session before offering anything', () => {
     useSession.setState({ ready: false });
-    stubServer({});
+    stubServer({ ...previewed(), });
     render(<AcceptInvitePage />);
     expect(screen.getByRole('status').textContent).toBe('Checking your session');
     expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('joins on Join: the session takes the new role, the Team page opens, and a toast says in which role', async () => {
-    const server = stubServer({
+    const server = stubServer({ ...previewed(), 
       'POST /invitations/accept': () => json(200, { organisation: joined }),
       'GET /users/role/ravi%40example.test': () => json(200, { role: 'charity' }),
     });
@@ -64,11 +69,11 @@ describe('AcceptInvitePage', () => {
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith({ to: '/dashBoard/team' }));
     expect(useSession.getState().role).toBe('charity');
     expect(toast).toHaveBeenCalledWith('You joined Hope Community Pantry', 'You are in the team as driver.');
-    expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/invitations/accept', token: 'id-1', body: { token: TOKEN } });
+    expect(server.requests.find((r) => r.path === '/invitations/accept')).toMatchObject({ method: 'POST', path: '/invitations/accept', token: 'id-1', body: { token: TOKEN } });
   });
 
   it('takes the kind as the role when the role cannot be read again at once', async () => {
-    stubServer({
+    stubServer({ ...previewed(), 
       'POST /invitations/accept': () => json(200, { organisation: joined }),
       'GET /users/role/ravi%40example.test': () => Promise.reject(new TypeError('Failed to fetch')),
     });
@@ -84,8 +89,10 @@ describe('AcceptInvitePage', () => {
     [400, 'invitations/invalid', 'This invitation is invalid, has expired or was already used.', 'link', 'Go to your dashboard'],
     [0, 'auth/network-request-failed', 'Cannot reach FoodBridge. Check your connection and try again.', 'button', 'Try again'],
   ] as const)("says a %i %s refusal in the server's words, with what to do next", async (status, code, message, role, next) => {
-    stubServer({ 'POST /invitations/accept': () => (status ? json(status, { message, code }) : Promise.reject(new TypeError('Failed to fetch'))) });
+    stubServer({ ...previewed(), 'POST /invitations/accept': () => (status ? json(status, { message, code }) : Promise.reject(new TypeError('Failed to fetch'))) });
     render(<AcceptInvitePage />);
+    // The page has said what the link invites to: nothing of it moves once the refusal has the focus.
+    await screen.findByText('Ana Coordinator invites you to join Hope Community Pantry as driver.');
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
 
     const alert = await screen.findByRole('alert');
@@ -97,7 +104,7 @@ describe('AcceptInvitePage', () => {
   });
 
   it('says server trouble in its own words, not the server\'s', async () => {
-    stubServer({ 'POST /invitations/accept': () => json(500, { message: 'Internal error', code: 'internal' }) });
+    stubServer({ ...previewed(), 'POST /invitations/accept': () => json(500, { message: 'Internal error', code: 'internal' }) });
     render(<AcceptInvitePage />);
     fireEvent.click(screen.getByRole('button', { name: 'Join' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Could not accept the invitation.');
@@ -105,8 +112,25 @@ describe('AcceptInvitePage', () => {
 
   it('says a link without a token holds no invitation', () => {
     searchStr = '';
-    stubServer({});
+    stubServer({ ...previewed(), });
     render(<AcceptInvitePage />);
     expect(screen.getByRole('alert').textContent).toContain('This link holds no invitation.');
+  });
+
+  it('says what the link invites to before Join, and that it is for another address before trying', async () => {
+    stubServer({ ...previewed(false) });
+    render(<AcceptInvitePage />);
+    expect(await screen.findByText('Ana Coordinator invites you to join Hope Community Pantry as driver.')).toBeTruthy();
+    expect(screen.getByText('This invitation was sent to another e-mail address. Sign in with that address to accept it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log out to use another account' })).toBeTruthy();
+  });
+
+  it('says at once that a used or withdrawn link holds nothing, signed out too', async () => {
+    useSession.setState({ user: null });
+    stubServer({ 'POST /invitations/preview': () => json(400, { message: 'This invitation is invalid, has expired or was already used. Ask for a new one.', code: 'invitations/invalid' }) });
+    render(<AcceptInvitePage />);
+    expect(await screen.findByText('This invitation is invalid, has expired or was already used. Ask for a new one.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { InvitationPreview } from '@foodbridge/shared/schemas/organisation';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { memberRoleName } from '@foodbridge/shared/account-email-texts';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -6,9 +7,10 @@ import { Spinner } from '@/components/ui/skeleton';
 import { signOut } from '@/lib/auth/identity';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
+import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { acceptRefusalOf, type AcceptRefusal } from './accept-invite';
-import { acceptInvitation } from './api';
+import { acceptInvitation, previewInvitation } from './api';
 import { AuthCard } from './auth-card';
 import { AuthResult } from './auth-result';
 import { useLinkToken } from './link-token';
@@ -30,6 +32,25 @@ export function AcceptInvitePage() {
   const ready = useSession((s) => s.ready);
   const [joining, setJoining] = useState(false);
   const [refusal, setRefusal] = useState<AcceptRefusal | null>(null);
+  const [preview, setPreview] = useState<InvitationPreview | null>(null);
+
+  // What the link invites to, said before Join; asked again once signed in, to know whether it is this account's.
+  useEffect(() => {
+    if (!token || !ready) return;
+    let current = true;
+    previewInvitation(token).then(
+      (p) => current && setPreview(p),
+      (err: unknown) => current && setRefusal(acceptRefusalOf(err, i18n._('acceptInvite.failed'))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, ready, user?.id, i18n]);
+  // Another account is signed in: said now, not after a Join that cannot work.
+  const notForYou: AcceptRefusal | null =
+    user && preview?.forYou === false
+      ? { kind: 'other-email', message: errorMessage('invitations/other-email', 'This invitation was sent to another e-mail address. Sign in with that address to accept it.') }
+      : null;
 
   async function join() {
     if (!token || !user) return;
@@ -49,6 +70,12 @@ export function AcceptInvitePage() {
     }
   }
 
+  const invites = preview && (
+    <p className="font-medium">
+      {i18n._('acceptInvite.preview', { inviter: preview.invitedBy, organisation: preview.organisation.name, role: memberRoleName(i18n, preview.role) })}
+    </p>
+  );
+
   let body;
   if (!ready) body = <Spinner label={i18n._('auth.checkingSession')} />;
   else if (!token) {
@@ -58,8 +85,11 @@ export function AcceptInvitePage() {
       </AuthResult>
     );
   } else if (!user) {
-    body = (
+    body = refusal ? (
+      <Refused refusal={refusal} onRetry={() => window.location.reload()} />
+    ) : (
       <div className="flex flex-col gap-4">
+        {invites}
         <p>{i18n._('acceptInvite.signedOut')}</p>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Link to="/login" search={{ redirect: here }} className={buttonVariants({ className: 'sm:flex-1' })}>
@@ -74,9 +104,10 @@ export function AcceptInvitePage() {
   } else {
     body = (
       <div className="flex flex-col gap-4">
+        {invites}
         <p className="text-sm">{i18n._('acceptInvite.signedInAs', { email: user.email })}</p>
-        {refusal ? (
-          <Refused refusal={refusal} onRetry={() => void join()} />
+        {refusal || notForYou ? (
+          <Refused refusal={(refusal ?? notForYou)!} onRetry={() => void join()} />
         ) : (
           <Button size="lg" className="w-full" disabled={joining} onClick={() => void join()}>
             {joining ? i18n._('acceptInvite.joining') : i18n._('acceptInvite.join')}

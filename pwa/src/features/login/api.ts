@@ -17,3 +17,6 @@ export async function acceptInvitation(token: string) {
   await refreshRole().catch(() => useSession.getState().setRole(organisation.kind));
   return organisation;
 }
+
+/** What an invitation's link invites to (POST /invitations/preview), for its page to say before Join. */
+export const previewInvitation = (token: string) => call('POST /invitations/preview', { body: { token } });
