@@ -102,10 +102,13 @@ const DONATION_STATES_GIVEN = ['Accepted', 'Assigned'];
 interface Reads {
   donation(id: string): Promise<DonationFactsRow | undefined>;
   admins(): Promise<string[]>;
+  /** Everyone who acts for the restaurant or charity of this id (ADR 018): told what it is told. */
+  members(organisationId: string | null | undefined): Promise<string[]>;
 }
 
 function readsOnce(tx: TxSql): Reads {
   const donations = new Map<string, Promise<DonationFactsRow | undefined>>();
+  const members = new Map<string, Promise<string[]>>();
   let admins: Promise<string[]> | undefined;
   return {
     donation(id) {
@@ -114,7 +117,18 @@ function readsOnce(tx: TxSql): Reads {
       return row;
     },
     admins: () => (admins ??= adminIds(tx)),
+    members(organisationId) {
+      if (!organisationId) return Promise.resolve([]);
+      let ids = members.get(organisationId);
+      if (!ids) members.set(organisationId, (ids = memberIds(tx, organisationId)));
+      return ids;
+    },
   };
+}
+
+async function memberIds(tx: TxSql, organisationId: string): Promise<string[]> {
+  const rows = await tx<{ id: string }[]>`SELECT id FROM users WHERE organisation_id = ${organisationId} AND NOT deleted ORDER BY id`;
+  return rows.map((r) => r.id);
 }
 
 /** The kinds nobody is told of: they read nothing (see notificationsOf). */
@@ -139,38 +153,38 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
       if (e.toState === 'Pending' && e.fromState !== 'Pending') tell(await reads.admins(), 'donation.awaiting-verification', facts);
       break;
     case 'donation.verified':
-      tell([donation?.restaurant_id], 'donation.verified', facts);
+      tell(await reads.members(donation?.restaurant_id), 'donation.verified', facts);
       // Re-verified after an edit: the charities were told the first time.
       if (donation && !detail.reverifyReason) tell((await charitiesToTellOfVerifiedDonation(tx, donation)).map((c) => c.id), 'donation.nearby', facts);
       break;
     case 'donation.rejected':
-      tell([donation?.restaurant_id], 'donation.rejected', facts);
+      tell(await reads.members(donation?.restaurant_id), 'donation.rejected', facts);
       break;
     case 'donation.deleted':
       // Today an accepted donation cannot be deleted (canDeleteDonation); should that change, its charity is told.
-      if (donation && DONATION_STATES_GIVEN.includes(e.fromState ?? '')) tell([donation.charity_id], 'donation.deleted', facts);
+      if (donation && DONATION_STATES_GIVEN.includes(e.fromState ?? '')) tell(await reads.members(donation.charity_id), 'donation.deleted', facts);
       break;
     case 'donation.released': {
       const released = e.donationId ? await releasedCharity(tx, e.donationId) : undefined;
-      tell([released?.charity_id], 'donation.released', facts);
+      tell(await reads.members(released?.charity_id), 'donation.released', facts);
       break;
     }
     case 'request.made':
     case 'request.cancelled': {
       const request = e.requestId ? await requestParties(tx, e.requestId) : undefined;
-      tell([donation?.restaurant_id], e.kind, { ...facts, charityName: request?.charity_name });
+      tell(await reads.members(donation?.restaurant_id), e.kind, { ...facts, charityName: request?.charity_name });
       break;
     }
     case 'request.accepted':
     case 'request.declined':
     case 'request.rejected': {
       const request = e.requestId ? await requestParties(tx, e.requestId) : undefined;
-      tell([request?.charity_id], e.kind === 'request.accepted' ? 'request.accepted' : 'request.rejected', facts);
+      tell(await reads.members(request?.charity_id), e.kind === 'request.accepted' ? 'request.accepted' : 'request.rejected', facts);
       break;
     }
     case 'pickup.confirmed':
       // The charity's name, whichever of its members (a driver) confirmed it.
-      tell([donation?.restaurant_id], 'pickup.confirmed', { ...facts, charityName: donation?.charity_name ?? e.actor.name });
+      tell(await reads.members(donation?.restaurant_id), 'pickup.confirmed', { ...facts, charityName: donation?.charity_name ?? e.actor.name });
       break;
     case 'pickup.assigned':
       if (typeof detail.userId === 'string') tell([detail.userId], 'pickup.assigned', { ...facts, byName: e.actor.name });
@@ -292,7 +306,10 @@ export async function takeDueReminders(
 ): Promise<{ pickupSoon: DueReminder[]; unrequested: DueReminder[] }> {
   const pickupSoon = await tx<DueReminder[]>`
     WITH due AS (
-      SELECT d.id AS donation_id, d.charity_id AS user_id, d.title, d.best_before FROM donations d
+      -- The charity's members (ADR 018): a pickup a driver has reminds that driver and the coordinators.
+      SELECT d.id AS donation_id, m.id AS user_id, d.title, d.best_before FROM donations d
+      JOIN users m ON m.organisation_id = d.charity_id AND NOT m.deleted
+        AND (d.assignee_id IS NULL OR m.id = d.assignee_id OR m.member_role = 'coordinator')
       WHERE NOT d.deleted AND d.status IN ('Accepted', 'Assigned') AND d.charity_id IS NOT NULL
         AND d.best_before > now() AND d.best_before <= now() + ${o.pickupSoonMs} * interval '1 millisecond'
     ), sent AS (
@@ -303,7 +320,8 @@ export async function takeDueReminders(
     SELECT due.* FROM due JOIN sent USING (donation_id, user_id)`;
   const unrequested = await tx<DueReminder[]>`
     WITH due AS (
-      SELECT d.id AS donation_id, d.restaurant_id AS user_id, d.title, d.best_before FROM donations d
+      SELECT d.id AS donation_id, m.id AS user_id, d.title, d.best_before FROM donations d
+      JOIN users m ON m.organisation_id = d.restaurant_id AND NOT m.deleted
       WHERE NOT d.deleted AND d.status = 'Verified'
         AND d.best_before > now() AND d.best_before <= now() + ${o.unrequestedMs} * interval '1 millisecond'
         AND NOT EXISTS (SELECT 1 FROM donation_requests r WHERE r.donation_id = d.id AND NOT r.deleted)

@@ -264,4 +264,22 @@ describe('organisations', () => {
     const inside = await t.get(`/donations/${id}/history`, restaurant.token);
     expect(inside.body.find((h: { kind: string }) => h.kind === 'donation.created').actor).toEqual({ name: 'Sam Staff', email: staff.email });
   });
+
+  it("every member is told what their organisation is told, and nobody of what they did themselves", async () => {
+    const restaurant = await createUser(t, { role: 'restaurant', name: 'Green Table' });
+    const staff = await createUser(t);
+    expect((await t.post('/invitations/accept', { token: await invite(restaurant, staff.email, 'staff') }, staff.token)).status).toBe(200);
+    const { coordinator, driver } = await charityWithDriver();
+    const id = (await t.post('/donations', createDonationInput({ title: 'Bread' }), staff.token)).body.insertedId;
+    await t.patch(`/donations/verify/${id}`, undefined, admin.token);
+    const asked = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), coordinator.token);
+    await t.patch(`/donation-requests/accept/${asked.body.insertedId}`, undefined, restaurant.token);
+    const kinds = async (who: TestUser) => ((await t.get('/notifications', who.token)).body as { kind: string }[]).map((n) => n.kind);
+    expect(await kinds(staff)).toEqual(expect.arrayContaining(['donation.verified', 'request.made']));
+    expect(await kinds(restaurant)).toEqual(expect.arrayContaining(['donation.verified', 'request.made']));
+    expect(await kinds(driver)).toContain('request.accepted');
+    // The coordinator asked and the manager accepted: neither is told of their own doing.
+    expect(await kinds(coordinator)).toContain('request.accepted');
+    expect(await kinds(restaurant)).not.toContain('request.accepted');
+  });
 });
