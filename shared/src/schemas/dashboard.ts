@@ -45,6 +45,13 @@ export const CharityDashboardSchema = z.object({
    * collected nothing still counts: it was a trip, and lateness may be why.
    */
   pickups: z.object({ onTime: z.number(), afterBestBefore: z.number() }),
+  /**
+   * Beside the spec'd figures (issue 46): each member's confirmed pickups and kilograms, the last 12 months as
+   * kgByMonth is, most kilograms first. A coordinator sees every member; a driver their own.
+   */
+  byMember: z.array(
+    z.object({ userId: z.string(), name: z.string(), totalKg: z.number(), pickups: z.number(), kgByMonth: z.array(MonthKgSchema) }),
+  ),
 });
 
 export const RankedKgSchema = z.object({ id: z.string(), name: z.string(), kg: z.number() });

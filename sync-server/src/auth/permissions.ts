@@ -588,7 +588,8 @@ export function dashboardScope(user: AuthUser): { ok: true; scope: DashboardScop
     case 'restaurant':
       return { ok: true, scope: { kind: 'restaurant', restaurantId: scopeId(user) } };
     case 'charity':
-      return { ok: true, scope: { kind: 'charity', charityId: scopeId(user) } };
+      // A coordinator sees each member's figures; a driver their own among them.
+      return { ok: true, scope: { kind: 'charity', charityId: scopeId(user), ...(isLead(user) ? {} : { memberId: user.id }) } };
     case 'admin':
       return { ok: true, scope: { kind: 'admin' } };
     default:

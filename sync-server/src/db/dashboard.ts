@@ -10,7 +10,8 @@ export type PickupParty = { restaurantId: string } | { charityId: string };
 /** The dashboard a caller gets, decided by `dashboardScope` in permissions.ts. */
 export type DashboardScope =
   | { kind: 'restaurant'; restaurantId: string }
-  | { kind: 'charity'; charityId: string }
+  /** `memberId`: a driver's, whose own figures alone they see among the members'. */
+  | { kind: 'charity'; charityId: string; memberId?: string }
   | { kind: 'admin' }
   | { kind: 'user' };
 
@@ -36,6 +37,45 @@ export async function kgByMonth(sql: Sql, party: PickupParty): Promise<MonthKg[]
     FROM months m LEFT JOIN picked p ON date_trunc('month', p.pickup_date AT TIME ZONE 'UTC') = m.month
     GROUP BY m.month ORDER BY m.month`;
   return rows.map((r) => ({ month: r.month, kg: kgOf(r.kg) }));
+}
+
+/**
+ * Each member's pickups for a charity (who confirmed them, `picked_up_by`): the last 12 calendar months' kilograms,
+ * counted as kgByMonth counts them, with the number of confirmed pickups in those months ('nothing' ones too). Only
+ * `onlyUserId`'s when given. Most kilograms first.
+ */
+export async function kgByMember(
+  sql: Sql,
+  charityId: string,
+  onlyUserId?: string,
+): Promise<{ userId: string; name: string; totalKg: number; pickups: number; kgByMonth: MonthKg[] }[]> {
+  const rows = await sql<{ user_id: string; name: string; month: string; kg: string | null; pickups: number }[]>`
+    WITH months AS (
+      SELECT generate_series(date_trunc('month', now() AT TIME ZONE 'UTC') - interval '11 months',
+                             date_trunc('month', now() AT TIME ZONE 'UTC'), interval '1 month') AS month
+    ), picked AS (
+      SELECT picked_up_by, date_trunc('month', pickup_date AT TIME ZONE 'UTC') AS month,
+        CASE WHEN COALESCE(pickup_outcome, 'all') <> 'none' THEN COALESCE(pickup_weight_kg, CASE WHEN unit = 'kg' THEN quantity END) END AS kg
+      FROM donations
+      WHERE status = 'Picked' AND NOT deleted AND charity_id = ${charityId} AND picked_up_by IS NOT NULL
+        AND pickup_date >= date_trunc('month', now() AT TIME ZONE 'UTC') - interval '11 months'
+        AND ${onlyUserId ? sql`picked_up_by = ${onlyUserId}` : sql`true`}
+    ), people AS (SELECT DISTINCT picked_up_by FROM picked)
+    SELECT u.id AS user_id, u.name, to_char(m.month, 'YYYY-MM') AS month, sum(p.kg) AS kg, count(p.picked_up_by)::int AS pickups
+    FROM people x JOIN users u ON u.id = x.picked_up_by CROSS JOIN months m
+    LEFT JOIN picked p ON p.picked_up_by = x.picked_up_by AND p.month = m.month
+    GROUP BY u.id, u.name, m.month
+    ORDER BY u.id, m.month`;
+  const members = new Map<string, { userId: string; name: string; totalKg: number; pickups: number; kgByMonth: MonthKg[] }>();
+  for (const r of rows) {
+    let m = members.get(r.user_id);
+    if (!m) members.set(r.user_id, (m = { userId: r.user_id, name: r.name, totalKg: 0, pickups: 0, kgByMonth: [] }));
+    const kg = kgOf(r.kg);
+    m.kgByMonth.push({ month: r.month, kg });
+    m.totalKg = kgOf(m.totalKg + kg);
+    m.pickups += Number(r.pickups);
+  }
+  return [...members.values()].sort((a, b) => b.totalKg - a.totalKg || a.name.localeCompare(b.name));
 }
 
 /** Kilograms picked up, all time, per food type (every type, in FOOD_TYPES order). */

@@ -40,6 +40,9 @@ export interface DonationExportRow {
   pickup_reason: string | null;
   pickup_note: string | null;
   pickup_reported_at: Date | null;
+  /** Who had the pickup: a charity's member when `assigned_type` is 'driver' (issue 46). */
+  assigned_to: string | null;
+  assigned_type: string | null;
 }
 
 export interface UserExportRow {
@@ -73,7 +76,7 @@ function afterRow(sql: Sql, table: 'donations' | 'users', after: string | undefi
 const DONATION_COLUMNS = [
   'id', 'created_at', 'title', 'food_type', 'quantity', 'unit', 'status', 'best_before', 'location', 'restaurant_name',
   'restaurant_email', 'charity_name', 'charity_email', 'pickup_date', 'pickup_weight_kg', 'pickup_outcome',
-  'pickup_reason', 'pickup_note', 'pickup_reported_at',
+  'pickup_reason', 'pickup_note', 'pickup_reported_at', 'assigned_to', 'assigned_type',
 ] as const;
 
 /** Donations oldest first, in the window by the time they were posted. */

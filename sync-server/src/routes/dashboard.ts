@@ -4,6 +4,7 @@ import {
   busiest,
   donationOutcomes,
   kgByFoodType,
+  kgByMember,
   kgByMonth,
   pickupTimeliness,
   totalKg,
@@ -36,6 +37,7 @@ async function dashboardOf(deps: Deps, scope: DashboardScope): Promise<Dashboard
         totalKg: await totalKg(sql, party),
         kgByMonth: await kgByMonth(sql, party),
         pickups: await pickupTimeliness(sql, scope.charityId),
+        byMember: await kgByMember(sql, scope.charityId, scope.memberId),
       };
     }
     case 'admin': {

@@ -1,3 +1,4 @@
+import { DRIVER } from '../db/donations.ts';
 import type { Context } from 'hono';
 import { canExportDonations, canExportPickups, canExportUsers, enforce } from '../auth/permissions.ts';
 import {
@@ -99,6 +100,8 @@ const PICKUP_COLUMNS: CsvColumn<DonationExportRow>[] = [
   { header: 'reason', value: (r) => r.pickup_reason },
   { header: 'note', value: (r) => r.pickup_note },
   { header: 'reportedAt', value: (r) => r.pickup_reported_at },
+  // Last, so that a sheet built on the earlier columns keeps working: the charity's member who had it (issue 46).
+  { header: 'driver', value: (r) => (r.assigned_type === DRIVER ? r.assigned_to : null) },
 ];
 
 const USER_COLUMNS: CsvColumn<UserExportRow>[] = [

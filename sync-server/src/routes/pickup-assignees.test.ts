@@ -109,4 +109,37 @@ describe('pickups of a charity’s members', () => {
     const told = await t.get('/notifications', restaurant.token);
     expect(told.body.find((n: { kind: string }) => n.kind === 'pickup.confirmed').body).toContain('Hope Pantry');
   });
+
+  it("the coordinator's dashboard counts each member's kilograms; a driver's shows their own; the export names the driver", async () => {
+    const { coordinator, ana, ben, id } = await charityWithPickup();
+    const second = await charityWithPickupFor(coordinator);
+    expect((await t.patch(`/donations/pickup/${id}`, { weightKg: 4.5, outcome: 'all' }, ana.token)).status).toBe(200);
+    expect((await t.patch(`/donations/pickup/${second}`, { weightKg: 2, outcome: 'part' }, ben.token)).status).toBe(200);
+
+    const month = new Date().toISOString().slice(0, 7);
+    const team = (await t.get('/dashboard', coordinator.token)).body.byMember;
+    expect(team.map((m: { name: string; totalKg: number; pickups: number }) => [m.name, m.totalKg, m.pickups])).toEqual([
+      ['Ana Driver', 4.5, 1],
+      ['Ben Driver', 2, 1],
+    ]);
+    expect(team[0].kgByMonth).toHaveLength(12);
+    expect(team[0].kgByMonth.at(-1)).toEqual({ month, kg: 4.5 });
+    const own = (await t.get('/dashboard', ben.token)).body.byMember;
+    expect(own.map((m: { name: string }) => m.name)).toEqual(['Ben Driver']);
+
+    const csv = await t.app.request('/exports/pickups.csv', { headers: { authorization: `Bearer ${coordinator.token}` } });
+    const [header, ...lines] = (await csv.text()).trim().split(/\r?\n/);
+    expect(header!.split(',').at(-1)).toBe('driver');
+    expect(lines.map((l) => l.split(',').at(-1)).sort()).toEqual(['Ana Driver', 'Ben Driver']);
+  });
 });
+
+/** Another of `restaurant`'s donations accepted for the charity of `coordinator`. */
+async function charityWithPickupFor(coordinator: TestUser): Promise<string> {
+  const posted = await t.post('/donations', createDonationInput({ title: 'Bread' }), restaurant.token);
+  const id: string = posted.body.insertedId;
+  await t.patch(`/donations/verify/${id}`, undefined, admin.token);
+  const asked = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), coordinator.token);
+  await t.patch(`/donation-requests/accept/${asked.body.insertedId}`, undefined, restaurant.token);
+  return id;
+}

@@ -59,7 +59,7 @@ describe('DashboardFigures', () => {
   });
 
   it("shows a charity's pickups on time and after best-before", async () => {
-    const charity: CharityDashboard = { role: 'charity', totalKg: 3, kgByMonth: months.map((month) => ({ month, kg: month === '2026-10' ? 3 : 0 })), pickups: { onTime: 2, afterBestBefore: 1 } };
+    const charity: CharityDashboard = { role: 'charity', totalKg: 3, kgByMonth: months.map((month) => ({ month, kg: month === '2026-10' ? 3 : 0 })), pickups: { onTime: 2, afterBestBefore: 1 }, byMember: [] };
     stubServer({ 'GET /dashboard': () => json(200, charity) });
     render(<DashboardFigures />);
     await screen.findByRole('table', { name: 'Pickups on time and after best-before' });
@@ -68,6 +68,8 @@ describe('DashboardFigures', () => {
       ['After best-before', '1'],
     ]);
     expect(rowsOf('Kilograms collected per month')).toContainEqual(['Oct 2026', '3 kg']);
+    // Without members' pickups, no chart of them.
+    expect(screen.queryByRole('table', { name: 'Kilograms collected by each member, last 12 months' })).toBeNull();
   });
 
   it('offers to try again when the figures cannot be loaded', async () => {
@@ -78,5 +80,23 @@ describe('DashboardFigures', () => {
     fireEvent.click(screen.getByRole('button', { name: /try again/i }));
     await screen.findByText('4 kg');
     expect(calls).toBe(2);
+  });
+
+  it("shows each member's kilograms to a charity with members", async () => {
+    const member = (name: string, totalKg: number) => ({ userId: name, name, totalKg, pickups: 1, kgByMonth: months.map((month) => ({ month, kg: 0 })) });
+    const charity: CharityDashboard = {
+      role: 'charity',
+      totalKg: 6.5,
+      kgByMonth: months.map((month) => ({ month, kg: 0 })),
+      pickups: { onTime: 2, afterBestBefore: 0 },
+      byMember: [member('Ana Driver', 4.5), member('Ben Driver', 2)],
+    };
+    stubServer({ 'GET /dashboard': () => json(200, charity) });
+    render(<DashboardFigures />);
+    await screen.findByRole('table', { name: 'Kilograms collected by each member, last 12 months' });
+    expect(rowsOf('Kilograms collected by each member, last 12 months')).toEqual([
+      ['Ana Driver', '4.5 kg'],
+      ['Ben Driver', '2 kg'],
+    ]);
   });
 });

@@ -112,6 +112,19 @@ function CharityFigures({ data }: { data: CharityDashboard }) {
           whole
           emptyMessage={i18n._('dashboard.noPickups')}
         />
+        {data.byMember.length > 0 && (
+          // Each member's pickups (issue 46): a coordinator sees the team's, a driver their own.
+          <BarChart
+            title={i18n._('dashboard.charity.byMember')}
+            labels={data.byMember.map((m) => m.name)}
+            values={data.byMember.map((m) => m.totalKg)}
+            labelHeader={i18n._('dashboard.charity.member')}
+            valueHeader={i18n._('dashboard.admin.kgCollected')}
+            format={format.kg}
+            horizontal
+            emptyMessage={i18n._('dashboard.noPickups')}
+          />
+        )}
       </Charts>
     </>
   );
