@@ -76,6 +76,20 @@ async function pull(collection: string, who: TestUser, after: SyncCheckpoint | n
   return res.body as { documents: any[]; checkpoint: SyncCheckpoint | null };
 }
 
+/**
+ * The pull that follows a write: a pull hands out only what every older transaction has finished with (ADR 017), so on
+ * a busy Postgres the write may come one pull later, as a device's stream brings it then. Pulls again (for at most 3
+ * s) until something new comes.
+ */
+async function pullChanges(collection: string, who: TestUser, after: SyncCheckpoint | null) {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const batch = await pull(collection, who, after);
+    if (batch.documents.length > 0 || Date.now() > deadline) return batch;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** Pulls until the server has nothing new, as RxDB does; returns the latest state of each document. */
 async function pullAll(collection: string, who: TestUser, after: SyncCheckpoint | null = null, limit = 1000) {
   const docs = new Map<string, any>();
@@ -306,7 +320,7 @@ describe('GET /sync/donations/pull', () => {
 
     // Given to the other charity: no longer Verified, so a charity with no request for it loses it...
     expect((await t.patch(`/donation-requests/accept/${requestOfOther}`, undefined, restaurant.token)).status).toBe(200);
-    const bystander = await pull('donations', bystanderCharity, before.bystander.checkpoint);
+    const bystander = await pullChanges('donations', bystanderCharity, before.bystander.checkpoint);
     expect(bystander.documents).toEqual([expect.objectContaining({ _id: id, _deleted: true, title: '' })]);
     // ...while the charity that requested it still sees it, and the one it went to sees it as Accepted.
     const stillRequested = await pullAll('donations', charity, before.charity.checkpoint);
@@ -315,7 +329,7 @@ describe('GET /sync/donations/pull', () => {
 
     // Its request removed (the donation row itself does not change), the charity loses it too.
     expect((await t.del(`/donation-requests/${requestOfCharity}`, admin.token)).status).toBe(200);
-    const lost = await pull('donations', charity, stillRequested.checkpoint);
+    const lost = await pullChanges('donations', charity, stillRequested.checkpoint);
     expect(lost.documents).toEqual([expect.objectContaining({ _id: id, _deleted: true, restaurantEmail: '' })]);
     expect(lost.checkpoint!.seq).toBeGreaterThan(stillRequested.checkpoint!.seq);
   });
@@ -349,7 +363,7 @@ describe('GET /sync/donations/pull', () => {
     const id = await createVerified();
     const { checkpoint } = await pullAll('donations', user);
     expect((await t.del(`/donations/${id}`, restaurant.token)).status).toBe(200);
-    const after = await pull('donations', user, checkpoint);
+    const after = await pullChanges('donations', user, checkpoint);
     expect(after.documents).toEqual([expect.objectContaining({ _id: id, _deleted: true })]);
   });
 });
@@ -369,7 +383,7 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
     expect(first.docs.get(mine.body.insertedId)).toMatchObject({ donationId, email: user.email, status: 'Verified', _deleted: false });
 
     expect((await t.del(`/favorites/${mine.body.insertedId}`, user.token)).status).toBe(200);
-    const removed = await pull('favorites', user, first.checkpoint);
+    const removed = await pullChanges('favorites', user, first.checkpoint);
     expect(removed.documents).toEqual([expect.objectContaining({ _id: mine.body.insertedId, _deleted: true })]);
     expect((await pullAll('favorites', otherUser)).docs.get(theirs.body.insertedId)._deleted).toBe(false);
   });
@@ -379,10 +393,10 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
     const fav = (await t.post('/favorites', { donationId }, user.token)).body.insertedId as string;
     const { checkpoint } = await pullAll('favorites', user);
     expect((await t.patch(`/donations/${donationId}`, { title: 'Renamed soup' }, restaurant.token)).status).toBe(200);
-    const renamed = await pull('favorites', user, checkpoint);
+    const renamed = await pullChanges('favorites', user, checkpoint);
     expect(renamed.documents).toEqual([expect.objectContaining({ _id: fav, title: 'Renamed soup', _deleted: false })]);
     expect((await t.del(`/donations/${donationId}`, restaurant.token)).status).toBe(200);
-    const gone = await pull('favorites', user, renamed.checkpoint);
+    const gone = await pullChanges('favorites', user, renamed.checkpoint);
     expect(gone.documents).toEqual([expect.objectContaining({ _id: fav, _deleted: true })]);
   });
 
@@ -405,7 +419,7 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
 
     // Deleting the donation removes its Pending requests.
     expect((await t.del(`/donations/${id}`, restaurant.token)).status).toBe(200);
-    const after = await pull('donation-requests', charity, forCharity.checkpoint);
+    const after = await pullChanges('donation-requests', charity, forCharity.checkpoint);
     expect(after.documents).toEqual([expect.objectContaining({ _id: mine, _deleted: true, requestDescription: '' })]);
   });
 });
