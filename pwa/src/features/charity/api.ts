@@ -33,3 +33,12 @@ export const useMyReviews = (email: string | undefined) => useApi(email ? apiPat
  * My Pickups reads it beside the pickups when online.
  */
 export const useAcceptedRequestsOnline = () => useApi(apiPath('GET /donation-requests', { query: { status: 'Accepted' } }));
+
+/** A member takes a pickup nobody has (issue 46); 409 `pickups/has-driver` names who was first. */
+export const claimPickup = (id: string) => call('POST /donations/{id}/claim', { params: { id } });
+
+/** A coordinator gives a pickup to one of the charity's members, or back to nobody (`null`). */
+export const assignPickup = (id: string, userId: string | null) => call('PATCH /donations/{id}/assignee', { params: { id }, body: { userId } });
+
+/** The donation as the server has it now: after a refused claim, who has it. */
+export const readDonation = (id: string) => call('GET /donations/{id}', { params: { id } });

@@ -9,7 +9,7 @@ import { useApi } from '@/lib/use-api';
 
 export type { Invitation, MemberRole, Organisation, OrganisationMember } from '@foodbridge/shared/schemas/organisation';
 
-export const useMyOrganisation = () => useApi(apiPath('GET /organisations/mine'));
+export { useMyOrganisation } from '@/lib/my-organisation';
 
 /** The invitations still waiting: managers and coordinators only may read them, so only their screens ask. */
 export const useInvitations = () => useApi(apiPath('GET /organisations/mine/invitations'));

@@ -1,26 +1,57 @@
-import { memo } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { CheckCircle2 } from 'lucide-react';
-import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { PICKUP_REPORT_CORRECTION_DAYS, type PickupReport } from '@foodbridge/shared/schemas/impact';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { isOfflineError, OfflineNotice, PickupRefusal, SyncStatus, WaitingToSync } from '@/components/sync-status';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { useStableHandler } from '@/components/virtual-grid';
+import { ApiError } from '@/lib/api-client';
+import { useConnectivity } from '@/lib/connectivity-store';
 import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
-import { usePickupPlans, usePickups } from '../hooks';
+import { useSyncStore } from '@/lib/db/sync-store';
+import { usePickupPlans, usePickups, usePickupTeam } from '../hooks';
 import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
+import { DriverPickups, type ConfirmPickup, type RowOf } from './driver-pickups';
+import { AssignSelect, HolderLine, TakeButton } from './pickup-holder';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
+import { readDonation } from '../api';
 import { correctPickupReport, fetchPickupReport, isReportCorrectable } from '../pickup-report-correction';
+import {
+  asSeenBy,
+  cardOffers,
+  isConfirmable,
+  refusalOf,
+  withHolderChange,
+  type HolderChange,
+  type PickupViewer,
+} from '../pickup-team';
+import { useCardFocus } from '../use-card-focus';
 
-const isConfirmable = (status: string) => PICKUP_CONFIRMABLE.some((s) => s.toLowerCase() === status.toLowerCase());
+/** What a card's controls report to the page; one stable object, so that the memoised cards keep still. */
+interface CardActions {
+  confirm: ConfirmPickup;
+  taken: (item: PickupItem, donation: Donation) => void;
+  takeRefused: (item: PickupItem, err: unknown) => void;
+  assigned: (item: PickupItem, donation: Donation) => void;
+  assignFailed: (item: PickupItem, err: unknown) => void;
+}
 
 export function MyPickups() {
   const i18n = useI18n();
-  const { data, error, loading, reload } = usePickups();
+  const { viewer, charityEmail } = usePickupTeam();
+  const { data, error, loading, reload } = usePickups(undefined, charityEmail);
   const { waiting, refused } = usePickupOutbox();
-  const plans = usePickupPlans();
+  const confirmedHere = useSyncStore((s) => s.confirmed);
+  const plans = usePickupPlans(charityEmail);
+  const online = useConnectivity((s) => s.online);
+  // Claims and assignments the server answered, shown until replication brings them (see withHolderChange).
+  const [changes, setChanges] = useState<ReadonlyMap<string, HolderChange>>(() => new Map());
+  const [said, setSaid] = useState({ text: '', n: 0 });
+  const say = (text: string) => setSaid((s) => ({ text, n: s.n + 1 }));
+  const remember = (donation: Donation) => setChanges((all) => new Map(all).set(donation._id, donation));
 
   const confirm = useStableHandler(async (item: PickupItem, report: PickupReport) => {
     // Written to the outbox first, with its report, so the confirmation survives no signal, a reload or a closed
@@ -28,11 +59,73 @@ export function MyPickups() {
     const result = await confirmPickup(item._id, item.donationTitle, report);
     if ('sent' in result) reload();
   });
+  const taken = useStableHandler((item: PickupItem, donation: Donation) => {
+    remember(donation);
+    const text = i18n._('charity.take.done', { title: item.donationTitle });
+    notify.success(text);
+    say(text);
+  });
+  const takeRefused = useStableHandler((item: PickupItem, err: unknown) => {
+    const reason = refusalOf(err, i18n._('common.tryAgainLater'));
+    notify.error(i18n._('charity.take.failed', { title: item.donationTitle }), reason);
+    say(reason);
+    // Someone was first (or it was collected meanwhile): the card follows the server now rather than at the next pull.
+    if (err instanceof ApiError && err.status === 409) {
+      readDonation(item._id).then(remember, () => undefined);
+      reload();
+    }
+  });
+  const assigned = useStableHandler((item: PickupItem, donation: Donation) => {
+    remember(donation);
+    const values = { title: item.donationTitle, name: donation.assigneeName ?? '' };
+    const text = donation.assigneeName ? i18n._('charity.assign.done', values) : i18n._('charity.assign.doneNobody', values);
+    notify.success(text);
+    say(text);
+  });
+  const assignFailed = useStableHandler((item: PickupItem, err: unknown) => {
+    const reason = refusalOf(err, i18n._('common.tryAgainLater'));
+    notify.error(i18n._('charity.assign.failed', { title: item.donationTitle }), reason);
+    say(reason);
+  });
+  const actions = useMemo<CardActions>(
+    () => ({ confirm, taken, takeRefused, assigned, assignFailed }),
+    [confirm, taken, takeRefused, assigned, assignFailed],
+  );
+
+  const items =
+    viewer && data
+      ? data.map((item) => asSeenBy(withHolderChange(item, changes.get(item._id)), viewer, waiting.has(item._id) || Boolean(confirmedHere[item._id])))
+      : undefined;
+  const row = (item: PickupItem, i: number, onConfirm = actions.confirm) =>
+    viewer && (
+      <PickupRow
+        item={item}
+        plan={plans.get(item._id)}
+        waiting={waiting.has(item._id)}
+        eager={i < 3}
+        viewer={viewer}
+        online={online}
+        actions={actions}
+        onConfirm={onConfirm}
+      />
+    );
+
+  let body;
+  if ((loading && !data) || !viewer) body = <CardGridSkeleton count={3} />;
+  else if (error && !data && isOfflineError(error)) body = <OfflineNotice />;
+  else if (error && !data) body = <ErrorState message={i18n._('charity.pickups.loadFailed')} onRetry={reload} />;
+  else if (viewer.kind === 'driver') body = <DriverPickups items={items ?? []} userId={viewer.userId} row={row} onConfirm={confirm} say={say} />;
+  else if (!items?.length) body = <EmptyState message={i18n._('charity.pickups.empty')} />;
+  else body = <AllPickups items={items} row={row} />;
 
   return (
     <section>
       <PageHeader title={i18n._('charity.pickups.title')} description={i18n._('charity.pickups.description')} />
       <SyncStatus />
+      {/* Always in the page, so that a screen reader hears each result as it is written in; toasts show it. */}
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
+        {said.text && <p key={said.n}>{said.text}</p>}
+      </div>
       {refused.length > 0 && (
         <ul className="mb-6 flex flex-col gap-3" aria-label={i18n._('charity.pickups.refusedList')}>
           {refused.map((entry) => (
@@ -46,23 +139,19 @@ export function MyPickups() {
           ))}
         </ul>
       )}
-      {loading && !data ? (
-        <CardGridSkeleton count={3} />
-      ) : error && !data && isOfflineError(error) ? (
-        <OfflineNotice />
-      ) : error && !data ? (
-        <ErrorState message={i18n._('charity.pickups.loadFailed')} onRetry={reload} />
-      ) : !data?.length ? (
-        <EmptyState message={i18n._('charity.pickups.empty')} />
-      ) : (
-        <PickupGrid
-          items={data}
-          renderItem={(item, i) => (
-            <PickupRow item={item} plan={plans.get(item._id)} waiting={waiting.has(item._id)} eager={i < 3} onConfirm={confirm} />
-          )}
-        />
-      )}
+      {body}
     </section>
+  );
+}
+
+/** A coordinator's page (and one whose role is not known here): every pickup of the charity. */
+function AllPickups({ items, row }: { items: PickupItem[]; row: RowOf }) {
+  const list = useRef<HTMLDivElement>(null);
+  useCardFocus(list, items, () => null);
+  return (
+    <div ref={list}>
+      <PickupGrid items={items} renderItem={row} />
+    </div>
   );
 }
 
@@ -71,24 +160,43 @@ interface PickupRowProps {
   plan: PickupPlan | undefined;
   waiting: boolean;
   eager: boolean;
-  onConfirm: (item: PickupItem, report: PickupReport) => Promise<void>;
+  viewer: PickupViewer;
+  online: boolean;
+  actions: CardActions;
+  onConfirm: ConfirmPickup;
 }
 
 // One card per pickup object (kept while its donation is unchanged) and plan: a change re-renders its card alone.
 const PickupRow = memo(
-  function PickupRow({ item, plan, waiting, eager, onConfirm }: PickupRowProps) {
+  function PickupRow({ item, plan, waiting, eager, viewer, online, actions, onConfirm }: PickupRowProps) {
     const i18n = useI18n();
     const confirmable = isConfirmable(item.status);
+    const offers = cardOffers(item, viewer, waiting);
     return (
-      <PickupCard item={item} plan={plan} eager={eager}>
+      <PickupCard item={item} plan={plan} eager={eager} holder={<HolderLine item={item} userId={viewer.userId} />}>
         {confirmable && waiting ? (
           <WaitingToSync />
         ) : confirmable ? (
-          <PickupReportDialog
-            donation={{ _id: item._id, title: item.donationTitle, quantity: item.quantity, unit: item.unit }}
-            triggerClassName="min-h-11 w-full sm:min-h-10"
-            onConfirm={(report) => onConfirm(item, report)}
-          />
+          <>
+            {offers.take && <TakeButton item={item} online={online} onTaken={actions.taken} onRefused={actions.takeRefused} />}
+            {offers.assign && viewer.kind === 'coordinator' && viewer.members && (
+              <AssignSelect
+                item={item}
+                members={viewer.members}
+                userId={viewer.userId}
+                online={online}
+                onAssigned={actions.assigned}
+                onFailed={actions.assignFailed}
+              />
+            )}
+            {offers.confirm && (
+              <PickupReportDialog
+                donation={{ _id: item._id, title: item.donationTitle, quantity: item.quantity, unit: item.unit }}
+                triggerClassName="min-h-11 w-full sm:min-h-10"
+                onConfirm={(report) => onConfirm(item, report)}
+              />
+            )}
+          </>
         ) : (
           <>
             <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
@@ -100,7 +208,15 @@ const PickupRow = memo(
       </PickupCard>
     );
   },
-  (a, b) => a.item === b.item && a.waiting === b.waiting && a.eager === b.eager && a.onConfirm === b.onConfirm && samePlan(a.plan, b.plan),
+  (a, b) =>
+    a.item === b.item &&
+    a.waiting === b.waiting &&
+    a.eager === b.eager &&
+    a.viewer === b.viewer &&
+    a.online === b.online &&
+    a.actions === b.actions &&
+    a.onConfirm === b.onConfirm &&
+    samePlan(a.plan, b.plan),
 );
 
 /** 'Correct report' for a pickup of the last 7 days: the report dialog, started from the stored report, sent online. */

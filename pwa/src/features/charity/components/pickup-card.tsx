@@ -50,11 +50,14 @@ export function PickupCard({
   item,
   plan,
   eager,
+  holder,
   children,
 }: {
   item: PickupItem;
   plan?: PickupPlan | undefined;
   eager?: boolean;
+  /** Who has the pickup among the charity's members, said under its facts. */
+  holder?: ReactNode;
   children?: ReactNode;
 }) {
   const i18n = useI18n();
@@ -90,6 +93,7 @@ export function PickupCard({
           )}
         </div>
       </dl>
+      {holder}
       <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={i18n._('charity.pickup.links', { title: item.donationTitle })}>
         <li>
           <a className={linkClass} href={mapsUrl(item.location)} target="_blank" rel="noopener noreferrer">
