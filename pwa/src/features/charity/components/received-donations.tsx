@@ -12,7 +12,7 @@ import { usePickupOutbox } from '@/lib/db/pickup-outbox';
 import { useI18n } from '@/lib/i18n/i18n';
 import { formatDate } from '@/lib/utils';
 import { useMyReviews } from '../api';
-import { usePickups } from '../hooks';
+import { usePickups, usePickupTeam } from '../hooks';
 import { PickupCard, PickupGrid } from './pickup-card';
 import { RatingLine } from '@/components/rating-line';
 import { ExportPanel } from '@/components/export-panel';
@@ -25,7 +25,9 @@ type SavedReview = Pick<Review, 'rating' | 'description'>;
 export function ReceivedDonations() {
   const i18n = useI18n();
   const email = useSession((s) => s.user?.email);
-  const pickups = usePickups();
+  // The charity's pickups, whichever member looks (a driver's own e-mail is on none of them).
+  const { charityEmail } = usePickupTeam();
+  const pickups = usePickups(undefined, charityEmail);
   const { waiting } = usePickupOutbox();
   const reviews = useMyReviews(email);
   // A review just saved shows at once, before the list of reviews is read again.
