@@ -11,6 +11,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { isPast } from '@/lib/best-before';
 import { isOnline } from '@/lib/connectivity-store';
+import { myOrganisationPath } from '@/lib/my-organisation';
+import { useApi } from '@/lib/use-api';
 import { useI18n } from '@/lib/i18n/i18n';
 import { requestStatusLabel } from '@/lib/labels';
 import { removeFavoriteLocally, saveFavoriteLocally } from '@/lib/db/local-store';
@@ -72,7 +74,10 @@ export function DonationActions({
   const location = useLocation();
   const { isFavorite, favoriteId, reload: reloadFavorite, local: localFavorites } = useIsFavorite(donation._id);
   const { request: ownRequest, reload: reloadOwnRequest } = useOwnRequest(donation._id);
-  const isOwnPickup = role === 'charity' && isGivenTo(donation, user?.email);
+  // A pickup carries its charity's e-mail, which is a driver's own on none (ADR 018): the organisation's is asked for;
+  // offline and not yet known, the account's own stands in (a founder's is the charity's).
+  const organisation = useApi(role === 'charity' ? myOrganisationPath : null);
+  const isOwnPickup = role === 'charity' && isGivenTo(donation, organisation.data?.email ?? user?.email);
   const pickupEntry = usePickupEntry(donation._id, isOwnPickup);
   const [dialog, setDialog] = useState<'request' | 'review' | null>(null);
   const [saving, setSaving] = useState(false);
