@@ -12,7 +12,7 @@ import { useMyOrganisation } from '@/lib/my-organisation';
 import { myDonationRequestsPath, pickupsPath, useAcceptedRequestsOnline } from './api';
 import type { PickupPlan } from './components/pickup-card';
 import { membershipOf, pickupViewerOf, type PickupViewer } from './pickup-team';
-import { readMembership, rememberMembership } from './remembered-membership';
+import { readMembership, rememberMembership } from '@/lib/remembered-membership';
 
 /**
  * The charity's pickups. `charityEmail` is the charity's own address, which its pickups carry; by default the

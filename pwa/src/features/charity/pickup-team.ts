@@ -18,11 +18,8 @@ export type PickupViewer =
   | { kind: 'unknown'; userId: string | undefined };
 
 /** What the device keeps of the account's membership, so that My Pickups knows it with no signal. */
-export interface RememberedMembership {
-  role: MemberRole;
-  /** The organisation's e-mail: the `charityEmail` of its pickups (a driver's own address is not it). */
-  email: string;
-}
+import type { RememberedMembership } from '@/lib/remembered-membership';
+export type { RememberedMembership };
 
 export function membershipOf(organisation: Organisation, userId: string | undefined): RememberedMembership | undefined {
   const me = organisation.members.find((m) => m.userId === userId);

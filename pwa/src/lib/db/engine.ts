@@ -6,6 +6,7 @@ import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } f
 import { donationsByNewest, VERIFIED } from './donation-lists';
 import type { OpenStore } from './local-database';
 import { createOutbox, readEntries, type Outbox } from './pickup-outbox';
+import { readMembership } from '@/lib/remembered-membership';
 import { prefetchFirstPull, type FirstPull } from './first-pull';
 import { isFresh, readRecord, writeRecord } from './record';
 import { startReplication, type Replications } from './replication';
@@ -90,7 +91,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   writeRecord({ name, role: account.role });
   if (carried.length) await db.outbox.bulkInsert(carried);
 
-  const outbox = createOutbox(db, account.email, () => replication.reSync());
+  const outbox = createOutbox(db, account.email, () => replication.reSync(), () => readMembership(account.userId)?.email);
   // All Donations' list, kept from the first write on: opened during the first sync, the screen then finds it ready
   // instead of reading the thousands of donations written so far (a read that also holds the next write back).
   const warm = fresh ? donationsByNewest(db, VERIFIED).subscribe({ next: () => undefined, error: () => undefined }) : null;

@@ -217,6 +217,23 @@ describe('pickup outbox', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 
+  it("a driver's 409 while the donation is Picked by their charity (its e-mail, not theirs) counts as done", async () => {
+    const db = await openTestDatabase();
+    const donation = createDonation({ status: 'Picked', charityEmail: 'pantry@charity.test' });
+    routes[pickupPath(donation._id)] = refuse(409, 'This donation was already picked up.');
+    routes[`GET /donations/${donation._id}`] = () => json(200, donation);
+    await leftPending(db, donation._id);
+    const onConfirmed = vi.fn();
+    const outbox = createOutbox(db, 'driver@example.test', onConfirmed, () => 'pantry@charity.test');
+    onTestFinished(() => outbox.stop());
+
+    await outbox.replay();
+
+    expect(await readEntries(db)).toEqual([]);
+    expect(onConfirmed).toHaveBeenCalledWith(donation._id);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
   it('a 409 while the donation is Picked by another charity is a refusal with the server message', async () => {
     const db = await openTestDatabase();
     const donation = createDonation({ status: 'Picked', charityEmail: 'other@charity.test' });

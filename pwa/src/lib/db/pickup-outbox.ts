@@ -54,7 +54,12 @@ function isTransient(err: ApiError) {
   return err.status === 0 || err.status >= 500 || err.status === 401 || err.status === 408 || err.status === 429;
 }
 
-async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
+/** Picked by the caller's charity: under the account's own e-mail (a founder's), or its organisation's (a driver's). */
+function pickedByUs(donation: Pick<Donation, 'status' | 'charityEmail'> | null | undefined, emails: ReadonlyArray<string | undefined>): boolean {
+  return emails.some((email) => email !== undefined && isPickedBy(donation, email));
+}
+
+async function attempt(entry: OutboxEntry, emails: ReadonlyArray<string | undefined>): Promise<Outcome> {
   try {
     await sendPickupConfirmation(entry.donationId, entry.id, entry.report);
     return { kind: 'done' };
@@ -66,7 +71,7 @@ async function attempt(entry: OutboxEntry, email: string): Promise<Outcome> {
       // there first); a refusal if the donation went to someone else meanwhile.
       try {
         const now = await call('GET /donations/{id}', { params: { id: entry.donationId } });
-        if (isPickedBy(now, email)) return { kind: 'done' };
+        if (pickedByUs(now, emails)) return { kind: 'done' };
       } catch (check) {
         if (check instanceof ApiError && isTransient(check)) return { kind: 'retry', message: check.message };
       }
@@ -94,7 +99,17 @@ export async function readEntries(db: FoodBridgeDatabase, state?: OutboxEntry['s
 
 const byOldest = (list: OutboxEntry[]) => list.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
-export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed: (donationId: string) => void): Outbox {
+/**
+ * `email` is the account's; `charityEmail`, when the account is a member of a charity (lib/remembered-membership),
+ * the organisation's, which its pickups carry: a driver's own address is on none of them.
+ */
+export function createOutbox(
+  db: FoodBridgeDatabase,
+  email: string,
+  onConfirmed: (donationId: string) => void,
+  charityEmail: () => string | undefined = () => undefined,
+): Outbox {
+  const ours = () => [email, charityEmail()];
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -129,7 +144,7 @@ export function createOutbox(db: FoodBridgeDatabase, email: string, onConfirmed:
       // The server's own state, replicated here, is a definite answer too: if the donation already shows Picked by
       // us (an answer lost on the way back, or the service worker's Background Sync got there first), it is done.
       const local = await db.donations.findOne(entry.donationId).exec();
-      const outcome: Outcome = isPickedBy(local, email) ? { kind: 'done' } : await attempt(entry, email);
+      const outcome: Outcome = pickedByUs(local, ours()) ? { kind: 'done' } : await attempt(entry, ours());
       if (outcome.kind === 'done') {
         await doc.remove();
         progressed = true;

@@ -1,7 +1,14 @@
 // The account's member role and its charity's e-mail, kept on the device: a driver who opens My Pickups in a cellar
-// has no server to ask whose page it is (GET /organisations/mine), and the local store alone cannot say. Only these
-// two facts are kept (no member's name or address), per account, and read back for that account only.
-import type { RememberedMembership } from './pickup-team';
+// has no server to ask whose page it is (GET /organisations/mine), and the local store alone cannot say; the pickup
+// outbox (lib/db) knows by it which pickups are its charity's. Only these two facts are kept (no member's name or
+// address), per account, and read back for that account only.
+import type { MemberRole } from '@foodbridge/shared/schemas/organisation';
+
+export interface RememberedMembership {
+  role: MemberRole;
+  /** The organisation's e-mail: the `charityEmail` of its pickups (a driver's own address is not it). */
+  email: string;
+}
 
 const key = (userId: string) => `foodbridge.membership.${userId}`;
 
