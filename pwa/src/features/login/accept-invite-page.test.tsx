@@ -97,7 +97,8 @@ describe('AcceptInvitePage', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
-    expect(document.activeElement).toBe(alert);
+    // The refusal takes the focus in its mount effect, which a loaded machine may run a moment after it is drawn.
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByRole(role, { name: next })).toBeTruthy();
     expect(useSession.getState().role).toBe('user');
     expect(navigate).not.toHaveBeenCalled();
