@@ -1,10 +1,12 @@
 // @ts-check
 // Builds the PWA when needed and runs the real sync-server on a throwaway embedded database for the browser tests.
+import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 export const pwaDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -194,6 +196,36 @@ export async function startServer({ dist, log = console.log, timeoutMs = 90_000,
   }
   log(`sync-server up at ${url} (DATA_DIR ${dataDir})`);
   return { url, dataDir, pid: child.pid, stop, output: () => out };
+}
+
+/**
+ * A server of the test file's own, for the tests that read what it prints (the mailed links): started before the
+ * file's tests on the build `run.mjs` made, and stopped after them, the harness `h` closed first. Its `url` and
+ * `output()` are read once it runs.
+ * @param {{ close(): Promise<void> }} h
+ */
+export function ownServer(h) {
+  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+  let running;
+  before(async () => {
+    const dist = process.env.E2E_SERVER_DIST ?? (existsSync(join(pwaDir, 'dist', 'index.html')) ? join(pwaDir, 'dist') : undefined);
+    assert.ok(dist, 'No PWA build to serve (run through `node pwa/e2e/run.mjs`, or build pwa/dist first)');
+    running = await startServer({ dist, log: (m) => console.log(`# ${m}`) });
+  });
+  after(async () => {
+    await h.close();
+    await running?.stop();
+  });
+  const started = () => {
+    if (!running) throw new Error('the test file’s server has not started');
+    return running;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    output: () => started().output(),
+  };
 }
 
 export const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));

@@ -3,18 +3,15 @@
 // is configured, so it prints them), and no Google button on the built-in provider. This file starts a server of its
 // own: the shared one of run.mjs prints into another process.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { PHONE, openHarness, signIn } from '../lib/browser.mjs';
 import { waitForMailedLink } from '../lib/mail-log.mjs';
-import { pwaDir, startServer } from '../lib/server.mjs';
+import { ownServer } from '../lib/server.mjs';
 
-const dist = process.env.E2E_SERVER_DIST ?? (existsSync(join(pwaDir, 'dist', 'index.html')) ? join(pwaDir, 'dist') : undefined);
 const h = await openHarness();
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
+// Its own server: the tests read the links it prints.
+const server = ownServer(h);
 
 /** A new account, registered the way the registration page does it; the server e-mails its verification link. */
 async function register() {
@@ -32,14 +29,6 @@ async function register() {
 const phone = (label) => h.context(label, PHONE, { baseURL: server.url });
 
 describe('account e-mails', () => {
-  before(async () => {
-    assert.ok(dist, 'No PWA build to serve (run through `node pwa/e2e/run.mjs`, or build pwa/dist first)');
-    server = await startServer({ dist, log: (m) => console.log(`# ${m}`) });
-  });
-  after(async () => {
-    await h.close();
-    await server?.stop();
-  });
 
   it(
     'a new account is asked to verify its e-mail, and the e-mailed link verifies it',

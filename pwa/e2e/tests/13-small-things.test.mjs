@@ -14,6 +14,7 @@ import { createDonationInput, createRegisterInput } from '@foodbridge/shared/tes
 import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, apiAs, dismissToasts, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { makePng } from '../lib/images.mjs';
 import { uploadPicture } from '../lib/pwa.mjs';
+import { fitsWidth } from '../lib/checks.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
@@ -46,9 +47,6 @@ async function registerUser(overrides = {}) {
 
 /** The toasts on screen (sonner's list items). @param {Page} page */
 const toasts = (page) => page.locator('[data-sonner-toast]');
-
-/** No sideways scroll: the page is no wider than its viewport. @param {Page} page */
-const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 describe('the charity-role fee speaks to the payer, and Transaction History says what is pending', () => {
   after(() => h.closeContexts());

@@ -4,8 +4,8 @@
 // by element positions) without text running off a 360 px screen.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { DESKTOP, PHONE, box, openHarness } from '../lib/browser.mjs';
+import { axeProblems, fitsWidth } from '../lib/checks.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
@@ -15,15 +15,6 @@ after(() => h.close());
 
 /** @param {Page} page */
 const html = (page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
-
-/** Serious or critical axe-core violations on the page, as 'rule: help' lines. @param {Page} page */
-async function axeProblems(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
-/** @param {Page} page */
-const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 describe('languages', () => {
   it("starts in the browser's language: Spanish for an es-MX browser", h.guard('spanish browser', async () => {

@@ -5,26 +5,25 @@
 // (its sign-in then fails). On a 390 px phone, with axe and the keyboard's way in and out of the dialogs; once in
 // Spanish. The mails are read from the server's output, so this file starts a server of its own (as 10 does).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { describe, it } from 'node:test';
 import { createDonationInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, apiAs, openHarness, signIn } from '../lib/browser.mjs';
 import { checkFocusReturn } from '../lib/dialogs.mjs';
 import { pngFile } from '../lib/images.mjs';
 import { waitForMailedLink } from '../lib/mail-log.mjs';
 import { uploadPicture } from '../lib/pwa.mjs';
-import { pwaDir, startServer } from '../lib/server.mjs';
+import { ownServer } from '../lib/server.mjs';
+import { axeProblems, fitsWidth } from '../lib/checks.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-const dist = process.env.E2E_SERVER_DIST ?? (existsSync(join(pwaDir, 'dist', 'index.html')) ? join(pwaDir, 'dist') : undefined);
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 const h = await openHarness();
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
+// Its own server: the tests read the links it prints.
+const server = ownServer(h);
 
 /** A new account, registered as the registration page does it. */
 async function register() {
@@ -47,15 +46,6 @@ async function accountSection(page, path, name = 'Account') {
   return section;
 }
 
-/** @param {Page} page */
-const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
-/** Serious and critical axe findings, as 'rule: help' lines. @param {Page} page */
-async function axeProblems(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`);
-}
-
 /**
  * What the login form does with these credentials: 'signed in' when it leaves /login, 'refused' when it says so.
  * @param {Page} page @param {string} email @param {string} password
@@ -72,14 +62,6 @@ async function tryLogin(page, email, password) {
 }
 
 describe('account self-service on the profile page', () => {
-  before(async () => {
-    assert.ok(dist, 'No PWA build to serve (run through `node pwa/e2e/run.mjs`, or build pwa/dist first)');
-    server = await startServer({ dist, log: (m) => console.log(`# ${m}`) });
-  });
-  after(async () => {
-    await h.close();
-    await server?.stop();
-  });
 
   it(
     'changes the name and picture on a 390 px phone, and they are still there after a reload',

@@ -6,29 +6,28 @@
 // focus back where it was). axe on the Team page and the accept page; the Team page once in Arabic, right to left.
 // The invitation's link is read from the server's output, so this file starts a server of its own (as 10 and 31 do).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { describe } from 'node:test';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, ARTIFACTS, DEMO_PASSWORD, DESKTOP, PHONE, apiAs, box, dismissToasts, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { checkFocusReturn } from '../lib/dialogs.mjs';
 import { pngFile } from '../lib/images.mjs';
 import { waitForMailedLink } from '../lib/mail-log.mjs';
-import { pwaDir, startServer } from '../lib/server.mjs';
+import { ownServer } from '../lib/server.mjs';
 import { stepsOf } from '../lib/steps.mjs';
 import { wordsOf } from '../lib/words.mjs';
+import { axeProblems, fitsWidth } from '../lib/checks.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 
-const dist = process.env.E2E_SERVER_DIST ?? (existsSync(join(pwaDir, 'dist', 'index.html')) ? join(pwaDir, 'dist') : undefined);
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 const CHARITY = 'Hope Community Pantry';
 const CHARITY_MENU = ['Home', 'Charity Profile', 'Team', 'My Requests', 'My Pickups', 'Received Donations', 'Request Charity Role', 'Favorites', 'My Reviews', 'Transaction History'];
 const h = await openHarness();
+// Its own server: the tests read the links it prints.
+const server = ownServer(h);
 const step = stepsOf(h, 'team');
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
 const driver = createRegisterInput({ name: `Ravi Driver ${Date.now().toString(36)}` });
 /** @type {{ coordinator: Page, driver: Page, link: string }} */
 const state = /** @type {any} */ ({});
@@ -36,15 +35,6 @@ const state = /** @type {any} */ ({});
 /** @param {string} label @param {import('playwright-core').BrowserContextOptions} [device] @param {import('playwright-core').BrowserContextOptions} [options] */
 const open = (label, device = PHONE_390, options = {}) => h.context(label, device, { baseURL: server.url, ...options });
 const coordinatorApi = () => apiAs(ACCOUNTS.charity, undefined, { base: server.url });
-
-/** Serious and critical axe findings, as 'rule: help' lines. @param {Page} page */
-async function axeProblems(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`);
-}
-
-/** @param {Page} page */
-const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** @param {Page} page @param {string} name */
 async function shot(page, name) {
@@ -73,14 +63,6 @@ async function menuLinks(page) {
 }
 
 describe('the Team page and the accept-invite page', () => {
-  before(async () => {
-    assert.ok(dist, 'No PWA build to serve (run through `node pwa/e2e/run.mjs`, or build pwa/dist first)');
-    server = await startServer({ dist, log: (m) => console.log(`# ${m}`) });
-  });
-  after(async () => {
-    await h.close();
-    await server?.stop();
-  });
 
   step('1. the coordinator opens Team beside the charity profile and invites a new address as a driver (390 px)', async () => {
     const page = (state.coordinator = await open('coordinator'));

@@ -6,28 +6,27 @@
 // report. axe on both pages. The invitation's link is read from the server's output, so this file starts a server of
 // its own (as 10, 31 and 32 do).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { describe } from 'node:test';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, ARTIFACTS, PHONE, apiAs, dismissToasts, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { waitForMailedLink } from '../lib/mail-log.mjs';
 import { createAcceptedDonation, pickupCard, pickupLog, serverDonation, syncStatus } from '../lib/pwa.mjs';
-import { pwaDir, startServer } from '../lib/server.mjs';
+import { ownServer } from '../lib/server.mjs';
 import { stepsOf } from '../lib/steps.mjs';
+import { axeProblems, fitsWidth } from '../lib/checks.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
 /** @typedef {import('playwright-core').Locator} Locator */
 /** @typedef {import('../lib/browser.mjs').Api} Api */
 
-const dist = process.env.E2E_SERVER_DIST ?? (existsSync(join(pwaDir, 'dist', 'index.html')) ? join(pwaDir, 'dist') : undefined);
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 const WEIGHT_KG = '4.2';
 const h = await openHarness();
+// Its own server: the tests read the links it prints.
+const server = ownServer(h);
 const step = stepsOf(h, 'driver-pickups');
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
 const driver = createRegisterInput({ name: `Ravi Driver ${Date.now().toString(36)}` });
 /**
  * Filled in as the steps go: a step runs only after every step before it passed.
@@ -35,15 +34,6 @@ const driver = createRegisterInput({ name: `Ravi Driver ${Date.now().toString(36
  *   log: ReturnType<typeof pickupLog> }}
  */
 const state = /** @type {any} */ ({});
-
-/** Serious and critical axe findings, as 'rule: help' lines. @param {Page} page */
-async function axeProblems(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`);
-}
-
-/** @param {Page} page */
-const fitsWidth = (page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** @param {Page} page @param {string} name */
 async function shot(page, name) {
@@ -74,14 +64,6 @@ const said = (page, text) => page.locator('[aria-live="polite"]').getByText(text
 const focusKept = (page) => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body);
 
 describe("a driver's My Pickups and the coordinator's assignment", () => {
-  before(async () => {
-    assert.ok(dist, 'No PWA build to serve (run through `node pwa/e2e/run.mjs`, or build pwa/dist first)');
-    server = await startServer({ dist, log: (m) => console.log(`# ${m}`) });
-  });
-  after(async () => {
-    await h.close();
-    await server?.stop();
-  });
 
   step('1. through the API: a driver joins the demo charity, and a donation is accepted for it', async () => {
     const base = server.url;

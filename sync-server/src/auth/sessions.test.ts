@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, createUser, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createMailingTestApp, createUser, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // Ending sessions (issue 45): a password reset, a log-out everywhere, a role taken away or the account removed stop
 // every ID token already issued at once, not when it expires an hour later; on every server instance.
@@ -13,13 +13,13 @@ describe('ending sessions', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://foodbridge.example.org' });
+    const mailing = await createMailingTestApp();
+    t = mailing;
+    inbox = mailing.inbox;
     admin = await createUser(t, { role: 'admin' });
   });
   afterAll(async () => {
     await t?.close();
-    await inbox?.close();
   });
 
   async function resetPassword(email: string, password: string) {

@@ -1,7 +1,7 @@
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createMailingTestApp, createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const INVALID = { message: 'This link is invalid or has expired.', code: 'auth/invalid-action-code' };
 
@@ -10,12 +10,12 @@ describe('account e-mails through SMTP: e-mail verification, password reset, ADM
   let t: TestApp;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://foodbridge.example.org', ADMIN_EMAILS: 'boss@example.test' });
+    const mailing = await createMailingTestApp({ ADMIN_EMAILS: 'boss@example.test' });
+    t = mailing;
+    inbox = mailing.inbox;
   });
   afterAll(async () => {
     await t?.close();
-    await inbox?.close();
   });
 
   async function register(email = `u-${Math.random().toString(16).slice(2)}@example.test`) {

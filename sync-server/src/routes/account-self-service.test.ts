@@ -9,8 +9,8 @@ import { LOGIN_ATTEMPTS_PER_CLIENT } from '../db/identity.ts';
 import { acceptRequest, postDonation, requestDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createSigningKey, signFirebaseToken, startJwksServer, type JwksServer, type TestSigningKey } from '../testing/firebase-keys.ts';
 import { insertDonation } from '../testing/fixtures.ts';
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createMailingTestApp, createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 const PASSWORD = 'the-first-passphrase';
 const NEW_PASSWORD = 'the-second-passphrase';
@@ -22,18 +22,11 @@ describe('account self-service (built-in sign-in)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://foodbridge.example.org' });
+    const mailing = await createMailingTestApp();
+    t = mailing;
+    inbox = mailing.inbox;
   });
-  afterAll(async () => {
-    // The last registrations' verification e-mails go out after their answers: let them arrive before the inbox closes.
-    for (let seen = -1; inbox && seen !== inbox.messages.length; ) {
-      seen = inbox.messages.length;
-      await new Promise((r) => setTimeout(r, 300));
-    }
-    await t?.close();
-    await inbox?.close();
-  });
+  afterAll(() => t?.close());
 
   const account = (role: Role = 'user') => createUser(t, { role, password: PASSWORD });
   const login = (email: string, password: string) => t.post('/auth/login', { email, password });

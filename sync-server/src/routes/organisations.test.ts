@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { type SmtpInbox } from '../testing/smtp-inbox.ts';
+import { createMailingTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // Organisations (issue 46): every restaurant and charity is one; members join by an e-mailed invitation.
 
@@ -9,13 +9,13 @@ let inbox: SmtpInbox;
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://foodbridge.example.org' });
+  const mailing = await createMailingTestApp();
+  t = mailing;
+  inbox = mailing.inbox;
   admin = await createUser(t, { role: 'admin' });
 });
 afterAll(async () => {
   await t?.close();
-  await inbox?.close();
 });
 
 /** Sends an invitation and returns its link's token, read from the e-mail as the invitee would. */

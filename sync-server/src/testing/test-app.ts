@@ -12,6 +12,7 @@ import { setUserRole } from '../db/users.ts';
 import { createDeps } from '../services.ts';
 import type { Deps } from '../deps.ts';
 import { noteAnswer } from './answered-errors.ts';
+import { startSmtpInbox, type SmtpInbox } from './smtp-inbox.ts';
 import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -121,6 +122,32 @@ export async function openSecondInstance(t: TestApp) {
       await db.close();
     },
   };
+}
+
+/**
+ * The test app sending its account e-mails through nodemailer to a local SMTP server (testing/smtp-inbox.ts), with
+ * links to PUBLIC_URL. `close` first lets the last e-mails arrive (they go out after their answers), then stops both.
+ */
+export async function createMailingTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp & { inbox: SmtpInbox }> {
+  const inbox = await startSmtpInbox();
+  try {
+    const t = await createTestApp({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://foodbridge.example.org', ...env });
+    return {
+      ...t,
+      inbox,
+      async close() {
+        for (let seen = -1; seen !== inbox.messages.length; ) {
+          seen = inbox.messages.length;
+          await new Promise((r) => setTimeout(r, 300));
+        }
+        await t.close();
+        await inbox.close();
+      },
+    };
+  } catch (err) {
+    await inbox.close();
+    throw err;
+  }
 }
 
 /** The test app with its payments going to a local Stripe stub through the real SDK; `close` stops both. */
