@@ -137,14 +137,16 @@ export async function registerCharity({ base = BASE_URL } = {}) {
 }
 
 /**
- * The live entries of the app's pickup outbox, read from IndexedDB itself rather than from the screen: RxDB's Dexie
- * storage keeps one database per collection (`rxdb-dexie-{database}--{schema version}--outbox`) and keeps removed
- * documents, marked `_deleted` ('1' where indexed). Every account's outbox on the page's origin is included.
+ * The live documents of one of the app's local collections, read from IndexedDB itself rather than from the screen:
+ * RxDB's Dexie storage keeps one database per collection (`rxdb-dexie-{database}--{schema version}--{collection}`) and
+ * keeps removed documents, marked `_deleted` ('1' where indexed). Every account's database on the page's origin is
+ * included.
  * @param {Page} page
- * @returns {Promise<{ id: string, donationId: string, state: string, refusal: unknown }[]>}
+ * @param {'donations' | 'outbox' | 'favorites' | 'donationrequests' | 'notifications'} collection
+ * @returns {Promise<Record<string, any>[]>}
  */
-export function outboxEntries(page) {
-  return page.evaluate(async () => {
+export function localDocs(page, collection) {
+  return page.evaluate(async (collection) => {
     /** @type {<T>(req: IDBRequest<T>) => Promise<T>} */
     const ask = (req) => new Promise((resolve, reject) => {
       req.onsuccess = () => resolve(req.result);
@@ -152,24 +154,31 @@ export function outboxEntries(page) {
     });
     const names = (await indexedDB.databases())
       .map((d) => d.name ?? '')
-      .filter((n) => /^rxdb-dexie-foodbridge_[a-z0-9]+--\d+--outbox$/.test(n));
-    /** @type {{ id: string, donationId: string, state: string, refusal: unknown }[]} */
-    const entries = [];
+      .filter((n) => new RegExp(`^rxdb-dexie-foodbridge_[a-z0-9]+--\\d+--${collection}$`).test(n));
+    /** @type {Record<string, any>[]} */
+    const docs = [];
     for (const name of names) {
       const db = await ask(indexedDB.open(name));
       try {
         if (!db.objectStoreNames.contains('docs')) continue;
-        const docs = await ask(db.transaction('docs', 'readonly').objectStore('docs').getAll());
-        for (const d of docs) {
-          if (d._deleted === true || d._deleted === '1') continue;
-          entries.push({ id: d.id, donationId: d.donationId, state: d.state, refusal: d.refusal ?? null });
+        for (const d of await ask(db.transaction('docs', 'readonly').objectStore('docs').getAll())) {
+          if (d._deleted !== true && d._deleted !== '1') docs.push(d);
         }
       } finally {
         db.close();
       }
     }
-    return entries;
-  });
+    return docs;
+  }, collection);
+}
+
+/**
+ * The live entries of the app's pickup outbox (see localDocs).
+ * @param {Page} page
+ * @returns {Promise<{ id: string, donationId: string, state: string, refusal: unknown }[]>}
+ */
+export async function outboxEntries(page) {
+  return (await localDocs(page, 'outbox')).map((d) => ({ id: d.id, donationId: d.donationId, state: d.state, refusal: d.refusal ?? null }));
 }
 
 /**

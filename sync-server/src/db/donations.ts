@@ -109,6 +109,9 @@ export interface NewDonation {
   charity?: DonationCharity | undefined;
   assignedTo?: string | undefined;
   assignedType?: string | undefined;
+  /** The charity's member who has the pickup (ADR 018), and who confirmed it. */
+  assigneeId?: string | undefined;
+  pickedUpBy?: string | undefined;
   pickupDate?: Date | null;
   review?: string | undefined;
   reviewedAt?: Date | null;
@@ -123,12 +126,13 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
   const [row] = await sql<DonationRow[]>`
     INSERT INTO donations (id, title, food_type, quantity, unit, pickup_time, location, image,
                            restaurant_id, restaurant_name, restaurant_email, status, charity_id, charity_name,
-                           charity_email, assigned_to, assigned_type, pickup_date, review, reviewed_at, created_at, deleted,
-                           best_before, latitude, longitude)
+                           charity_email, assigned_to, assigned_type, assignee_id, picked_up_by, pickup_date, review,
+                           reviewed_at, created_at, deleted, best_before, latitude, longitude)
     VALUES (${d.id ?? sql`DEFAULT`}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location},
             ${d.image}, ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, ${d.status ?? 'Pending'},
             ${d.charity?.id ?? null}, ${d.charity?.name ?? null}, ${d.charity?.email ?? null}, ${d.assignedTo ?? null},
-            ${d.assignedType ?? null}, ${d.pickupDate ?? null}, ${d.review ?? null}, ${d.reviewedAt ?? null},
+            ${d.assignedType ?? null}, ${d.assigneeId ?? null}, ${d.pickedUpBy ?? null}, ${d.pickupDate ?? null},
+            ${d.review ?? null}, ${d.reviewedAt ?? null},
             ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false},
             ${d.bestBefore ?? null}, ${d.latitude ?? null}, ${d.longitude ?? null})
     RETURNING *`;

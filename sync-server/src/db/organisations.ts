@@ -139,12 +139,22 @@ export async function lockLiveInvitation(tx: TxSql, tokenHash: string): Promise<
  * invitation is used up. Only a plain account joins (the caller checked; the WHERE makes sure under the lock).
  */
 export async function joinOrganisation(tx: TxSql, invitation: InvitationRow, kind: OrganisationKind, userId: string): Promise<boolean> {
-  const joined = await tx`
-    UPDATE users SET role = ${kind}, organisation_id = ${invitation.organisation_id}, member_role = ${invitation.role}
-    WHERE id = ${userId} AND role = 'user' AND organisation_id IS NULL AND NOT deleted`;
-  if (joined.count === 0) return false;
+  if (!(await addMember(tx, { id: invitation.organisation_id, kind }, userId, invitation.role))) return false;
   await tx`UPDATE organisation_invitations SET accepted_at = now(), accepted_by = ${userId} WHERE id = ${invitation.id}`;
   return true;
+}
+
+/** A plain account becomes a member (an accepted invitation, the demo's driver, tests). False if it is not a plain account. */
+export async function addMember(
+  tx: Sql | TxSql,
+  organisation: { id: string; kind: OrganisationKind },
+  userId: string,
+  role: MemberRole,
+): Promise<boolean> {
+  const joined = await tx`
+    UPDATE users SET role = ${organisation.kind}, organisation_id = ${organisation.id}, member_role = ${role}
+    WHERE id = ${userId} AND role = 'user' AND organisation_id IS NULL AND NOT deleted`;
+  return joined.count > 0;
 }
 
 /** A member's new role within the organisation. */

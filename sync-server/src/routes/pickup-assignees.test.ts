@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
-import { createTestApp, createUser, pullUntil, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createMember, createTestApp, createUser, pullUntil, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // A charity's drivers and their pickups (issue 46.4): claims, a coordinator's assignments, and who confirms.
 
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A member of `charity`'s organisation in `role`, joined before their first call (as an accepted invitation does). */
-async function member(charity: TestUser, role: 'driver' | 'coordinator', name?: string): Promise<TestUser> {
-  const u = await createUser(t, name ? { name } : {});
-  await t.sql`UPDATE users SET role = 'charity', organisation_id = ${charity.id}, member_role = ${role} WHERE id = ${u.id}`;
-  return u;
-}
+const member = (charity: TestUser, role: 'driver' | 'coordinator', name?: string) => createMember(t, charity, role, name ? { name } : {});
 
 /** A charity (its coordinator, two drivers) and one of `restaurant`'s donations accepted for it. */
 async function charityWithPickup() {

@@ -122,9 +122,28 @@ describe('demo seed on an empty database', () => {
       { title: 'Pasta primavera trays', status: 'Verified', ...open },
       { title: 'Chickpea curry with rice', status: 'Accepted', charity_email: charity, assigned: given, picked: false, reviewed: false },
       { title: 'Mixed salad greens', status: 'Rejected', ...open },
-      { title: 'Chicken and vegetable soup', status: 'Assigned', charity_email: charity, assigned: 'Jordan Lee / volunteer driver', picked: false, reviewed: false },
-      { title: 'Day-old croissants and muffins', status: 'Picked', charity_email: charity, assigned: given, picked: true, reviewed: true },
+      { title: 'Chicken and vegetable soup', status: 'Assigned', charity_email: charity, assigned: 'Jordan Lee / driver', picked: false, reviewed: false },
+      { title: 'Day-old croissants and muffins', status: 'Picked', charity_email: charity, assigned: 'Jordan Lee / driver', picked: true, reviewed: true },
       { title: 'Whole-grain sandwich bread', status: 'Picked', charity_email: charity, assigned: given, picked: true, reviewed: true },
+    ]);
+  });
+
+  it("makes the demo driver a member of the charity, with the pickups it has and collected", async () => {
+    const members = await db.sql<{ email: string; member_role: string; owner: boolean }[]>`
+      SELECT u.email, u.member_role, o.owner_id = u.id AS owner
+      FROM users u JOIN organisations o ON o.id = u.organisation_id
+      WHERE o.kind = 'charity' ORDER BY u.email`;
+    expect(members).toEqual([
+      { email: 'charity@foodbridge.test', member_role: 'coordinator', owner: true },
+      { email: 'driver@foodbridge.test', member_role: 'driver', owner: false },
+    ]);
+    const held = await db.sql<{ title: string; assignee: string | null; picked_by: string | null }[]>`
+      SELECT d.title, a.email AS assignee, p.email AS picked_by FROM donations d
+      LEFT JOIN users a ON a.id = d.assignee_id LEFT JOIN users p ON p.id = d.picked_up_by
+      WHERE d.assignee_id IS NOT NULL OR d.picked_up_by IS NOT NULL ORDER BY d.created_at DESC`;
+    expect(held).toEqual([
+      { title: 'Chicken and vegetable soup', assignee: 'driver@foodbridge.test', picked_by: null },
+      { title: 'Day-old croissants and muffins', assignee: 'driver@foodbridge.test', picked_by: 'driver@foodbridge.test' },
     ]);
   });
 

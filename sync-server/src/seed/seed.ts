@@ -13,9 +13,10 @@ import type { Config } from '../config.ts';
 import { insertCharityRequest } from '../db/charity-requests.ts';
 import { lockForTransaction, type Sql, type TxSql } from '../db/connection.ts';
 import { insertDonationRequest } from '../db/donation-requests.ts';
-import { insertDonation } from '../db/donations.ts';
+import { DRIVER, insertDonation } from '../db/donations.ts';
 import { insertFavorite } from '../db/favorites.ts';
 import { insertImage } from '../db/images.ts';
+import { addMember } from '../db/organisations.ts';
 import { recordPaymentIntent } from '../db/payments.ts';
 import { insertReview } from '../db/reviews.ts';
 import { hasAnyUser, hasLiveUserWithEmail, insertUser } from '../db/users.ts';
@@ -23,7 +24,7 @@ import { avatarSvg, donationSvg, renderAvatar, renderDonationImage, type Rendere
 
 export const DEMO_PASSWORD = 'foodbridge123';
 
-type AccountKey = 'admin' | 'restaurant' | 'bistro' | 'charity' | 'user';
+type AccountKey = 'admin' | 'restaurant' | 'bistro' | 'charity' | 'driver' | 'user';
 
 interface DemoAccount {
   key: AccountKey;
@@ -33,6 +34,8 @@ interface DemoAccount {
   address: string;
   phone: string;
   mission?: string;
+  /** A member of the demo charity in this role, rather than an organisation's founder (ADR 018). */
+  memberOfCharity?: 'driver';
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -47,6 +50,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     address: '7 Harbor Road, Springfield',
     phone: '+1 555 0133',
     mission: 'We turn surplus food into warm meals and grocery bags for 200 families in Springfield every week.',
+  },
+  {
+    key: 'driver',
+    email: 'driver@foodbridge.test',
+    name: 'Jordan Lee',
+    role: 'charity',
+    memberOfCharity: 'driver',
+    address: '19 Mill Street, Springfield',
+    phone: '+1 555 0155',
   },
   { key: 'user', email: 'user@foodbridge.test', name: 'Sam Rivera', role: 'user', address: '230 Oak Lane, Springfield', phone: '+1 555 0144' },
 ];
@@ -63,7 +75,8 @@ interface DemoDonation {
   ageHours: number;
   /** A Pending request from the charity (Verified donations only). */
   requested?: { description: string; time: string };
-  assignedTo?: { name: string; type: string };
+  /** The demo charity's driver has it (Assigned) or collected it (Picked). */
+  driver?: true;
   review?: string;
 }
 
@@ -183,7 +196,7 @@ const DONATIONS: readonly DemoDonation[] = [
     pickupTime: 'Thursday 17:00-18:00',
     status: 'Assigned',
     ageHours: 72,
-    assignedTo: { name: 'Jordan Lee', type: 'volunteer driver' },
+    driver: true,
   },
   {
     by: 'restaurant',
@@ -194,6 +207,7 @@ const DONATIONS: readonly DemoDonation[] = [
     pickupTime: 'Daily 07:00-08:00',
     status: 'Picked',
     ageHours: 120,
+    driver: true,
     review: 'Everything was fresh and well packed. The croissants made Saturday breakfast for 45 people. Thank you!',
   },
   {
@@ -296,7 +310,8 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
         email: account.email,
         name: account.name,
         photoURL: `/images/${imageId}`,
-        role: account.role,
+        // A member joins as a plain account (a charity account would found an organisation of its own).
+        role: account.memberOfCharity ? 'user' : account.role,
         mission: account.mission,
         address: account.address,
         phone: account.phone,
@@ -307,9 +322,11 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
         emailVerified: true,
       });
       await storeImage(tx, imageId, id, avatars[i]!, createdAt);
+      if (account.memberOfCharity) await addMember(tx, { id: users.get('charity')!.id, kind: 'charity' }, id, account.memberOfCharity);
     }
     const user = (key: AccountKey) => users.get(key)!;
     const charity = user('charity');
+    const driver = user('driver');
     const charityRef = { id: charity.id, name: charity.account.name, email: charity.account.email };
 
     const donationIds = new Map<string, string>();
@@ -321,7 +338,9 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
       donationIds.set(d.title, id);
       await storeImage(tx, imageId, owner.id, pictures[i]!, created);
       const taken = DONATION_GIVEN.includes(d.status);
-      const assigned = d.assignedTo ?? (taken ? { name: charity.account.name, type: CHARITY_ASSIGNMENT } : undefined);
+      const assigned = d.driver
+        ? { name: driver.account.name, type: DRIVER }
+        : taken ? { name: charity.account.name, type: CHARITY_ASSIGNMENT } : undefined;
       await insertDonation(tx, {
         id,
         title: d.title,
@@ -338,6 +357,8 @@ export async function seedDemoData(sql: Sql, mode: SeedMode): Promise<SeedResult
         charity: taken ? charityRef : undefined,
         assignedTo: assigned?.name,
         assignedType: assigned?.type,
+        assigneeId: d.driver ? driver.id : undefined,
+        pickedUpBy: d.driver && d.status === 'Picked' ? driver.id : undefined,
         pickupDate: d.status === 'Picked' ? ago(d.ageHours - 20) : null,
         review: d.review,
         reviewedAt: d.review ? ago(d.ageHours - 26) : null,

@@ -1,7 +1,13 @@
 import type { DonationStatus, QuantityUnit } from '@foodbridge/shared';
 import { createDonationInput } from '@foodbridge/shared/testing/factories';
 import type { Sql } from '../db/connection.ts';
-import { insertDonation as insertDonationRow, insertVerifiedDonations, type DonationCharity } from '../db/donations.ts';
+import {
+  insertDonation as insertDonationRow,
+  insertVerifiedDonations,
+  markDonationAccepted,
+  setPickupAssignee,
+  type DonationCharity,
+} from '../db/donations.ts';
 
 /** Who owns a fixture donation: a test account or any user row. */
 export interface FixtureRestaurant {
@@ -48,4 +54,22 @@ export async function insertManyDonations(sql: Sql, restaurant: FixtureRestauran
     restaurantEmail: restaurant.email,
   }));
   await sql.begin((tx) => insertVerifiedDonations(tx, rows));
+}
+
+/**
+ * Makes `ids` (Verified donations) pickups given to `charity`, each had by `member` (Assigned) or by nobody (Accepted,
+ * with `member` null), as accepted requests and claims leave them: a charity's day at city size, for benchmarks.
+ */
+export async function givePickups(
+  sql: Sql,
+  charity: FixtureRestaurant,
+  ids: readonly string[],
+  member: { id: string; name: string } | null,
+): Promise<void> {
+  await sql.begin(async (tx) => {
+    for (const id of ids) {
+      await markDonationAccepted(tx, id, charity);
+      if (member) await setPickupAssignee(tx, id, member);
+    }
+  });
 }

@@ -23,7 +23,7 @@ import { insertNotifications } from '../db/notifications.ts';
 import { confirmTestPayment, spendPayment } from '../db/payments.ts';
 import { insertReview } from '../db/reviews.ts';
 import { maxChangeSeqs } from '../db/sync.ts';
-import { createInvitation } from '../db/organisations.ts';
+import { addMember, createInvitation } from '../db/organisations.ts';
 import { insertUser } from '../db/users.ts';
 import { insertDonation } from './fixtures.ts';
 import { createBrowserSubscription } from './push-service-stub.ts';
@@ -101,7 +101,7 @@ export class World {
     const accounts = Object.fromEntries(made) as Record<Account, WorldAccount>;
     for (const [key, { of, role }] of Object.entries(MEMBERS) as [keyof typeof MEMBERS, (typeof MEMBERS)[keyof typeof MEMBERS]][]) {
       const kind = ACCOUNT_ROLES[of];
-      await t.sql`UPDATE users SET role = ${kind}, organisation_id = ${accounts[of].id}, member_role = ${role} WHERE id = ${accounts[key].id}`;
+      await addMember(t.sql, { id: accounts[of].id, kind: of }, accounts[key].id, role);
       accounts[key] = { ...accounts[key], role: kind };
     }
     return new World(t, accounts, checkpoint);
@@ -340,7 +340,7 @@ export class World {
     return this.once('staff', async () => {
       const account = await makeAccount(this.t, 'staff', 'user');
       this.extras.push(account);
-      await this.t.sql`UPDATE users SET role = 'restaurant', organisation_id = ${this.accounts.restaurant.id}, member_role = 'staff' WHERE id = ${account.id}`;
+      await addMember(this.t.sql, { id: this.accounts.restaurant.id, kind: 'restaurant' }, account.id, 'staff');
       return account.id;
     });
   }

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Role } from '@foodbridge/shared';
+import type { MemberRole } from '@foodbridge/shared/schemas/organisation';
 import { createRegisterInput } from '@foodbridge/shared/testing/factories';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openPostgres } from '../db/connection.ts';
+import { addMember } from '../db/organisations.ts';
 import { setUserRole } from '../db/users.ts';
 import { createDeps } from '../services.ts';
 import type { Deps } from '../deps.ts';
@@ -188,6 +190,23 @@ export async function createUser(t: TestApp, overrides: Partial<{ role: Role; em
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
   if (role !== 'user') await setUserRole(t.sql, res.body.user._id, role);
   return { id: res.body.user._id, email, name, role, token: res.body.idToken, refreshToken: res.body.refreshToken };
+}
+
+/**
+ * A new account that joined `organisation` (a restaurant's or charity's founding account) in `memberRole`, as an
+ * accepted invitation makes one, before its first call: its token is good for what the member may do.
+ */
+export async function createMember(
+  t: TestApp,
+  organisation: Pick<TestUser, 'id' | 'role'>,
+  memberRole: MemberRole,
+  overrides: Partial<{ email: string; name: string; password: string }> = {},
+): Promise<TestUser> {
+  const kind = organisation.role;
+  if (kind !== 'restaurant' && kind !== 'charity') throw new Error(`a ${kind} has no members`);
+  const u = await createUser(t, overrides);
+  if (!(await addMember(t.sql, { id: organisation.id, kind }, u.id, memberRole))) throw new Error(`${u.email} could not join`);
+  return { ...u, role: kind };
 }
 
 export type { Deps };
