@@ -52,6 +52,15 @@ export const ERRORS = {
     id: /*i18n*/ 'error.validation/best-before-too-far',
     message: 'Best before can be at most {days} days ahead',
   },
+  // Pickup windows (issue 47).
+  'validation/pickup-window-invalid': { id: /*i18n*/ 'error.validation/pickup-window-invalid', message: 'Pickup window times must be ISO 8601 with an offset, for example 2026-12-08T18:00:00+01:00' },
+  'validation/pickup-window-pair': { id: /*i18n*/ 'error.validation/pickup-window-pair', message: 'Give both the start and the end of the pickup window, or neither' },
+  'validation/pickup-window-order': { id: /*i18n*/ 'error.validation/pickup-window-order', message: 'The pickup window must end after it starts' },
+  'validation/pickup-window-too-long': { id: /*i18n*/ 'error.validation/pickup-window-too-long', message: 'A pickup window can be at most {hours} hours long' },
+  'validation/pickup-window-ended': { id: /*i18n*/ 'error.validation/pickup-window-ended', message: 'This pickup window has already ended. Choose times still to come' },
+  'validation/pickup-window-after-best-before': { id: /*i18n*/ 'error.validation/pickup-window-after-best-before', message: 'The pickup window must end by the food’s best-before time' },
+  'donation-requests/pickup-outside-window': { id: /*i18n*/ 'error.donation-requests/pickup-outside-window', message: 'Choose a pickup time within the restaurant’s pickup window' },
+  'donation-requests/pickup-after-best-before': { id: /*i18n*/ 'error.donation-requests/pickup-after-best-before', message: 'Choose a pickup time before the food’s best-before time' },
   'validation/latitude-number': { id: /*i18n*/ 'error.validation/latitude-number', message: 'Latitude must be a number' },
   'validation/latitude-range': { id: /*i18n*/ 'error.validation/latitude-range', message: 'Latitude must be between -90 and 90' },
   'validation/longitude-number': { id: /*i18n*/ 'error.validation/longitude-number', message: 'Longitude must be a number' },
@@ -269,7 +278,7 @@ export const ERRORS = {
   },
   'organisations/founder-stays': {
     id: /*i18n*/ 'error.organisations/founder-stays',
-    message: 'The organisation’s profile is its founding account’s, so that account stays a member for now.',
+    message: 'The organisation’s profile is its founding account’s, so that account stays a member, as a manager or coordinator, for now.',
   },
   'organisations/founder-elsewhere': {
     id: /*i18n*/ 'error.organisations/founder-elsewhere',
@@ -327,6 +336,8 @@ export const ERRORS = {
   'donations/unknown-status': { id: /*i18n*/ 'error.donations/unknown-status', message: 'Unknown status{shown}. Use one of: {allowed}.' },
   'donations/search-too-long': { id: /*i18n*/ 'error.donations/search-too-long', message: 'Search text must be at most {max} characters.' },
   'donations/unknown-food-type': { id: /*i18n*/ 'error.donations/unknown-food-type', message: 'Unknown food type. Use one of: {allowed}.' },
+  'donations/unknown-pickup-day': { id: /*i18n*/ 'error.donations/unknown-pickup-day', message: 'Unknown pickup day. Use one of: {allowed}.' },
+  'donations/unknown-time-zone': { id: /*i18n*/ 'error.donations/unknown-time-zone', message: 'Unknown time zone. Use an IANA name such as Europe/Berlin.' },
   'donations/unknown-sort': { id: /*i18n*/ 'error.donations/unknown-sort', message: 'Unknown sort. Use one of: {allowed}.' },
   'donations/near-without-distance': { id: /*i18n*/ 'error.donations/near-without-distance', message: 'near is used with sort=distance.' },
   'donations/distance-without-near': {

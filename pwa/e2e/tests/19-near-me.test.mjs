@@ -161,7 +161,7 @@ describe('near me: nearest first with distances, food-type chips, across a reloa
     await dialog.getByRole('button', { name: 'Use my current location' }).click();
     await eventually(async () => (await dialog.getByLabel('Latitude').inputValue()) === '52.516300', { what: 'the latitude from the browser' });
     assert.equal(await dialog.getByLabel('Longitude').inputValue(), '13.377700');
-    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/users/me' && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/organisations/mine' && r.request().method() === 'PATCH');
     await dialog.getByRole('button', { name: 'Save' }).click();
     assert.equal((await saved).status(), 200);
     await page.getByText('52.5163, 13.3777').waitFor();

@@ -64,7 +64,7 @@ describe('address search: the restaurant finds its pickup point by address throu
     assert.equal(await dialog.getByLabel('Address', { exact: true }).inputValue(), PLACE.display_name);
     assert.deepEqual(geocoder.queries, ['Pariser Platz'], 'the search went to the stand-in, once');
 
-    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/users/me' && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/organisations/mine' && r.request().method() === 'PATCH');
     await dialog.getByRole('button', { name: 'Save' }).click();
     assert.equal((await saved).status(), 200);
     const me = await (await apiAs(ACCOUNTS.restaurant, undefined, { base })).get('/users/me');

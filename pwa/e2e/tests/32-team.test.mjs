@@ -2,7 +2,7 @@
 // Issue 46, the Team page and the accept-invite page: the demo charity's coordinator (its founder and owner) invites a
 // new address as a driver; a new person opens the e-mailed link signed out, registers with that address on a 390 px
 // phone, comes back to the link and joins; the driver then has the charity's dashboard menu and reads the Team page
-// without its changes; the coordinator makes them a coordinator and a driver again, then removes them (asked first,
+// and the charity's profile without their changes; the coordinator makes them a coordinator and a driver again, then removes them (asked first,
 // focus back where it was). axe on the Team page and the accept page; the Team page once in Arabic, right to left.
 // The invitation's link is read from the server's output, so this file starts a server of its own (as 10 and 31 do).
 import assert from 'node:assert/strict';
@@ -139,6 +139,17 @@ describe('the Team page and the accept-invite page', () => {
     assert.ok(await fitsWidth(page), "the driver's Team page is no wider than the phone");
     assert.deepEqual(await axeProblems(page), [], "axe on the driver's Team page");
     await shot(page, 'team-driver-390');
+  });
+
+  step("4b. the driver's Charity Profile is the charity's, with its changes left to the coordinators", async () => {
+    const page = state.driver;
+    await openFromMenu(page, 'Charity Profile');
+    await page.getByRole('heading', { level: 2, name: CHARITY }).waitFor();
+    await page.getByText("Only the charity's coordinators change its profile.").waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Edit profile' }).count(), 0, 'no Edit profile for a driver');
+    // Their own name and picture are theirs to change, in the Account section.
+    await page.getByRole('region', { name: 'Account' }).getByText(driver.name).waitFor();
+    assert.deepEqual(await axeProblems(page), [], "axe on the driver's Charity Profile");
   });
 
   step('5. the coordinator makes the driver a coordinator, then a driver again', async () => {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import type { User } from '@foodbridge/shared/schemas/user';
 import { ProfileCard, type ProfileRow } from '@/components/profile-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,8 +7,20 @@ import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 import type { ApiState } from '@/lib/use-api';
 
-/** A profile screen for the signed-in account read from /users/me: skeleton, error with retry, then its card. */
-export function AccountProfile({
+/** Whose profile a screen shows: an account (GET /users/me) or an organisation (GET /organisations/mine). */
+export interface ProfileSubject {
+  _id: string;
+  name: string;
+  email: string;
+  displayName?: string | undefined;
+  photoURL?: string | undefined;
+  /** An account's role, or an organisation's kind. */
+  role?: string | undefined;
+  kind?: string | undefined;
+}
+
+/** A profile screen read from the server: skeleton, error with retry, then its card. */
+export function AccountProfile<T extends ProfileSubject>({
   title,
   description,
   state: { data, error, loading, reload },
@@ -18,9 +29,9 @@ export function AccountProfile({
 }: {
   title: string;
   description?: string;
-  state: Pick<ApiState<User>, 'data' | 'error' | 'loading' | 'reload'>;
-  rows: (user: User) => ProfileRow[];
-  actions?: (user: User) => ReactNode;
+  state: Pick<ApiState<T>, 'data' | 'error' | 'loading' | 'reload'>;
+  rows: (subject: T) => ProfileRow[];
+  actions?: (subject: T) => ReactNode;
 }) {
   const i18n = useI18n();
   const session = useSession((s) => s.user);
@@ -31,9 +42,10 @@ export function AccountProfile({
   else
     body = (
       <ProfileCard
-        photoURL={data.photoURL ?? session?.photoURL}
+        // The sign-in service's picture is the account's own: an organisation shows it only as its founder's.
+        photoURL={data.photoURL ?? (data._id === session?.id ? session.photoURL : undefined)}
         name={data.displayName || data.name || i18n._('profile.unknownUser')}
-        role={data.role}
+        role={data.role ?? data.kind ?? ''}
         email={data.email}
         rows={rows(data)}
         actions={actions?.(data)}

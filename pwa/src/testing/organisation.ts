@@ -15,6 +15,7 @@ export function createOrganisation(overrides: Partial<Organisation> = {}): Organ
     kind: 'charity',
     email: 'charity@example.test',
     ownerId: FOUNDER_ID,
+    createdAt: '2026-01-15T09:00:00.000Z',
     members: [
       createMember({ userId: FOUNDER_ID, name: 'Hope Founder', email: 'charity@example.test', role: 'coordinator', owner: true }),
       createMember({ userId: 'coord-2', name: 'Cora Coordinator', email: 'cora@example.test', role: 'coordinator' }),

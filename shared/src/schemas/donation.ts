@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DONATION_STATUSES, FOOD_TYPES, QUANTITY_UNITS } from '../constants.ts';
 import { code } from '../error-code.ts';
+import { PICKUP_WINDOW_MAX_HOURS, pickupWindowProblem, type PickupWindowProblem } from '../pickup-window.ts';
 import { ImageUrlSchema, requiredText } from './common.ts';
 
 export const DonationSchema = z.object({
@@ -35,6 +36,9 @@ export const DonationSchema = z.object({
   /** The pickup point, both or neither. */
   latitude: z.number().optional(),
   longitude: z.number().optional(),
+  /** The pickup window (issue 47), both or neither: ISO times with the offset of the place. `pickupTime` says it in words. */
+  pickupStart: z.string().optional(),
+  pickupEnd: z.string().optional(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
 
@@ -79,6 +83,26 @@ function bothOrNeither<S extends z.ZodType<{ latitude?: number | undefined; long
     .refine((v) => !(v.latitude !== undefined && v.longitude === undefined), { path: ['longitude'], message: code('validation/coordinates-pair') });
 }
 
+/** One end of a pickup window: an ISO time with its offset (the restaurant's local time stays readable in it). */
+const PickupInstantSchema = z.iso.datetime({ offset: true, message: code('validation/pickup-window-invalid') });
+
+/**
+ * The pickup window's rules (shared/src/pickup-window.ts), one refinement per problem with a fixed path, as the
+ * server declares a route's codes from them: the first problem of a window is reported, beside its end.
+ */
+function windowChecked<S extends z.ZodType<{ pickupStart?: string | undefined; pickupEnd?: string | undefined; bestBefore?: string | undefined }>>(schema: S): S {
+  const rule = (problem: PickupWindowProblem): [(v: z.output<S>) => boolean, { path: string[]; message: string; params?: Record<string, number> }] => [
+    (v) => pickupWindowProblem(v) !== problem,
+    { path: ['pickupEnd'], message: code(problem), ...(problem === 'validation/pickup-window-too-long' ? { params: { hours: PICKUP_WINDOW_MAX_HOURS } } : {}) },
+  ];
+  return schema
+    .refine(...rule('validation/pickup-window-pair'))
+    .refine(...rule('validation/pickup-window-order'))
+    .refine(...rule('validation/pickup-window-too-long'))
+    .refine(...rule('validation/pickup-window-ended'))
+    .refine(...rule('validation/pickup-window-after-best-before'));
+}
+
 const quantity = z.coerce
   .number({ message: code('validation/quantity-required') })
   .refine((n) => Number.isFinite(n), { message: code('validation/quantity-required') })
@@ -94,25 +118,34 @@ const DonationFieldsSchema = z.object({
   foodType: z.enum(FOOD_TYPES, { message: code('validation/food-type-required') }),
   quantity,
   unit: z.enum(QUANTITY_UNITS).default('kg'),
-  pickupTime: requiredText('validation/pickup-time-required', 120),
+  // The spec's clients send this text alone; a window without it gets its text from the server (pickupWindowText).
+  pickupTime: requiredText('validation/pickup-time-required', 120).optional(),
   location: requiredText('validation/location-required', 200),
   image: ImageUrlSchema,
   // Optional for the API: the spec's clients send none, and such a donation never expires.
   bestBefore: BestBeforeSchema.optional(),
   latitude: LatitudeSchema.optional(),
   longitude: LongitudeSchema.optional(),
+  pickupStart: PickupInstantSchema.optional(),
+  pickupEnd: PickupInstantSchema.optional(),
 });
-export const DonationCreateSchema = bothOrNeither(DonationFieldsSchema);
+
+/** A new donation says when it can be collected: in words (the spec's clients), as a window, or both. */
+const withPickupTime = <S extends z.ZodType<{ pickupTime?: string | undefined; pickupStart?: string | undefined }>>(schema: S): S =>
+  schema.refine((v) => v.pickupTime !== undefined || v.pickupStart !== undefined, { path: ['pickupTime'], message: code('validation/pickup-time-required') });
+
+export const DonationCreateSchema = withPickupTime(windowChecked(bothOrNeither(DonationFieldsSchema)));
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
 
 /**
  * What the Add Donation form checks: the API's body with a best-before required. The API itself keeps it optional
  * for the spec's clients, which send none.
  */
-export const DonationCreateWithBestBeforeSchema = bothOrNeither(DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema }));
+export const DonationCreateWithBestBeforeSchema = withPickupTime(windowChecked(bothOrNeither(DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema }))));
 
 // Without the create schema's default unit: a partial update that leaves the unit out must not reset it to kg.
-export const DonationUpdateSchema = bothOrNeither(DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial()).refine((v) => Object.keys(v).length > 0, {
+// Its window is checked by itself here, and against what the donation has by the server (a new best before alone).
+export const DonationUpdateSchema = windowChecked(bothOrNeither(DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial())).refine((v) => Object.keys(v).length > 0, {
     message: code('validation/nothing-to-update'),
   });
 export type DonationUpdate = z.input<typeof DonationUpdateSchema>;

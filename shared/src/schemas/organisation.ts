@@ -46,6 +46,14 @@ export const OrganisationSchema = z.object({
   email: z.string(),
   ownerId: z.string(),
   members: z.array(OrganisationMemberSchema),
+  /** Beside the spec'd fields, its profile (each absent until filled in): logo, address, phone, mission, pickup point. */
+  photoURL: z.string().optional(),
+  address: z.string().optional(),
+  phone: z.string().optional(),
+  mission: z.string().optional(),
+  latitude: z.number().optional(),
+  longitude: z.number().optional(),
+  createdAt: z.string(),
 });
 export type Organisation = z.infer<typeof OrganisationSchema>;
 

@@ -50,38 +50,49 @@ export const UserUpsertSchema = z.object({
     .transform((url) => (url !== undefined && isImageUrl(url) ? url : undefined)),
 });
 
-/**
- * PATCH /users/me: profile fields the user may edit. The pickup point's coordinates come both or neither; both null
- * removes it (an absent pair leaves it as it is).
- */
 /** A coordinate given (or removed) without its partner. */
 function pairBroken(v: { latitude?: number | null | undefined; longitude?: number | null | undefined }): boolean {
   const has = (x: number | null | undefined) => typeof x === 'number';
   return has(v.latitude) !== has(v.longitude) || (v.latitude === null) !== (v.longitude === null);
 }
 
-export const ProfileUpdateSchema = z
-  .object({
-    name: z.string().trim().min(1, { message: code('validation/name-required') }).max(120).optional(),
-    photoURL,
-    address: z.string().trim().max(300).optional(),
-    phone: z.string().trim().max(40).optional(),
-    mission: z.string().trim().max(2000).optional(),
-    latitude: LatitudeSchema.nullable().optional(),
-    longitude: LongitudeSchema.nullable().optional(),
-    locale: z.enum(LOCALES).optional(),
-  })
-  // Two refinements with a fixed path each, not one superRefine: the server declares a route's codes from them. The
-  // field named is the one missing its partner: the longitude when a latitude (or its removal) came alone.
-  .refine((v) => !(pairBroken(v) && (typeof v.latitude === 'number' || v.latitude === null)), {
-    path: ['longitude'],
-    message: code('validation/coordinates-pair'),
-  })
-  .refine((v) => !(pairBroken(v) && !(typeof v.latitude === 'number' || v.latitude === null)), {
-    path: ['latitude'],
-    message: code('validation/coordinates-pair'),
-  });
+/** What a restaurant's or charity's profile shows, as an account or an organisation (ADR 018) has it. */
+const profileFields = {
+  name: z.string().trim().min(1, { message: code('validation/name-required') }).max(120).optional(),
+  photoURL,
+  address: z.string().trim().max(300).optional(),
+  phone: z.string().trim().max(40).optional(),
+  mission: z.string().trim().max(2000).optional(),
+  latitude: LatitudeSchema.nullable().optional(),
+  longitude: LongitudeSchema.nullable().optional(),
+};
+
+/**
+ * The pickup point's coordinates come both or neither; both null removes it (an absent pair leaves it as it is). Two
+ * refinements with a fixed path each, not one superRefine: the server declares a route's codes from them. The field
+ * named is the one missing its partner: the longitude when a latitude (or its removal) came alone.
+ */
+const withWholePlace = <T extends z.ZodType<{ latitude?: number | null | undefined; longitude?: number | null | undefined }>>(schema: T) =>
+  schema
+    .refine((v) => !(pairBroken(v) && (typeof v.latitude === 'number' || v.latitude === null)), {
+      path: ['longitude'],
+      message: code('validation/coordinates-pair'),
+    })
+    .refine((v) => !(pairBroken(v) && !(typeof v.latitude === 'number' || v.latitude === null)), {
+      path: ['latitude'],
+      message: code('validation/coordinates-pair'),
+    });
+
+/** PATCH /users/me: profile fields the user may edit, and the language it reads in. */
+export const ProfileUpdateSchema = withWholePlace(z.object({ ...profileFields, locale: z.enum(LOCALES).optional() }));
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+/**
+ * PATCH /organisations/mine: the organisation's profile (name, logo, address, phone, mission, pickup point), which
+ * its managers or coordinators edit, whoever founded it.
+ */
+export const OrganisationProfileUpdateSchema = withWholePlace(z.object(profileFields));
+export type OrganisationProfileUpdate = z.input<typeof OrganisationProfileUpdateSchema>;
 
 /** Accepts any casing ('Admin', 'ADMIN'); stores the canonical lower-case role. */
 export const RoleUpdateSchema = z.object({

@@ -24,6 +24,7 @@ function next(): number {
 /** A body of POST /donations, with the fields as the API answers them (quantity a number, unit set). */
 export interface DonationInput extends DonationCreate {
   title: string;
+  pickupTime: string;
   foodType: FoodType;
   quantity: number;
   unit: QuantityUnit;

@@ -675,6 +675,14 @@ export function canManageMembers(user: AuthUser): Decision {
   return user.memberRole === 'manager' || user.memberRole === 'coordinator' ? ALLOW : refuse(403, 'organisations/managers-only');
 }
 
+/**
+ * The organisation's profile (its name, logo, address, phone, mission, pickup point): its leads edit it, whoever
+ * founded it; staff and drivers read it.
+ */
+export function canEditOrganisationProfile(user: AuthUser): Decision {
+  return isLead(user) ? ALLOW : LEADS_ONLY();
+}
+
 /** A member role the organisation's kind has. */
 export function isRoleOfKind(kind: OrganisationKind, role: MemberRole): Decision {
   const allowed: readonly MemberRole[] = MEMBER_ROLES[kind];
@@ -727,8 +735,10 @@ export function canChangeMemberRole(
   if (!manager.ok) return manager;
   const ofKind = isRoleOfKind(organisation.kind, role);
   if (!ofKind.ok) return ofKind;
-  if ((target.id === organisation.owner_id || target.id === organisation.id) && role !== leadRoleOf(organisation.kind)) {
-    return refuse(409, 'organisations/owner-role');
+  if (role !== leadRoleOf(organisation.kind)) {
+    if (target.id === organisation.owner_id) return refuse(409, 'organisations/owner-role');
+    // The founding account's row is the organisation's profile (ADR 018): whoever edits it must be able to run it.
+    if (target.id === organisation.id) return refuse(409, 'organisations/founder-stays');
   }
   return ALLOW;
 }

@@ -42,7 +42,7 @@ export const LIMITS_ANALYSED = '2026-11-29';
  * moves. Figures belong in the table; a paragraph names the cost that sits between a figure and its target.
  */
 export const LIMITS: readonly string[] = [
-  '**Initial pull under 1 s**: far inside. The time is the SQL and JSON of 20 pages of 500.',
+  '**Initial pull under 1 s**: far inside, for a coordinator and for a driver. The time is the SQL and JSON of 20 pages of 500; a driver\u2019s pull checks each row of their charity\u2019s pickups against them and sends another driver\u2019s as a tombstone, a few per cent more.',
   "**API throughput, >= 0.8x a bare node:http server**: the lists are mostly their query and JSON, the same for both servers. `/donations/{id}`, the smallest answer, is the close one. In a fast process the app costs ~18 µs a call more: garbage collection 5.5, our layers 4.4, Hono 3.8, microtasks 2.1, the answer's headers 1.0, @hono/node-server 0.7. No one layer holds the difference. The same code reads 0.79x-0.91x from one process to the next (the two servers share PGlite's socket), so a full run on a slow host can read below 0.8x. ADRs 010-013 keep it where it is.",
   '**Server memory, embedded, <= 300 MB**: mostly PGlite. A bare PGlite process reopening its folder is the reference (its WebAssembly memory alone is ~140 MB). The 500 streams add 15-25 MB. What glibc keeps after freeing moves the total by tens of MB from one start to the next (ADR 014).',
   '**Server memory, Postgres, <= 200 MB**: far inside. Node itself and the app\'s modules.',

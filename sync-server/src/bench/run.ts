@@ -100,15 +100,19 @@ async function fullPull(limit: number, who: TestUser = charity) {
   const start = performance.now();
   let checkpoint: { id: string; seq: number } | null = null;
   let docs = 0;
+  let tombstones = 0;
   for (;;) {
     const q: string = checkpoint ? `&id=${checkpoint.id}&seq=${checkpoint.seq}` : '';
-    const res = await t.get(`/sync/donations/pull?limit=${limit}${q}`, who.token);
+    type Page = { documents: { _deleted?: boolean }[]; checkpoint: { id: string; seq: number } | null };
+    const res: { status: number; body: Page } = await t.get<Page>(`/sync/donations/pull?limit=${limit}${q}`, who.token);
     if (res.status !== 200) throw new Error(`pull failed: ${res.status} ${JSON.stringify(res.body)}`);
     docs += res.body.documents.length;
+    // What the caller may not see comes as a tombstone: a pickup given to another driver leaves this phone.
+    tombstones += res.body.documents.filter((d) => d._deleted).length;
     checkpoint = res.body.checkpoint;
     if (res.body.documents.length < limit) break;
   }
-  return { ms: performance.now() - start, docs };
+  return { ms: performance.now() - start, docs, tombstones };
 }
 await fullPull(500); // warm-up
 const pull = await fullPull(500);
@@ -122,7 +126,7 @@ report({
 await fullPull(500, driver); // warm-up
 const driverPull = await fullPull(500, driver);
 report({
-  figure: `a driver's initial pull at ${SIZES[0]!.toLocaleString('en')} donations (${driverPull.docs.toLocaleString('en')} theirs to see: their charity's pickups but another driver's 100), batch 500, through app.request`,
+  figure: `a driver's initial pull at ${SIZES[0]!.toLocaleString('en')} donations (${(driverPull.docs - driverPull.tombstones).toLocaleString('en')} to see, ${driverPull.tombstones} tombstones: another driver's pickups), batch 500, through app.request`,
   result: `${driverPull.ms.toFixed(0)} ms (${(driverPull.ms / pull.ms).toFixed(2)}x)`,
   reference: `their coordinator's, every pickup: ${pull.ms.toFixed(0)} ms`,
   target: '< 1 s',

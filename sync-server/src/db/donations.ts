@@ -1,5 +1,6 @@
 import { DONATION_GIVEN, type Donation, type PickupReport, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
 import { EARTH_DIAMETER_KM } from '@foodbridge/shared/geo';
+import { isoAtOffset, offsetMinutesOf } from '@foodbridge/shared/pickup-window';
 import { searchFold } from '@foodbridge/shared/search';
 import type { Sql, TxSql } from './connection.ts';
 import { compact, iso, isoRequired } from './map.ts';
@@ -33,6 +34,10 @@ export interface DonationRow {
   reviewed_at: Date | null;
   reverify_reason: string | null;
   best_before: Date | null;
+  /** The pickup window (migration 036) and the offset from UTC, in minutes, it was written in. */
+  pickup_start: Date | null;
+  pickup_end: Date | null;
+  pickup_offset_minutes: number | null;
   pickup_weight_kg: string | number | null;
   pickup_outcome: 'all' | 'part' | 'none' | null;
   /** double precision comes back as a number. */
@@ -75,6 +80,8 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean, assigneeI
     bestBefore: iso(r.best_before),
     latitude: r.latitude,
     longitude: r.longitude,
+    pickupStart: r.pickup_start ? isoAtOffset(r.pickup_start, r.pickup_offset_minutes ?? 0) : null,
+    pickupEnd: r.pickup_end ? isoAtOffset(r.pickup_end, r.pickup_offset_minutes ?? 0) : null,
   }) as Donation;
 }
 
@@ -120,6 +127,9 @@ export interface NewDonation {
   bestBefore?: string | Date | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
+  /** ISO times with their offset, both or neither. */
+  pickupStart?: string | undefined;
+  pickupEnd?: string | undefined;
 }
 
 export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<DonationRow> {
@@ -127,14 +137,16 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
     INSERT INTO donations (id, title, food_type, quantity, unit, pickup_time, location, image,
                            restaurant_id, restaurant_name, restaurant_email, status, charity_id, charity_name,
                            charity_email, assigned_to, assigned_type, assignee_id, picked_up_by, pickup_date, review,
-                           reviewed_at, created_at, deleted, best_before, latitude, longitude)
+                           reviewed_at, created_at, deleted, best_before, latitude, longitude, pickup_start, pickup_end,
+                           pickup_offset_minutes)
     VALUES (${d.id ?? sql`DEFAULT`}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location},
             ${d.image}, ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, ${d.status ?? 'Pending'},
             ${d.charity?.id ?? null}, ${d.charity?.name ?? null}, ${d.charity?.email ?? null}, ${d.assignedTo ?? null},
             ${d.assignedType ?? null}, ${d.assigneeId ?? null}, ${d.pickedUpBy ?? null}, ${d.pickupDate ?? null},
             ${d.review ?? null}, ${d.reviewedAt ?? null},
             ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false},
-            ${d.bestBefore ?? null}, ${d.latitude ?? null}, ${d.longitude ?? null})
+            ${d.bestBefore ?? null}, ${d.latitude ?? null}, ${d.longitude ?? null}, ${d.pickupStart ?? null},
+            ${d.pickupEnd ?? null}, ${d.pickupStart ? offsetMinutesOf(d.pickupStart) : null})
     RETURNING *`;
   return row!;
 }
@@ -163,7 +175,7 @@ export async function insertVerifiedDonations(
   }
 }
 
-export type DonationSort = { by: 'newest' } | { by: 'bestBefore' } | { by: 'distance'; near: { lat: number; lng: number } };
+export type DonationSort = { by: 'newest' } | { by: 'bestBefore' } | { by: 'pickupStart' } | { by: 'distance'; near: { lat: number; lng: number } };
 
 export interface DonationFilters {
   status?: DonationStatus | undefined;
@@ -172,6 +184,8 @@ export interface DonationFilters {
   foodType?: FoodType | undefined;
   /** Newest first (the spec's order) unless said otherwise. */
   sort?: DonationSort | undefined;
+  /** Only those whose pickup window overlaps this time (a day): from inclusive, to exclusive. */
+  pickup?: { from: Date; to: Date } | undefined;
 }
 
 /**
@@ -185,6 +199,8 @@ function orderOf(sql: Sql, sort: DonationSort, alias: string) {
       return { key: col('created_at'), direction: 'desc' as const };
     case 'bestBefore':
       return { key: sql`COALESCE(${col('best_before')}, 'infinity'::timestamptz)`, direction: 'asc' as const };
+    case 'pickupStart':
+      return { key: sql`COALESCE(${col('pickup_start')}, 'infinity'::timestamptz)`, direction: 'asc' as const };
     case 'distance': {
       // Kilometres on a sphere (haversine): exact enough to rank pickups within a city, and no extension needed.
       const { lat, lng } = sort.near;
@@ -223,6 +239,7 @@ export async function listDonations(
         : onOffer;
   const byStatus = filters.status ? sql`status = ${filters.status}` : sql`true`;
   const byType = filters.foodType ? sql`food_type = ${filters.foodType}` : sql`true`;
+  const byPickup = filters.pickup ? sql`pickup_start < ${filters.pickup.to} AND pickup_end > ${filters.pickup.from}` : sql`true`;
   const words = filters.q ? searchFold(filters.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
   const bySearch = words.length
     ? words.map((w) => sql`search_text LIKE ${'%' + w.replace(/[\\%_]/g, '\\$&') + '%'}`).reduce((a, b) => sql`${a} AND ${b}`)
@@ -231,7 +248,7 @@ export async function listDonations(
   if (sort.by === 'newest') {
     return sql<DonationRow[]>`
       SELECT * FROM donations d
-      WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch}
+      WHERE NOT deleted AND ${visible} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${byPickup}
         AND ${afterCursor(sql, 'donations', 'd', page.after)}
       ORDER BY created_at DESC, id DESC
       LIMIT ${page.limit + 1}`;
@@ -241,7 +258,7 @@ export async function listDonations(
   const after = page.after
     ? sql`(${order.key}, d.id) > (SELECT ${cursorOrder.key}, c.id FROM donations c WHERE c.id = ${page.after})`
     : sql`true`;
-  const matching = (seen: SqlFragment) => sql`NOT deleted AND ${seen} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${after}`;
+  const matching = (seen: SqlFragment) => sql`NOT deleted AND ${seen} AND ${byStatus} AND ${byType} AND ${bySearch} AND ${byPickup} AND ${after}`;
   if (sort.by === 'distance') {
     // An admin sees every live donation, all in one index of places (029's on the sphere; 028's without cube).
     if (scope.kind === 'all') return nearestPage(sql, sort.near, order.key, page.limit, matching(visible));
@@ -438,6 +455,9 @@ export interface DonationFieldChanges {
   bestBefore?: string | undefined;
   latitude?: number | undefined;
   longitude?: number | undefined;
+  /** Both or neither (the schema's rule). */
+  pickupStart?: string | undefined;
+  pickupEnd?: string | undefined;
 }
 
 /** What an admin checks before a donation is public, as the admin's note names them. */
@@ -483,7 +503,10 @@ export async function updateDonationFields(
       image = COALESCE(${f.image ?? null}, image),
       best_before = COALESCE(${f.bestBefore ?? null}::timestamptz, best_before),
       latitude = COALESCE(${f.latitude ?? null}::double precision, latitude),
-      longitude = COALESCE(${f.longitude ?? null}::double precision, longitude)
+      longitude = COALESCE(${f.longitude ?? null}::double precision, longitude),
+      pickup_start = COALESCE(${f.pickupStart ?? null}::timestamptz, pickup_start),
+      pickup_end = COALESCE(${f.pickupEnd ?? null}::timestamptz, pickup_end),
+      pickup_offset_minutes = COALESCE(${f.pickupStart ? offsetMinutesOf(f.pickupStart) : null}::smallint, pickup_offset_minutes)
     WHERE id = ${id}
     RETURNING *`;
   return row!;

@@ -7,9 +7,16 @@ export interface OrganisationRow {
   id: string;
   kind: OrganisationKind;
   owner_id: string;
-  /** The founding account's name and e-mail: the organisation's, until its profile has columns of its own. */
+  created_at: Date;
+  /** Its profile: the founding account's row, whose id is the organisation's (ADR 018). */
   name: string;
   email: string;
+  photo_url: string | null;
+  address: string | null;
+  phone: string | null;
+  mission: string | null;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface MemberRow {
@@ -30,10 +37,10 @@ export interface InvitationRow {
   expires_at: Date;
 }
 
-/** The organisation by id, with its profile's name and e-mail; undefined if there is none. */
+/** The organisation by id, with its profile; undefined if there is none. */
 export async function findOrganisation(sql: Sql | TxSql, id: string): Promise<OrganisationRow | undefined> {
   const [row] = await sql<OrganisationRow[]>`
-    SELECT o.id, o.kind, o.owner_id, f.name, f.email
+    SELECT o.id, o.kind, o.owner_id, o.created_at, f.name, f.email, f.photo_url, f.address, f.phone, f.mission, f.latitude, f.longitude
     FROM organisations o JOIN users f ON f.id = o.id
     WHERE o.id = ${id}`;
   return row;
@@ -42,7 +49,7 @@ export async function findOrganisation(sql: Sql | TxSql, id: string): Promise<Or
 /** The same, locked for a change of its members or owner (lock order: the organisation, then its members' rows). */
 export async function lockOrganisation(tx: TxSql, id: string): Promise<OrganisationRow | undefined> {
   const [row] = await tx<OrganisationRow[]>`
-    SELECT o.id, o.kind, o.owner_id, f.name, f.email
+    SELECT o.id, o.kind, o.owner_id, o.created_at, f.name, f.email, f.photo_url, f.address, f.phone, f.mission, f.latitude, f.longitude
     FROM organisations o JOIN users f ON f.id = o.id
     WHERE o.id = ${id}
     FOR UPDATE OF o`;
@@ -185,6 +192,8 @@ export interface OrganisationProfile {
   id: string;
   name: string;
   email: string;
+  /** The language its founding account chose, if any: the organisation's words in texts made for it. */
+  locale: string | null;
   latitude: number | null;
   longitude: number | null;
 }
@@ -194,7 +203,7 @@ export interface OrganisationProfile {
  * account's row, whose id is the organisation's (ADR 018).
  */
 export async function organisationProfile(sql: Sql | TxSql, organisationId: string): Promise<OrganisationProfile> {
-  const [row] = await sql<OrganisationProfile[]>`SELECT id, name, email, latitude, longitude FROM users WHERE id = ${organisationId}`;
+  const [row] = await sql<OrganisationProfile[]>`SELECT id, name, email, locale, latitude, longitude FROM users WHERE id = ${organisationId}`;
   if (!row) throw new Error(`organisation ${organisationId} has no profile row`);
   return row;
 }

@@ -186,7 +186,7 @@ describe('sorting the verified list', () => {
 
   it('refuses an unknown sort and a missing or impossible point', async () => {
     for (const [query, message] of [
-      ['sort=cheapest', 'Unknown sort. Use one of: newest, bestBefore, distance.'],
+      ['sort=cheapest', 'Unknown sort. Use one of: newest, bestBefore, distance, pickupStart.'],
       ['sort=distance', 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).'],
       ['sort=distance&near=91,0', 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).'],
       ['sort=distance&near=berlin', 'sort=distance needs near=LATITUDE,LONGITUDE (for example near=52.52,13.405).'],

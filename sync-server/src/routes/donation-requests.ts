@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DonationRequestCreateSchema, DonationRequestListItemSchema, PICKUP_CONFIRMABLE, REQUEST_STATUSES, RATE_LIMITS } from '@foodbridge/shared';
+import { plannedPickupProblem } from '@foodbridge/shared/pickup-window';
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
   canAcceptRequest,
@@ -32,7 +33,7 @@ import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation
 import { recordHistory, type HistoryActor } from '../db/history.ts';
 import { organisationProfile } from '../db/organisations.ts';
 import type { Deps } from '../deps.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
@@ -107,7 +108,7 @@ export const donationRequestRoutes = [
       limits: [byAccount('donation-request', RATE_LIMITS.donationRequestsPerAccount, 'donation requests')],
       roles: ['charity'],
       body: { schema: DonationRequestCreateSchema, example: { donationId: UUID, requestDescription: 'For our evening meal service.', pickupTime: '18:30' } },
-      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input.'), 403: err('Charities’ coordinators only.', 'organisations/leads-only'), 404: err('No such open donation.', 'not-found/donation'), 409: err('Already requested, no longer open to requests, or past its best-before time.', 'donation-requests/already-requested', 'donations/expired', 'donations/not-requestable') },
+      responses: { 201: ok('Requested.', Inserted), 400: err('Invalid input, or a planned time outside the pickup window or after best before.', 'donation-requests/pickup-outside-window', 'donation-requests/pickup-after-best-before'), 403: err('Charities’ coordinators only.', 'organisations/leads-only'), 404: err('No such open donation.', 'not-found/donation'), 409: err('Already requested, no longer open to requests, or past its best-before time.', 'donation-requests/already-requested', 'donations/expired', 'donations/not-requestable') },
     },
     async (c, { deps, user }) => {
       const body = await parseJson(c, DonationRequestCreateSchema);
@@ -121,6 +122,8 @@ export const donationRequestRoutes = [
         if (!donation) throw notFound('not-found/donation');
         if (await findRequestByCharity(tx, donation.id, charity.id)) throw conflict('donation-requests/already-requested');
         enforce(canRequestDonation(donation));
+        const planned = plannedPickupProblem(body.pickupAt, { pickupStart: donation.pickup_start, pickupEnd: donation.pickup_end, bestBefore: donation.best_before });
+        if (planned) throw badRequest(planned);
         try {
           const row = await insertDonationRequest(tx, {
             donationId: donation.id,

@@ -13,6 +13,7 @@ import {
   canonical,
   type DonationStatus,
 } from '@foodbridge/shared';
+import { dayInZone, isTimeZone, PICKUP_WINDOW_MAX_HOURS, pickupWindowProblem, pickupWindowText } from '@foodbridge/shared/pickup-window';
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
   canAssignPickup,
@@ -90,10 +91,25 @@ function listFilters(c: Context): DonationFilters {
   const rawType = c.req.query('foodType');
   const foodType = rawType ? canonical(FOOD_TYPES, rawType) : undefined;
   if (rawType && !foodType) throw badRequest('donations/unknown-food-type', { allowed: FOOD_TYPES.join(', ') });
-  return { q, foodType, sort: sortQuery(c) };
+  return { q, foodType, sort: sortQuery(c), pickup: pickupDayQuery(c) };
 }
 
-const SORTS = ['newest', 'bestBefore', 'distance'] as const;
+const SORTS = ['newest', 'bestBefore', 'distance', 'pickupStart'] as const;
+const PICKUP_DAYS = ['today', 'tomorrow'] as const;
+
+/**
+ * `?pickup=today|tomorrow`: donations whose pickup window overlaps that day, midnight to midnight in `?tz=` (an IANA
+ * zone such as Europe/Berlin; UTC without one). Those without a window are left out.
+ */
+function pickupDayQuery(c: Context): DonationFilters['pickup'] {
+  const raw = c.req.query('pickup');
+  const tz = c.req.query('tz') || 'UTC';
+  if (!isTimeZone(tz)) throw badRequest('donations/unknown-time-zone');
+  if (raw === undefined || raw === '') return undefined;
+  const day = canonical(PICKUP_DAYS, raw);
+  if (!day) throw badRequest('donations/unknown-pickup-day', { allowed: PICKUP_DAYS.join(', ') });
+  return dayInZone(day, tz);
+}
 
 
 /** `?sort=newest|bestBefore|distance`, the last with `?near=LAT,LNG`; or a 400 that says what to send. */
@@ -130,10 +146,22 @@ function replay(c: Context, stored: StoredAnswer, scope: string) {
 }
 
 const donationId = { id: 'The donation’s id.' };
+/** What the lists' filters and orders may refuse (listFilters). */
+const LIST_REFUSALS = [
+  'donations/distance-without-near',
+  'donations/near-without-distance',
+  'donations/search-too-long',
+  'donations/unknown-food-type',
+  'donations/unknown-sort',
+  'donations/unknown-pickup-day',
+  'donations/unknown-time-zone',
+] as const;
 const SORT_QUERY = [
   { name: 'foodType', description: 'Only this food type.', schema: z.enum(FOOD_TYPES) },
   { name: 'sort', description: 'Order; `distance` needs `near`.', schema: z.enum(SORTS) },
   { name: 'near', description: '`LAT,LNG` for `sort=distance`.', schema: z.string() },
+  { name: 'pickup', description: 'Only donations whose pickup window overlaps this day (midnight to midnight in `tz`).', schema: z.enum(PICKUP_DAYS) },
+  { name: 'tz', description: 'The time zone of `pickup`’s day, an IANA name such as `Europe/Berlin`; UTC without one.', schema: z.string() },
 ] as const;
 
 export const donationRoutes = [
@@ -150,7 +178,7 @@ export const donationRoutes = [
         { name: 'q', description: 'Words of the title, restaurant or location (any case, accents ignored).', schema: z.string() },
         ...SORT_QUERY,
       ],
-      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.', 'donations/unknown-status') },
+      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.', ...LIST_REFUSALS, 'donations/unknown-status') },
     },
     async (c, { deps, user }) => {
       const status = statusQuery(c, DONATION_STATUSES);
@@ -169,7 +197,7 @@ export const donationRoutes = [
       security: 'optional',
       list: true,
       query: [{ name: 'q', description: 'Words of the title, restaurant or location.', schema: z.string() }, ...SORT_QUERY],
-      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.', 'donations/distance-without-near', 'donations/near-without-distance', 'donations/search-too-long', 'donations/unknown-food-type', 'donations/unknown-sort') },
+      responses: { 200: list('Donations.', DonationSchema), 400: err('Invalid filter.', ...LIST_REFUSALS) },
     },
     async (c, { deps, user }) => {
       const page = parsePage(c);
@@ -204,7 +232,16 @@ export const donationRoutes = [
       roles: ['restaurant'],
       body: {
         schema: DonationCreateSchema,
-        example: { title: 'Sourdough loaves', foodType: 'Bakery', quantity: 12, unit: 'portions', pickupTime: 'Today 18:00-20:00', location: '12 Market Street', image: `/images/${UUID}` },
+        example: {
+          title: 'Sourdough loaves',
+          foodType: 'Bakery',
+          quantity: 12,
+          unit: 'portions',
+          pickupStart: '2030-06-03T18:00:00+02:00',
+          pickupEnd: '2030-06-03T20:00:00+02:00',
+          location: '12 Market Street',
+          image: `/images/${UUID}`,
+        },
       },
       responses: { 201: ok('Created (Pending until an admin verifies it).', Inserted), 400: err('Invalid input.'), 403: err('Restaurants only.') },
     },
@@ -218,6 +255,8 @@ export const donationRoutes = [
         const row = await insertDonation(tx, {
           ...place,
           ...body,
+          // The spec's clients read the window in words: in the restaurant's language and the window's local time.
+          pickupTime: body.pickupTime ?? pickupWindowText(body.pickupStart!, body.pickupEnd!, restaurant.locale ?? 'en'),
           restaurantId: restaurant.id,
           restaurantName: restaurant.name,
           restaurantEmail: restaurant.email,
@@ -245,9 +284,20 @@ export const donationRoutes = [
       const modifiedCount = await deps.sql.begin(async (tx) => {
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
         enforce(canEditDonation(user, row));
+        // The window and best before as they will be together: a new best before alone must not cut the window short.
+        // A window that has passed may stay as it is while other fields change.
+        if (body.pickupStart !== undefined || body.bestBefore !== undefined) {
+          const together = { pickupStart: body.pickupStart ?? row.pickup_start, pickupEnd: body.pickupEnd ?? row.pickup_end, bestBefore: body.bestBefore ?? row.best_before };
+          const problem = pickupWindowProblem(together, { ended: body.pickupStart !== undefined });
+          if (problem) throw badRequest(problem, { hours: PICKUP_WINDOW_MAX_HOURS });
+        }
+        const changes =
+          body.pickupStart && body.pickupEnd && body.pickupTime === undefined
+            ? { ...body, pickupTime: pickupWindowText(body.pickupStart, body.pickupEnd, (await organisationProfile(tx, row.restaurant_id)).locale ?? 'en') }
+            : body;
         // Requests made while it was Verified stay Pending: accepting waits for the new check (canAcceptRequest).
-        const reverifyReason = reverifyReasonOf(row, body);
-        const edited = await updateDonationFields(tx, id, body, reverifyReason);
+        const reverifyReason = reverifyReasonOf(row, changes);
+        const edited = await updateDonationFields(tx, id, changes, reverifyReason);
         await recordHistory(tx, {
           actor: user,
           kind: 'donation.edited',

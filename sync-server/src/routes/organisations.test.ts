@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
 import { type SmtpInbox } from '../testing/smtp-inbox.ts';
-import { createMailingTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createMailingTestApp, createMember, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // Organisations (issue 46): every restaurant and charity is one; members join by an e-mailed invitation.
 
@@ -53,6 +53,7 @@ describe('organisations', () => {
       kind: 'restaurant',
       email: restaurant.email,
       ownerId: restaurant.id,
+      createdAt: expect.any(String),
       members: [{ userId: restaurant.id, name: 'Green Table', email: restaurant.email, role: 'manager', owner: true, joinedAt: expect.any(String) }],
     });
     for (const who of [await createUser(t), admin]) {
@@ -60,6 +61,40 @@ describe('organisations', () => {
       expect(none.status).toBe(404);
       expect(none.body.code).toBe('not-found/organisation');
     }
+  });
+
+  it("the organisation's profile is its leads' to change, whoever founded it; its staff read it", async () => {
+    const founder = await createUser(t, { role: 'restaurant', name: 'Green Table' });
+    const manager = await createMember(t, founder, 'manager');
+    const staff = await createMember(t, founder, 'staff');
+    const change = { name: 'Green Table Kitchen', address: '12 Market Street', phone: '+1 555 0111', latitude: 52.52, longitude: 13.405 };
+
+    const changed = await t.patch('/organisations/mine', change, manager.token);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ _id: founder.id, ...change });
+    // The profile is the founding account's row: its donations are posted under the new name, by any member.
+    expect((await t.get('/users/me', founder.token)).body).toMatchObject(change);
+    expect((await t.get('/organisations/mine', staff.token)).body).toMatchObject(change);
+    const posted = await t.post('/donations', createDonationInput(), staff.token);
+    expect((await t.get(`/donations/${posted.body.insertedId}`, staff.token)).body.restaurantName).toBe('Green Table Kitchen');
+
+    // The pickup point goes whole or not at all; and it can be removed.
+    const half = await t.patch('/organisations/mine', { latitude: 50 }, manager.token);
+    expect([half.status, half.body.code]).toEqual([400, 'validation/coordinates-pair']);
+    const gone = await t.patch('/organisations/mine', { latitude: null, longitude: null }, founder.token);
+    expect(gone.status).toBe(200);
+    expect(gone.body.latitude).toBeUndefined();
+
+    const refused = await t.patch('/organisations/mine', { name: 'Staff Diner' }, staff.token);
+    expect([refused.status, refused.body.code]).toEqual([403, 'organisations/leads-only']);
+    expect((await t.get('/organisations/mine', staff.token)).body.name).toBe('Green Table Kitchen');
+    expect((await t.patch('/organisations/mine', { name: 'Mine now' }, (await createUser(t)).token)).status).toBe(404);
+
+    // The founding account is a lead for as long as it is a member (its row is the profile: ADR 018), so the profile
+    // it edits as its own is always a lead's change.
+    expect((await t.request('PUT', '/organisations/mine/owner', { token: founder.token, body: { userId: manager.id } })).status).toBe(200);
+    const demoted = await t.patch(`/organisations/mine/members/${founder.id}`, { role: 'staff' }, manager.token);
+    expect([demoted.status, demoted.body.code]).toEqual([409, 'organisations/founder-stays']);
   });
 
   it('a driver joins by the e-mailed link: a charity member at once, with no fee of their own; the link works once', async () => {

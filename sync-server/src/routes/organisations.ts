@@ -16,11 +16,13 @@ import {
   type InvitationPreview,
   type Organisation,
 } from '@foodbridge/shared/schemas/organisation';
+import { OrganisationProfileUpdateSchema } from '@foodbridge/shared/schemas/user';
 import { publicUrl } from '../auth/account-links.ts';
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
   canAcceptInvitation,
   canChangeMemberRole,
+  canEditOrganisationProfile,
   canInvite,
   canManageMembers,
   canRemoveMember,
@@ -48,7 +50,7 @@ import {
   type InvitationRow,
   type OrganisationRow,
 } from '../db/organisations.ts';
-import { findUserById } from '../db/users.ts';
+import { findUserById, updateProfile } from '../db/users.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { byAccount, enforceLimit } from '../http/rate-limit.ts';
@@ -63,6 +65,7 @@ import { Deleted, err, list, Modified, ok } from '../openapi/responses.ts';
 const memberParam = { userId: 'The member’s account id.' };
 const NO_ORGANISATION = err('The caller belongs to no organisation.', 'not-found/organisation');
 const MANAGERS_ONLY = err('Managers and coordinators only.', 'organisations/managers-only');
+const LEADS_ONLY = err('Managers and coordinators only.', 'organisations/leads-only');
 
 export const organisationRoutes = [
   route(
@@ -77,6 +80,30 @@ export const organisationRoutes = [
     async (c, { deps, user }) => {
       const mine = memberOf(user);
       enforce(mine);
+      const organisation = await findOrganisation(deps.sql, mine.organisationId);
+      if (!organisation) throw notFound('not-found/organisation');
+      return c.json(await organisationView(deps, organisation));
+    },
+  ),
+  route(
+    {
+      method: 'patch',
+      path: '/organisations/mine',
+      summary: 'Change the organisation’s profile',
+      description:
+        'Its name, logo, address, phone, mission and pickup point, as its donations, requests and profile page show them; only the fields given change. Its managers or coordinators, whoever founded it. Donations posted before keep the name they were posted under.',
+      tags: ['Organisations'],
+      security: 'bearer',
+      body: { schema: OrganisationProfileUpdateSchema, example: { name: 'Hope Community Pantry', phone: '+1 555 0133', latitude: 52.52, longitude: 13.405 } },
+      responses: { 200: ok('The organisation as it is now.', OrganisationSchema), 400: err('Invalid input.'), 403: LEADS_ONLY, 404: NO_ORGANISATION },
+    },
+    async (c, { deps, user }) => {
+      const mine = memberOf(user);
+      enforce(mine);
+      const body = await parseJson(c, OrganisationProfileUpdateSchema);
+      enforce(canEditOrganisationProfile(user));
+      // The profile is the founding account's row (ADR 018); a founder that was deleted has none to change.
+      if (!(await updateProfile(deps.sql, mine.organisationId, body))) throw notFound('not-found/organisation');
       const organisation = await findOrganisation(deps.sql, mine.organisationId);
       if (!organisation) throw notFound('not-found/organisation');
       return c.json(await organisationView(deps, organisation));
@@ -247,7 +274,7 @@ export const organisationRoutes = [
         400: err('A role the organisation’s kind does not have.', 'organisations/role-for-kind'),
         403: MANAGERS_ONLY,
         404: err('No such member.', 'not-found/organisation', 'not-found/member'),
-        409: err('The owner stays a manager or coordinator.', 'organisations/owner-role'),
+        409: err('The owner, and the founding account (the profile’s), stay managers or coordinators.', 'organisations/owner-role', 'organisations/founder-stays'),
       },
     },
     async (c, { deps, user }) => {
@@ -358,6 +385,12 @@ async function organisationView(deps: Deps, o: OrganisationRow): Promise<Organis
     kind: o.kind,
     email: o.email,
     ownerId: o.owner_id,
+    createdAt: o.created_at.toISOString(),
+    ...(o.photo_url ? { photoURL: o.photo_url } : {}),
+    ...(o.address ? { address: o.address } : {}),
+    ...(o.phone ? { phone: o.phone } : {}),
+    ...(o.mission ? { mission: o.mission } : {}),
+    ...(o.latitude !== null && o.longitude !== null ? { latitude: o.latitude, longitude: o.longitude } : {}),
     members: members.map((m) => ({
       userId: m.id,
       name: m.name,

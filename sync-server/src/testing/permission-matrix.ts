@@ -914,6 +914,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
   // the matrix owns one (its founder); the rows' organisation is `restaurant`'s, so the others are outsiders to it.
   { route: 'GET /organisations/mine', request: () => get('/organisations/mine'), expect: signedIn(404, members(200)) },
   {
+    route: 'PATCH /organisations/mine',
+    request: () => ({ method: 'PATCH', path: '/organisations/mine', body: { phone: '+1 555 0199' } }),
+    // Its profile is the leads' (each world's founders are); staff and drivers read it.
+    expect: signedIn(404, { ...members(200), staff: 403, driver: 403 }),
+  },
+  {
     route: 'POST /organisations/mine/invitations',
     request: (_w, caller) => ({
       method: 'POST',

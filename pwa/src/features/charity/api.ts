@@ -1,13 +1,7 @@
 // Calls of the charity's own screens: profile, donation requests, pickups and received donations.
-import type { ProfileUpdate } from '@foodbridge/shared/schemas/user';
 import type { ReviewCreate } from '@foodbridge/shared/schemas/review';
 import { apiPath, call } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
-
-export { useMyAccount as useCharityAccount } from '@/lib/my-account';
-
-export type CharityProfileUpdate = Pick<ProfileUpdate, 'mission' | 'address' | 'phone'>;
-export const updateCharityProfile = (body: CharityProfileUpdate) => call('PATCH /users/me', { body });
 
 /** The server scopes the list to the signed-in charity's own requests. Online read; see hooks.ts. */
 export const myDonationRequestsPath = apiPath('GET /donation-requests');

@@ -1,10 +1,7 @@
 // The restaurant's calls. Reads go through useApi with addresses made by apiPath (GET /donations answers a restaurant
 // with its own donations, GET /donation-requests with the requests for them); writes are plain fetchers.
 import type { DonationCreate, DonationUpdate } from '@foodbridge/shared/schemas/donation';
-import type { ProfileUpdate } from '@foodbridge/shared/schemas/user';
 import { call } from '@/lib/api-client';
-
-export const updateProfile = (body: ProfileUpdate) => call('PATCH /users/me', { body });
 
 export const createDonation = (body: DonationCreate) => call('POST /donations', { body });
 

@@ -6,6 +6,8 @@ import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
+import { myOrganisationPath } from '@/lib/my-organisation';
+import { useApi } from '@/lib/use-api';
 import { fromLocalInput, toLocalInput } from '@/lib/best-before';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel } from '@/lib/labels';
@@ -73,6 +75,12 @@ export function DonationForm({
 }) {
   const i18n = useI18n();
   const user = useSession((s) => s.user);
+  // Posted under the restaurant's name and e-mail, whichever member posts (issue 46): a donation being edited has
+  // them; a new one reads the organisation's, the account's own until it is known.
+  const organisation = useApi(initial ? null : myOrganisationPath).data;
+  const postedBy = initial
+    ? { name: initial.restaurantName, email: initial.restaurantEmail }
+    : { name: organisation?.name ?? user?.name, email: organisation?.email ?? user?.email };
   const [fields, setFields] = useState<Fields>(() => fieldsOf(initial));
   const [image, setImage] = useState<string | undefined>(initial?.image);
   // Empty: the server takes the restaurant's pickup point from its profile.
@@ -289,10 +297,10 @@ export function DonationForm({
       <fieldset className="grid grid-cols-1 gap-5 rounded-lg border border-border bg-stone-50 p-4 sm:grid-cols-2">
         <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('restaurant.donationForm.postedBy')}</legend>
         <Field id="donation-restaurantName" label={i18n._('restaurant.donationForm.restaurantName')}>
-          <Input id="donation-restaurantName" value={user?.name || i18n._('restaurant.donationForm.noName')} readOnly className="bg-stone-100" />
+          <Input id="donation-restaurantName" value={postedBy.name || i18n._('restaurant.donationForm.noName')} readOnly className="bg-stone-100" />
         </Field>
         <Field id="donation-restaurantEmail" label={i18n._('restaurant.donationForm.restaurantEmail')}>
-          <Input id="donation-restaurantEmail" value={user?.email || i18n._('restaurant.donationForm.noEmail')} readOnly className="bg-stone-100" />
+          <Input id="donation-restaurantEmail" value={postedBy.email || i18n._('restaurant.donationForm.noEmail')} readOnly className="bg-stone-100" />
         </Field>
       </fieldset>
 

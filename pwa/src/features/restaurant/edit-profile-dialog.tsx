@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
-import { ProfileUpdateSchema, type User } from '@foodbridge/shared/schemas/user';
+import type { Organisation } from '@foodbridge/shared/schemas/organisation';
+import { OrganisationProfileUpdateSchema } from '@foodbridge/shared/schemas/user';
 import { FormDialog } from '@/components/form-dialog';
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
@@ -8,23 +9,26 @@ import { Field, Input } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
-import { updateProfile } from './api';
+import { updateMyOrganisation } from '@/lib/my-organisation';
 import { firstErrors, withoutField } from '@/lib/form-errors';
 import { coordinatesOf, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
 import { AddressSearch } from './address-search';
 
 /**
- * The body of PATCH /users/me from the dialog's boxes. Empty coordinate boxes remove the pickup point (both null);
+ * The body of PATCH /organisations/mine from the dialog's boxes. Empty coordinate boxes remove the pickup point (both null);
  * the shared rule checks ranges and "both or neither", the same rule the server parses the body with.
  */
 export function profileBody(f: { name: string; address: string; phone: string; photoURL?: string | undefined; point: PointText }) {
   const { latitude, longitude } = coordinatesOf(f.point);
   const place = latitude === undefined && longitude === undefined ? { latitude: null, longitude: null } : { latitude, longitude };
-  return ProfileUpdateSchema.safeParse({ name: f.name, address: f.address, phone: f.phone, ...(f.photoURL ? { photoURL: f.photoURL } : {}), ...place });
+  return OrganisationProfileUpdateSchema.safeParse({ name: f.name, address: f.address, phone: f.phone, ...(f.photoURL ? { photoURL: f.photoURL } : {}), ...place });
 }
 
-/** Lets the restaurant fill in what its profile shows as 'Not Provided' (PATCH /users/me). */
-export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+/**
+ * Lets the restaurant's managers fill in what its profile shows as 'Not Provided' (PATCH /organisations/mine): its
+ * name, picture, address, phone and pickup point.
+ */
+export function EditProfileDialog({ profile: user, onSaved }: { profile: Organisation; onSaved: (organisation: Organisation) => void }) {
   const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(user.name);
@@ -57,10 +61,10 @@ export function EditProfileDialog({ user, onSaved }: { user: User; onSaved: (use
     }
     setSaving(true);
     try {
-      const res = await updateProfile(parsed.data);
-      onSaved(res.user);
-      // The navbar's picture and name come from the session.
-      useSession.setState((s) => (s.user ? { user: { ...s.user, name: res.user.name, photoURL: res.user.photoURL } } : {}));
+      const saved = await updateMyOrganisation(parsed.data);
+      onSaved(saved);
+      // The navbar's picture and name come from the session: the founder's account is the restaurant's profile.
+      useSession.setState((s) => (s.user?.id === saved._id ? { user: { ...s.user, name: saved.name, photoURL: saved.photoURL } } : {}));
       notify.success(i18n._('restaurant.editProfile.savedTitle'), i18n._('restaurant.editProfile.saved'));
       setOpen(false);
     } catch (err) {

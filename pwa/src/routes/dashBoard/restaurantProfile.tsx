@@ -9,8 +9,7 @@ export const Route = createFileRoute('/dashBoard/restaurantProfile')({
     <RequireAuth roles={['restaurant']}>
       <RestaurantProfile />
       <PushSettings />
-      {/* The restaurant's Edit profile dialog above changes its name and picture. */}
-      <AccountSettings nameAndPhoto={false} />
+      <AccountSettings />
     </RequireAuth>
   ),
 });

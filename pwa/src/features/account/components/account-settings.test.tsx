@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import { setTokenSource } from '@/lib/api-client';
 import { useSession } from '@/lib/auth/session-store';
+import { createOrganisation, createMember } from '@/testing/organisation';
 import { createAuthSession, createUser, json, SESSION_KEY, storedSession, storeSession, stubServer } from '@/testing/server';
 import { AccountSettings } from './account-settings';
 
@@ -23,7 +24,7 @@ beforeEach(() => {
   navigate.mockClear();
   refresh.mockClear();
   storeSession({ idToken: 'id-1', refreshToken: 'refresh-1' });
-  useSession.setState({ user: dana, role: 'restaurant', loading: false, ready: true });
+  useSession.setState({ user: dana, role: 'user', loading: false, ready: true });
   setTokenSource({ getToken: async () => 'id-1', refresh });
 });
 
@@ -57,10 +58,20 @@ describe('AccountSettings: the account section of every profile page', () => {
     expect(JSON.parse(localStorage.getItem('foodbridge.pendingEmailChange')!)).toEqual({ id: 'user-1', from: 'dana@example.test', to: 'dana.new@example.test' });
   });
 
-  it('leaves the name and picture to the page when it has its own editor', () => {
-    stubServer({});
-    render(<AccountSettings nameAndPhoto={false} />);
+  it("leaves a founding account's name and picture to its organisation's profile, and offers a member theirs", async () => {
+    useSession.setState({ role: 'restaurant' });
+    const founded = createOrganisation({ _id: dana.id, kind: 'restaurant', members: [createMember({ userId: dana.id, role: 'manager', owner: true })] });
+    const server = stubServer({ 'GET /organisations/mine': () => json(200, founded) });
+    const { unmount } = render(<AccountSettings />);
+    await vi.waitFor(() => expect(server.requests.map((r) => r.path)).toEqual(['/organisations/mine']));
+    await act(async () => {});
+    within(section()).getByRole('button', { name: 'Change e-mail' });
     expect(within(section()).queryByRole('button', { name: 'Edit name and picture' })).toBeNull();
+    unmount();
+
+    stubServer({ 'GET /organisations/mine': () => json(200, createOrganisation({ kind: 'restaurant' })) });
+    render(<AccountSettings />);
+    await within(section()).findByRole('button', { name: 'Edit name and picture' });
   });
 
   it('saves a new name, and the session (which the navbar reads) takes it', async () => {

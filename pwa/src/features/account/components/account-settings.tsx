@@ -6,7 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useSession } from '@/lib/auth/session-store';
 import { useAuthConfig } from '@/lib/auth/use-auth-config';
 import { useI18n } from '@/lib/i18n/i18n';
+import { myOrganisationPath } from '@/lib/my-organisation';
 import { errorMessage } from '@/lib/notify';
+import { useApi } from '@/lib/use-api';
 import { downloadMyData } from '../api';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -17,16 +19,21 @@ type Said = { tone: 'done' | 'failed'; text: string };
 
 /**
  * 'Account' on every role's profile: name and picture, e-mail, password, the download of the account's data and its
- * deletion. `nameAndPhoto` is false where the page's own Edit profile dialog changes them already (the restaurant's).
- * With Firebase the e-mail and password belong to the sign-in provider, and are changed there.
+ * deletion. A founding account's name and picture are its organisation's (ADR 018), changed with the profile above
+ * by its leads, so they are not offered here. With Firebase the e-mail and password belong to the sign-in provider,
+ * and are changed there.
  */
-export function AccountSettings({ nameAndPhoto = true }: { nameAndPhoto?: boolean }) {
+export function AccountSettings() {
   const i18n = useI18n();
   const user = useSession((s) => s.user);
+  const inOrganisation = useSession((s) => s.role === 'restaurant' || s.role === 'charity');
+  const organisation = useApi(inOrganisation ? myOrganisationPath : null);
   const config = useAuthConfig();
   const [said, setSaid] = useState<Said | null>(null);
   const [downloading, setDownloading] = useState(false);
   if (!user) return null;
+  // Unknown until the organisation is read (offered then, to a member); offered anyway if it cannot be.
+  const nameAndPhoto = !inOrganisation || (organisation.data ? organisation.data._id !== user.id : organisation.error !== undefined);
   const firebase = config?.provider === 'firebase';
   const done = (text: string) => setSaid({ tone: 'done', text });
 

@@ -4,14 +4,15 @@ import { isOfflineError, OfflineNotice } from '@/components/sync-status';
 import { ErrorState, PageHeader } from '@/components/ui/states';
 import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
-import { useCharityAccount } from '../api';
+import { leadsIt, useMyOrganisation } from '@/lib/my-organisation';
 import { EditCharityProfileDialog } from './edit-charity-profile-dialog';
 import { HomeBaseAndAlerts } from './home-base-and-alerts';
 
+/** The charity's profile (issue 46): every member reads it, its coordinators change it. */
 export function CharityProfile() {
   const i18n = useI18n();
   const session = useSession((s) => s.user);
-  const { data: me, error, loading, reload, setData } = useCharityAccount();
+  const { data: me, error, loading, reload, setData } = useMyOrganisation();
   return (
     <section>
       <PageHeader title={i18n._('charity.profile.title')} description={i18n._('charity.profile.description')} />
@@ -32,11 +33,18 @@ export function CharityProfile() {
         <ErrorState message={i18n._('charity.profile.loadFailed')} onRetry={reload} />
       ) : (
         <ProfileCard
-          photoURL={me.photoURL ?? session?.photoURL}
-          name={me.displayName || me.name || i18n._('charity.profile.unknownUser')}
+          // The sign-in service's picture is the founder's own, and so the charity's until it has one.
+          photoURL={me.photoURL ?? (me._id === session?.id ? session.photoURL : undefined)}
+          name={me.name || i18n._('charity.profile.unknownUser')}
           email={me.email}
-          role={me.role}
-          actions={<EditCharityProfileDialog user={me} onSaved={setData} />}
+          role={me.kind}
+          actions={
+            leadsIt(me, session?.id) ? (
+              <EditCharityProfileDialog profile={me} onSaved={setData} />
+            ) : (
+              <p className="text-sm text-muted-foreground">{i18n._('charity.profile.coordinatorsChange')}</p>
+            )
+          }
           rows={[
             { label: i18n._('charity.profile.mission'), value: me.mission?.trim() || i18n._('charity.profile.defaultMission') },
             { label: i18n._('charity.profile.address'), value: me.address },

@@ -1,30 +1,49 @@
 import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
-import type { User } from '@foodbridge/shared/schemas/user';
+import type { Organisation } from '@foodbridge/shared/schemas/organisation';
+import { OrganisationProfileUpdateSchema } from '@foodbridge/shared/schemas/user';
 import { FormDialog } from '@/components/form-dialog';
+import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Textarea } from '@/components/ui/input';
+import { useSession } from '@/lib/auth/session-store';
+import { firstErrors } from '@/lib/form-errors';
 import { useI18n } from '@/lib/i18n/i18n';
+import { updateMyOrganisation } from '@/lib/my-organisation';
 import { errorMessage, notify } from '@/lib/notify';
-import { updateCharityProfile } from '../api';
 
-export function EditCharityProfileDialog({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
+/** The charity's coordinators change its name, picture, mission, address and phone (PATCH /organisations/mine). */
+export function EditCharityProfileDialog({ profile, onSaved }: { profile: Organisation; onSaved: (organisation: Organisation) => void }) {
   const i18n = useI18n();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [form, setForm] = useState({ mission: '', address: '', phone: '' });
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [form, setForm] = useState({ name: '', mission: '', address: '', phone: '' });
+  const [photoURL, setPhotoURL] = useState<string | undefined>(undefined);
 
   function openChange(next: boolean) {
-    if (next) setForm({ mission: user.mission ?? '', address: user.address ?? '', phone: user.phone ?? '' });
+    if (next) {
+      setForm({ name: profile.name, mission: profile.mission ?? '', address: profile.address ?? '', phone: profile.phone ?? '' });
+      setPhotoURL(profile.photoURL);
+      setErrors({});
+    }
     setOpen(next);
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const parsed = OrganisationProfileUpdateSchema.safeParse({ ...form, ...(photoURL ? { photoURL } : {}) });
+    if (!parsed.success) {
+      setErrors(firstErrors(parsed.error.issues));
+      return;
+    }
     setSaving(true);
     try {
-      const res = await updateCharityProfile({ mission: form.mission.trim(), address: form.address.trim(), phone: form.phone.trim() });
-      onSaved(res.user);
+      const saved = await updateMyOrganisation(parsed.data);
+      onSaved(saved);
+      // The navbar's picture and name come from the session: the founder's account is the charity's profile.
+      useSession.setState((s) => (s.user?.id === saved._id ? { user: { ...s.user, name: saved.name, photoURL: saved.photoURL } } : {}));
       notify.success(i18n._('charity.saved'), i18n._('charity.profile.updated'));
       setOpen(false);
     } catch (err) {
@@ -49,8 +68,20 @@ export function EditCharityProfileDialog({ user, onSaved }: { user: User; onSave
       description={i18n._('charity.profile.editDescription')}
       onSubmit={submit}
       submitLabel={saving ? i18n._('charity.profile.saving') : i18n._('charity.profile.saveChanges')}
-      submitDisabled={saving}
+      submitDisabled={saving || uploading}
     >
+      <ImageUpload id="profile-photo" label={i18n._('charity.profile.photo')} value={photoURL} onChange={setPhotoURL} onUploadingChange={setUploading} />
+      <Field id="profile-name" label={i18n._('charity.profile.name')} error={errors.name}>
+        <Input
+          id="profile-name"
+          value={form.name}
+          onChange={set('name')}
+          maxLength={120}
+          autoComplete="organization"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'profile-name-error' : undefined}
+        />
+      </Field>
       <Field id="profile-mission" label={i18n._('charity.profile.mission')}>
         <Textarea id="profile-mission" value={form.mission} onChange={set('mission')} maxLength={2000} rows={4} />
       </Field>
