@@ -356,3 +356,14 @@ export async function apiAs(email, password = DEMO_PASSWORD, { base = BASE_URL }
     },
   };
 }
+
+/**
+ * A `datetime-local` value `minutes` from now on this machine's clock (the browser's), to the minute: a planned pickup
+ * that falls before a fresh cooked meal's best before (the form proposes 4 hours).
+ * @param {number} minutes
+ */
+export function localInputIn(minutes) {
+  const at = new Date(Date.now() + minutes * 60_000);
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}

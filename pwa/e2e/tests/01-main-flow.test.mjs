@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { createDonationInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
-import { ACCOUNTS, DESKTOP, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn, waitForText } from '../lib/browser.mjs';
+import { ACCOUNTS, DESKTOP, PHONE, apiAs, eventually, localInputIn, openFromMenu, openHarness, signIn, waitForText } from '../lib/browser.mjs';
 import { pngFile } from '../lib/images.mjs';
 import { pickupCard } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
@@ -185,10 +185,8 @@ describe('main flow: donation from listing to review, across every role', () => 
     await page.getByRole('button', { name: 'Request Donation' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel(/description/i).fill(requestNote);
-    // Tomorrow at 18:30, on the browser's clock (the same machine's).
-    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
-    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-    await dialog.getByLabel('Pickup date and time').fill(`${day}T18:30`);
+    // In an hour, on the browser's clock (the same machine's): before the cooked meal's best before (issue 47).
+    await dialog.getByLabel('Pickup date and time').fill(localInputIn(60));
     await dialog.getByRole('button', { name: /submit/i }).click();
     await dialog.waitFor({ state: 'hidden' });
 

@@ -3,12 +3,13 @@ import type { DonationRequestCreate } from '@foodbridge/shared/schemas/donation-
 import type { ReviewCreate } from '@foodbridge/shared/schemas/review';
 import type { FoodType } from '@foodbridge/shared/constants';
 import type { LatLng } from '@foodbridge/shared/geo';
+import type { DonationSort } from './filter-donations';
 import { apiPath, call, type ApiPath } from '@/lib/api-client';
 
 /** What a visitor's list asks the server to do (GET /donations/verified?foodType=&sort=&near=). */
 export interface VerifiedQuery {
   foodType?: FoodType | undefined;
-  sort?: 'newest' | 'bestBefore' | 'distance' | undefined;
+  sort?: DonationSort | undefined;
   /** Only with sort 'distance'; without it the server is asked for the newest order. */
   near?: LatLng | undefined;
 }

@@ -85,6 +85,16 @@ describe('sortDonations', () => {
     expect(ids(sortDonations(offers, 'bestBefore'))).toEqual(['soon-too-a', 'soon-too-b', 'soon', 'late', 'never-new', 'never-old']);
   });
 
+  it('puts the soonest pickup window first and those without one last, read from the URL too', () => {
+    const windows = [
+      donation({ _id: 'none', createdAt: at(1) }),
+      donation({ _id: 'evening', createdAt: at(2), pickupStart: '2026-11-25T18:00:00+01:00', pickupEnd: '2026-11-25T20:00:00+01:00' }),
+      donation({ _id: 'noon', createdAt: at(3), pickupStart: '2026-11-25T12:00:00Z', pickupEnd: '2026-11-25T13:00:00Z' }),
+    ];
+    expect(ids(sortDonations(windows, 'pickupStart'))).toEqual(['noon', 'evening', 'none']);
+    expect(parseDonationFilters({ sort: 'pickupStart' })).toEqual({ sort: 'pickupStart' });
+  });
+
   it('orders newest first without touching the list it was given', () => {
     const copy = [...offers];
     expect(ids(sortDonations(offers, 'newest'))).toEqual(['soon-too-a', 'soon-too-b', 'never-new', 'soon', 'late', 'never-old']);

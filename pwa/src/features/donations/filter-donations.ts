@@ -4,10 +4,11 @@ import { searchFold } from '@foodbridge/shared/search';
 import { whenIdle, type IdleDeadline } from '@/lib/idle';
 
 /**
- * The orders All Donations offers; 'bestBefore' is soonest first, donations that never expire last; 'distance' is
- * nearest to the viewer's position first, donations without a place last.
+ * The orders All Donations offers; 'bestBefore' is soonest first, donations that never expire last; 'pickupStart' is
+ * the soonest pickup window first, donations without one last; 'distance' is nearest to the viewer's position first,
+ * donations without a place last.
  */
-export const DONATION_SORTS = ['newest', 'bestBefore', 'distance'] as const;
+export const DONATION_SORTS = ['newest', 'bestBefore', 'pickupStart', 'distance'] as const;
 export type DonationSort = (typeof DONATION_SORTS)[number];
 
 export interface DonationFilters {

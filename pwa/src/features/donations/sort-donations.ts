@@ -16,7 +16,8 @@ export function distanceOf(d: Pick<Donation, 'latitude' | 'longitude'>, from: La
 }
 
 /**
- * A sorted copy. Best before: soonest first, then those without a time (they never expire). Distance (with `near`,
+ * A sorted copy. Best before: soonest first, then those without a time (they never expire). Pickup start: the
+ * soonest window first, then those without one. Distance (with `near`,
  * the viewer's position): nearest first, then those without a place; without a position it is the newest order.
  * Ties, like the newest order itself, newest first and then by id, so the order never shuffles between renders.
  */
@@ -25,7 +26,7 @@ export function sortDonations(donations: readonly Donation[], sort: DonationSort
   const from = sort === 'distance' ? near : undefined;
   if (sort === 'newest' || (sort === 'distance' && !from)) return [...donations].sort(newest);
   // Each key computed once: a comparison sort would parse 10,000 times (or distances) about 130,000 times.
-  const keyed = donations.map((d) => ({ d, at: from ? distanceOf(d, from) : timeOf(d.bestBefore) }));
+  const keyed = donations.map((d) => ({ d, at: from ? distanceOf(d, from) : timeOf(sort === 'pickupStart' ? d.pickupStart : d.bestBefore) }));
   keyed.sort((a, b) => (a.at === b.at ? newest(a.d, b.d) : a.at < b.at ? -1 : 1));
   return keyed.map((k) => k.d);
 }

@@ -16,6 +16,7 @@ import { firstErrors, withoutField } from '@/lib/form-errors';
 import { reverifyFieldNames, reverifyFields } from './donation-status';
 import { coordinatesOf, NO_POINT, PickupPointFields, pointText, type PointText } from './pickup-point-fields';
 import { AddressSearch } from './address-search';
+import { NO_WINDOW, windowBody, windowInputs, type WindowInputs } from './pickup-window-fields';
 
 export type DonationValues = NonNullable<ReturnType<typeof DonationCreateSchema.safeParse>['data']>;
 
@@ -86,6 +87,7 @@ export function DonationForm({
   // Empty: the server takes the restaurant's pickup point from its profile.
   const [point, setPoint] = useState<PointText>(() => pointText(initial));
   const [pointOpen, setPointOpen] = useState(() => Boolean(pointText(initial).latitude));
+  const [pickupWindow, setPickupWindow] = useState<WindowInputs>(() => windowInputs(initial));
   const [uploading, setUploading] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -112,6 +114,13 @@ export function DonationForm({
   // An edit that leaves the time as it was does not send it: a donation without one may stay without one, and one
   // whose time has passed can still have its quantity corrected (the restaurant extends it by changing the time).
   const keepsBestBefore = !!initial && fields.bestBefore === toLocalInput(initial.bestBefore);
+  // The same for the window: one that has passed stays as it is while the rest is corrected.
+  const initialWindow = windowInputs(initial);
+  const keepsWindow = !!initial && pickupWindow.day === initialWindow.day && pickupWindow.from === initialWindow.from && pickupWindow.to === initialWindow.to;
+  const setWindowPart = (key: keyof WindowInputs) => (e: { target: { value: string } }) => {
+    setPickupWindow((w) => ({ ...w, [key]: e.target.value }));
+    setErrors((errs) => withoutField(withoutField(errs, 'pickupStart'), 'pickupEnd'));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -123,6 +132,9 @@ export function DonationForm({
       quantity: fields.quantity.trim() === '' ? undefined : fields.quantity,
       image,
       ...coordinatesOf(point),
+      ...(keepsWindow ? {} : windowBody(pickupWindow)),
+      // The words are the spec's clients'; with a window they may be left for the server to write.
+      pickupTime: fields.pickupTime.trim() === '' && pickupWindow.day ? undefined : fields.pickupTime,
     };
     const result = keepsBestBefore
       ? DonationCreateSchema.safeParse(body)
@@ -145,6 +157,7 @@ export function DonationForm({
         setFields(EMPTY);
         setImage(undefined);
         setPoint(NO_POINT);
+        setPickupWindow(NO_WINDOW);
       }
     } finally {
       setSubmitting(false);
@@ -220,6 +233,25 @@ export function DonationForm({
             </NativeSelect>
           </div>
         </Field>
+        <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3 sm:col-span-2" aria-describedby="donation-window-hint">
+          <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('restaurant.donationForm.window')}</legend>
+          <p id="donation-window-hint" className="text-xs text-muted-foreground">
+            {i18n._('restaurant.donationForm.windowHint')}
+          </p>
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <div className="col-span-2 sm:col-span-1">
+              <Field id="donation-pickupStart" label={i18n._('restaurant.donationForm.windowDay')}>
+                <Input id="donation-pickupStart" type="date" value={pickupWindow.day} onChange={setWindowPart('day')} min={toLocalInput(Date.now()).slice(0, 10)} />
+              </Field>
+            </div>
+            <Field id="donation-pickupFrom" label={i18n._('restaurant.donationForm.windowFrom')}>
+              <Input id="donation-pickupFrom" type="time" value={pickupWindow.from} onChange={setWindowPart('from')} />
+            </Field>
+            <Field id="donation-pickupEnd" label={i18n._('restaurant.donationForm.windowTo')} error={errors.pickupEnd ?? errors.pickupStart}>
+              <Input id="donation-pickupEnd" type="time" value={pickupWindow.to} onChange={setWindowPart('to')} {...invalid('pickupEnd')} />
+            </Field>
+          </div>
+        </fieldset>
         <Field
           id="donation-pickupTime"
           label={i18n._('restaurant.donationForm.pickupTime')}

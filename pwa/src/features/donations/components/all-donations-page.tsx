@@ -178,6 +178,7 @@ export function AllDonationsPage({
               <Label htmlFor="donation-sort">{i18n._('search.sortBy')}</Label>
               <NativeSelect id="donation-sort" value={sort} onChange={(e) => setSort(e.target.value as DonationSort)}>
                 <option value="bestBefore">{i18n._('search.sort.bestBefore')}</option>
+                <option value="pickupStart">{i18n._('search.sort.pickupStart')}</option>
                 <option value="newest">{i18n._('search.sort.newest')}</option>
                 <option value="distance">{i18n._('search.sort.distance')}</option>
               </NativeSelect>

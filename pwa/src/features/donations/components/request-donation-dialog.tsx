@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { errorText } from '@foodbridge/shared/errors';
+import { plannedPickupProblem } from '@foodbridge/shared/pickup-window';
 import { DonationRequestCreateSchema, PICKUP_AT_MAX_DAYS } from '@foodbridge/shared/schemas/donation-request';
 import { namedControl } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, Input, Textarea } from '@/components/ui/input';
 import { useDialogSubmit, type SubmitDialogProps } from '@/components/use-dialog-submit';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { requestDonation } from '../api';
@@ -26,20 +28,36 @@ export function pickupFields(value: string): { pickupTime: string; pickupAt?: st
   return { pickupTime: value.slice(11, 16), pickupAt: when.toISOString() };
 }
 
+/** What the restaurant's offer allows a charity to plan: when it is collected and how long the food keeps. */
+export interface PickupLimits {
+  pickupStart?: string | undefined;
+  pickupEnd?: string | undefined;
+  bestBefore?: string | undefined;
+}
+
+/**
+ * The times the picker offers: from now (or the window's opening) to the window's end or the food's best before,
+ * whichever comes first, and never more than PICKUP_AT_MAX_DAYS ahead. The server holds a planned time to the same.
+ */
+export function pickupBounds(limits: PickupLimits, now: Date): { min: string; max: string } {
+  const start = limits.pickupStart ? Date.parse(limits.pickupStart) : NaN;
+  const ends = [limits.pickupEnd, limits.bestBefore].map((at) => (at ? Date.parse(at) : NaN)).filter(Number.isFinite);
+  const min = Number.isFinite(start) && start > now.getTime() ? start : now.getTime();
+  const max = Math.min(now.getTime() + PICKUP_AT_MAX_DAYS * 86_400_000, ...ends);
+  return { min: toLocalInputValue(new Date(min)), max: toLocalInputValue(new Date(max)) };
+}
+
 /** A charity asks the restaurant for a verified donation: why they need it and when they will come. */
 export function RequestDonationDialog({
   donation,
   ...parent
-}: { donation: { _id: string; title: string; pickupTime?: string | undefined } } & SubmitDialogProps) {
+}: { donation: { _id: string; title: string; pickupTime?: string | undefined } & PickupLimits } & SubmitDialogProps) {
   const i18n = useI18n();
   const [requestDescription, setRequestDescription] = useState('');
   const [pickupWhen, setPickupWhen] = useState('');
   // Computed when the dialog opens: a form left open a while still offers the minutes that have passed, and the
   // schema (with a few minutes' grace) has the last word.
-  const [bounds] = useState(() => {
-    const now = new Date();
-    return { min: toLocalInputValue(now), max: toLocalInputValue(new Date(now.getTime() + PICKUP_AT_MAX_DAYS * 86_400_000)) };
-  });
+  const [bounds] = useState(() => pickupBounds(donation, new Date()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { submitting, send, dialog } = useDialogSubmit(parent);
 
@@ -49,8 +67,11 @@ export function RequestDonationDialog({
     // Both pickup fields come from the one input, so their messages show under it.
     const issues = parsed.success ? {} : firstErrors(parsed.error.issues);
     if (issues.pickupAt && !issues.pickupTime) issues.pickupTime = issues.pickupAt;
+    // Inside the restaurant's window and before best before: said here rather than after the server's refusal.
+    const planned = parsed.success ? plannedPickupProblem(parsed.data.pickupAt, donation) : undefined;
+    if (planned) issues.pickupTime = errorMessage(planned, errorText(planned));
     setErrors(issues);
-    if (!parsed.success) return;
+    if (!parsed.success || planned) return;
     await send(async () => {
       try {
         await requestDonation(parsed.data);

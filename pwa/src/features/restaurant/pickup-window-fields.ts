@@ -1,0 +1,45 @@
+// The Add/Edit Donation form's pickup window (issue 47): a day and two clock times in the device's time zone, sent as
+// ISO times with the device's offset so that the restaurant's local times travel with them. Pure, tested alone.
+import { isoAtOffset } from '@foodbridge/shared/pickup-window';
+
+export interface WindowInputs {
+  /** '2026-12-08' */
+  day: string;
+  /** '18:00' */
+  from: string;
+  to: string;
+}
+
+export const NO_WINDOW: WindowInputs = { day: '', from: '', to: '' };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const atLocal = (day: string, time: string): Date | undefined => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  const t = /^(\d{2}):(\d{2})/.exec(time);
+  if (!m || !t) return undefined;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(t[1]), Number(t[2]));
+};
+const written = (d: Date) => isoAtOffset(d, -d.getTimezoneOffset());
+
+/**
+ * The body's `pickupStart` and `pickupEnd` from the boxes: none when all three are empty; an end at or before the
+ * start is the next day's (18:00 to 01:00). A box left empty leaves its end out, for the schema to say the window needs
+ * both.
+ */
+export function windowBody(w: WindowInputs): { pickupStart?: string; pickupEnd?: string } {
+  if (!w.day && !w.from && !w.to) return {};
+  const start = atLocal(w.day, w.from);
+  let end = atLocal(w.day, w.to);
+  if (start && end && end <= start) end = new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1, end.getHours(), end.getMinutes());
+  return { ...(start ? { pickupStart: written(start) } : {}), ...(end ? { pickupEnd: written(end) } : {}) };
+}
+
+/** A donation's window back in the boxes, in the device's time zone; empty without one. */
+export function windowInputs(d: { pickupStart?: string | undefined; pickupEnd?: string | undefined } | undefined): WindowInputs {
+  if (!d?.pickupStart || !d.pickupEnd) return NO_WINDOW;
+  const start = new Date(d.pickupStart);
+  const end = new Date(d.pickupEnd);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return NO_WINDOW;
+  const clock = (x: Date) => `${pad(x.getHours())}:${pad(x.getMinutes())}`;
+  return { day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`, from: clock(start), to: clock(end) };
+}
