@@ -408,6 +408,8 @@ export const ERRORS = {
     id: /*i18n*/ 'error.pickups/not-your-pickup',
     message: 'Only the charity that was given this donation can confirm its pickup.',
   },
+  'pickups/not-picked': { id: /*i18n*/ 'error.pickups/not-picked', message: 'This pickup has not been confirmed, so there is nothing to undo.' },
+  'pickups/undo-too-late': { id: /*i18n*/ 'error.pickups/undo-too-late', message: 'A pickup confirmation can be undone only within {minutes} minutes.' },
   'pickups/already-confirmed': { id: /*i18n*/ 'error.pickups/already-confirmed', message: 'Pickup already confirmed.' },
   'pickups/not-accepted': {
     id: /*i18n*/ 'error.pickups/not-accepted',

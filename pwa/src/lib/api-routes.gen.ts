@@ -293,6 +293,12 @@ export interface ApiRoutes {
     body: z.input<typeof S.PickupReportSchema> | undefined;
     answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
   };
+  'DELETE /donations/pickup/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
+  };
   'POST /donations/{id}/claim': {
     params: { id: string };
     query: {};

@@ -21,6 +21,8 @@ export const HISTORY_KINDS = [
   /** Pending again because the request accepted instead of it was removed. */
   'request.reopened',
   'pickup.confirmed',
+  /** The charity undid its confirmation within PICKUP_UNDO_MINUTES (issue 47); `detail` keeps the report it had. */
+  'pickup.undone',
   /** A charity's member took the pickup (issue 46). */
   'pickup.claimed',
   /** A coordinator gave it to a member (`detail.userId`, `name`), or took it back from one. */

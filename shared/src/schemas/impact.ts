@@ -56,6 +56,8 @@ export const CorrectedPickupReportSchema = StoredPickupReportSchema.extend({ mod
  * enough to weigh the food back at the depot, short enough that monthly figures and exports settle.
  */
 export const PICKUP_REPORT_CORRECTION_DAYS = 7;
+/** Minutes after confirming a pickup during which its charity may undo it (a wrong tap on Confirm Pickup, issue 47). */
+export const PICKUP_UNDO_MINUTES = 10;
 export const MSG_PICKUP_REPORT_TOO_LATE = `Reports can be corrected for ${PICKUP_REPORT_CORRECTION_DAYS} days after the pickup.`;
 
 /** GET /impact: the platform's figures, from recorded pickups only. */

@@ -7,6 +7,7 @@ import {
   DONATION_PUBLIC,
   PICKUP_CONFIRMABLE,
   PICKUP_REPORT_CORRECTION_DAYS,
+  PICKUP_UNDO_MINUTES,
   errorText,
   isExpired,
   SYNC_PUSH_COLLECTIONS,
@@ -350,6 +351,22 @@ export function canConfirmPickup(user: AuthUser, row: Omit<DonationAccess, 'id'>
     return refuse(409, 'pickups/not-accepted', { status: row.status });
   }
   if (isOthersPickup(user, row)) return hasDriver(row);
+  return ALLOW;
+}
+
+/**
+ * Undoing a pickup confirmation (a wrong tap): the charity's, within PICKUP_UNDO_MINUTES of it; a driver only their
+ * own confirmation, a coordinator any of the charity's.
+ */
+export function canUndoPickup(
+  user: AuthUser,
+  row: Omit<DonationAccess, 'id'> & { pickup_date: Date | null; picked_up_by: string | null },
+  now: number = Date.now(),
+): Decision {
+  if (row.charity_id !== party(user)) return refuse(403, 'pickups/not-your-pickup');
+  if (row.status !== 'Picked' || !row.pickup_date) return refuse(409, 'pickups/not-picked');
+  if (!isLead(user) && row.picked_up_by !== user.id) return refuse(403, 'pickups/not-your-pickup');
+  if (now - row.pickup_date.getTime() > PICKUP_UNDO_MINUTES * 60_000) return refuse(409, 'pickups/undo-too-late', { minutes: PICKUP_UNDO_MINUTES });
   return ALLOW;
 }
 

@@ -602,6 +602,19 @@ export async function markDonationPicked(tx: TxSql, id: string, report: PickupRe
 }
 
 /**
+ * Undoes `markDonationPicked` (a wrong tap): the pickup is the charity's to collect again, Assigned to the member who
+ * has it or Accepted, its report gone from the row (the history keeps it). Call with the donation locked.
+ */
+export async function undoDonationPicked(tx: TxSql, id: string): Promise<DonationRow> {
+  const [row] = await tx<DonationRow[]>`
+    UPDATE donations SET status = CASE WHEN assignee_id IS NULL THEN 'Accepted' ELSE 'Assigned' END,
+      pickup_date = NULL, picked_up_by = NULL, pickup_weight_kg = NULL, pickup_outcome = NULL, pickup_reason = NULL,
+      pickup_note = NULL, pickup_reported_at = NULL
+    WHERE id = ${id} RETURNING *`;
+  return row!;
+}
+
+/**
  * The platform's figures from picked-up donations: the reported weight, or for a pickup without a report the
  * donation's own quantity when it is in kilograms (what the report's weight field proposes). Portions count as
  * meals as entered; nothing collected ('none') counts for nothing.

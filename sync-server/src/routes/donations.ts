@@ -10,6 +10,7 @@ import {
   PickupItemSchema,
   FOOD_TYPES,
   PickupReportSchema,
+  PICKUP_UNDO_MINUTES,
   canonical,
   type DonationStatus,
 } from '@foodbridge/shared';
@@ -20,6 +21,7 @@ import {
   canClaimPickup,
   canConfirmPickup,
   canSeeCharityEmail,
+  canUndoPickup,
   isCharityMember,
   canDeleteDonation,
   canEditDonation,
@@ -48,6 +50,7 @@ import {
   softDeleteDonation,
   toDonation,
   toPickupItem,
+  undoDonationPicked,
   updateDonationFields,
   type DonationFilters,
   type DonationSort,
@@ -399,6 +402,36 @@ export const donationRoutes = [
       });
       if (outcome.stored) return replay(c, outcome.stored, scope);
       return c.json(outcome.body);
+    },
+  ),
+  route(
+    {
+      method: 'delete',
+      path: '/donations/pickup/:id',
+      summary: 'Undo a pickup confirmation (the charity, within minutes)',
+      description: `A wrong tap on Confirm Pickup: within ${PICKUP_UNDO_MINUTES} minutes the charity makes the pickup Accepted (or Assigned to its driver) again. A driver undoes their own confirmation, a coordinator any of the charity's. The history keeps both the confirmation, with its report, and the undoing.`,
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['charity'],
+      params: donationId,
+      responses: {
+        200: ok('Accepted or Assigned again.', DonationChange),
+        403: err('Not the charity’s pickup, or another driver’s confirmation.', 'pickups/not-your-pickup'),
+        404: err('No such donation.', 'not-found/donation'),
+        409: err('Not confirmed, or confirmed too long ago.', 'pickups/not-picked', 'pickups/undo-too-late'),
+      },
+    },
+    async (c, { deps, user }) => {
+      const id = parseId(c.req.param('id'));
+      const body = await deps.sql.begin(async (tx) => {
+        const row = await visibleDonation(tx, user, await lockDonation(tx, id));
+        enforce(canUndoPickup(user, row));
+        const undone = await undoDonationPicked(tx, id);
+        const report = row.pickup_outcome ? { weightKg: row.pickup_weight_kg === null ? null : Number(row.pickup_weight_kg), outcome: row.pickup_outcome } : {};
+        await recordHistory(tx, { actor: user, kind: 'pickup.undone', donationId: id, fromState: row.status, toState: undone.status, detail: report });
+        return { modifiedCount: 1, donation: toDonation(undone, canSeeCharityEmail(user, undone), isCharityMember(user, undone)) };
+      });
+      return c.json(body);
     },
   ),
   route(

@@ -23,9 +23,20 @@ export interface FixtureRestaurant {
 export async function insertDonation(
   sql: Sql,
   restaurant: FixtureRestaurant,
-  opts: { status?: DonationStatus; charity?: DonationCharity; title?: string; location?: string; quantity?: number; unit?: QuantityUnit; deleted?: boolean } = {},
+  opts: {
+    status?: DonationStatus;
+    charity?: DonationCharity;
+    title?: string;
+    location?: string;
+    quantity?: number;
+    unit?: QuantityUnit;
+    deleted?: boolean;
+    /** A Picked one's pickup: when, and by which account. */
+    pickedAt?: Date;
+    pickedUpBy?: string;
+  } = {},
 ): Promise<string> {
-  const { status = 'Verified', charity, deleted = false, ...fields } = opts;
+  const { status = 'Verified', charity, deleted = false, pickedAt, pickedUpBy, ...fields } = opts;
   const row = await insertDonationRow(sql, {
     ...createDonationInput({ title: 'Fresh bread', location: 'Main Street 1', pickupTime: '17:00-19:00', ...fields }),
     image: '/images/00000000-0000-4000-8000-000000000000',
@@ -35,6 +46,8 @@ export async function insertDonation(
     status,
     charity,
     deleted,
+    pickupDate: pickedAt ?? null,
+    pickedUpBy,
   });
   return row.id;
 }

@@ -124,6 +124,21 @@ export class World {
     });
   }
 
+  /** A donation `charity`'s founder confirmed a moment ago, whose confirmation can still be undone. */
+  justPicked(): Promise<string> {
+    const { restaurant, charity } = this.accounts;
+    return this.once('donation:just-picked', async () => {
+      const id = await insertDonation(this.t.sql, restaurant, {
+        status: 'Picked',
+        charity: { id: charity.id, name: charity.name, email: charity.email },
+        pickedAt: new Date(),
+        pickedUpBy: charity.id,
+      });
+      await this.requestBy('charity', id, 'Accepted');
+      return id;
+    });
+  }
+
   /** `charity`'s Pending request for `restaurant`'s Verified donation. */
   async request(): Promise<string> {
     return this.once('request', async () => this.requestBy('charity', await this.donation('Verified'), 'Pending'));
@@ -774,6 +789,13 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     route: 'PATCH /donations/pickup/:id',
     request: async (w) => ({ method: 'PATCH', path: `/donations/pickup/${await w.donation('Accepted')}` }),
     expect: signedIn(403, { charity: 200 }),
+  },
+  {
+    route: 'DELETE /donations/pickup/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/donations/pickup/${await w.justPicked()}` }),
+    // The founder (a coordinator) confirmed it; a driver undoes only their own confirmation. Others may read a picked
+    // donation, so they are told it is not theirs rather than that it is not there.
+    expect: signedIn(403, { charity: 200, driver: 403 }),
   },
   {
     route: 'PATCH /donations/review/:id',

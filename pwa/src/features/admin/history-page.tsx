@@ -44,6 +44,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   'request.deleted': /*i18n*/ 'admin.history.kind.requestDeleted',
   'request.reopened': /*i18n*/ 'admin.history.kind.requestReopened',
   'pickup.confirmed': /*i18n*/ 'admin.history.kind.pickupConfirmed',
+  'pickup.undone': /*i18n*/ 'admin.history.kind.pickupUndone',
   'pickup.report-corrected': /*i18n*/ 'admin.history.kind.pickupReportCorrected',
   'pickup.claimed': /*i18n*/ 'admin.history.kind.pickupClaimed',
   'pickup.assigned': /*i18n*/ 'admin.history.kind.pickupAssigned',
