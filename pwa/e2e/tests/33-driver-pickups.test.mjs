@@ -3,9 +3,10 @@
 // the driver opens the e-mailed link signed in and joins; on My Pickups the driver finds a new pickup under Unclaimed,
 // takes it and finds it under Mine; the coordinator gives it to nobody and back to the driver from its card, the
 // driver's phone following; the driver confirms it with no signal, with a weight, and once back online the server has
-// it Picked once, by that driver, with the report; the coordinator's dashboard counts the kilograms for that driver;
-// removed from the team, the driver's phone loses the charity's pickups at its next sync. axe on every page. The
-// invitation's link is read from the server's output, so this file starts a server of its own (as 10, 31 and 32 do).
+// it Picked once, by that driver, with the report; a wrong tap is undone and confirmed again; the coordinator's
+// dashboard counts the kilograms for that driver; removed from the team, the driver's phone loses the charity's
+// pickups at its next sync. axe on every page. The invitation's link is read from the server's output, so this file
+// starts a server of its own (as 10, 31 and 32 do).
 // (32 tries the Team page's other changes, and registering from the link.)
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -209,6 +210,32 @@ describe("a charity's team from invitation to removal: a driver's My Pickups and
     assert.equal(state.log.applied(state.donation.id), 1, `applied once (calls: ${state.log.describe(state.donation.id)})`);
     assert.equal(state.log.keysOf(state.donation.id).length, 1, 'one Idempotency-Key');
   });
+  step('5b. a wrong tap: the driver undoes the confirmation (back under Mine to confirm), then confirms it again', async () => {
+    const page = state.driverPage;
+    await dismissToasts(page);
+    const undo = card(page).getByRole('button', { name: `Undo pickup ${state.donation.title}` });
+    await undo.click();
+    await said(page, `${state.donation.title} is waiting to be collected again.`);
+    const d = await onServer();
+    assert.equal(d?.status, 'Assigned', 'the driver has it again');
+    assert.equal(d?.pickupDate, undefined);
+    await card(page).getByRole('button', { name: 'Confirm Pickup' }).waitFor();
+    assert.deepEqual(await axeProblems(page), [], 'axe after the undoing');
+
+    await dismissToasts(page);
+    await card(page).getByRole('button', { name: 'Confirm Pickup' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Weight received (kg)').fill(WEIGHT_KG);
+    await dialog.getByRole('button', { name: 'Yes, confirm pickup' }).click();
+    await eventually(async () => (await onServer())?.status === 'Picked', { timeout: 15_000, interval: 250, what: 'Picked again' });
+    const history = await state.coordinatorApi.get(`/donations/${state.donation.id}/history`);
+    assert.deepEqual(
+      history.filter((/** @type {{ kind: string }} */ h) => h.kind.startsWith('pickup.confirmed') || h.kind === 'pickup.undone').map((/** @type {{ kind: string }} */ h) => h.kind),
+      ['pickup.confirmed', 'pickup.undone', 'pickup.confirmed'],
+      'the history keeps both confirmations and the undoing, newest first',
+    );
+  });
+
   step("6. the coordinator's dashboard counts the driver's kilograms", async () => {
     const page = state.coordinatorPage;
     await dismissToasts(page);
@@ -235,8 +262,9 @@ describe("a charity's team from invitation to removal: a driver's My Pickups and
 
     const { userId } = (await state.coordinatorApi.get('/organisations/mine')).members.find((/** @type {{ email: string }} */ m) => m.email === driver.email);
     await state.coordinatorApi.del(`/organisations/mine/members/${userId}`);
-    // Its next sync is refused: the session ended with the membership, and the app signs out and removes its store.
-    await page.waitForURL((url) => url.pathname.toLowerCase() === '/login', { timeout: 30_000 });
+    // The session ended with the membership: the server ends the phone's streams within a heartbeat (15 s), their
+    // reconnection is refused, and the app signs out and removes its store.
+    await page.waitForURL((url) => url.pathname.toLowerCase() === '/login', { timeout: 45_000 });
     await eventually(async () => (await held()) === 0, { timeout: 15_000, what: "the charity's pickups to leave the phone" });
     await assert.rejects(state.driverApi.get('/users/me'), /-> 401/, 'the old session is over');
   });

@@ -15,7 +15,7 @@ import {
 } from '@foodbridge/shared';
 import type { DonationInput } from '@foodbridge/shared/testing/factories';
 import { createUsers, postDonation, requestDonation as postRequest, verifyDonation } from '../testing/donation-flow.ts';
-import { createTestApp, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createMember, createTestApp, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { TICKET_INVALID, TOKEN_IN_URL, TOO_MANY_STREAMS } from './sync.ts';
 
 let t: TestApp;
@@ -602,6 +602,23 @@ describe('GET /sync/:collection/pull/stream', () => {
       expect((await t.del(`/users/${member.id}`, admin.token)).status).toBe(200);
       const third = await createDonation(restaurant, { title: 'After the removal' });
       await expect(stream.waitFor((b) => b.documents.find((d: any) => d._id === third), 1500)).rejects.toThrow();
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("ends a removed member's stream, whose account lives on: its device reconnects, is refused and signs out", async () => {
+    const [coordinator] = await createUsers(t, ['charity']);
+    const driver = await createMember(t, coordinator!, 'driver');
+    const stream = await openStream(t.app, 'donations', driver);
+    try {
+      expect(await stream.nextData(Date.now() + 2000)).toBe(SYNC_RESYNC);
+      const before = await createDonation(restaurant, { title: 'Before the removal' });
+      await stream.waitFor((b) => b.documents.find((d: any) => d._id === before), 2000);
+      expect((await t.del(`/organisations/mine/members/${driver.id}`, coordinator!.token)).status).toBe(200);
+      const after = await createDonation(restaurant, { title: 'After the removal' });
+      await expect(stream.waitFor((b) => b.documents.find((d: any) => d._id === after), 1500)).rejects.toThrow();
+      expect((await t.get('/sync/donations/pull', driver.token)).status).toBe(401);
     } finally {
       await stream.close();
     }

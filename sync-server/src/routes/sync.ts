@@ -247,6 +247,26 @@ export const syncRoutes = [
       let user = connected;
       // -1: the first wave reads the account again, as it may have changed since the stream was opened.
       let readAt = -1;
+      // When the account's sessions last ended, as the stream opened: a later end (signed out everywhere, removed
+      // from its organisation, a role taken away) ends the stream, and the device's reconnection is refused and signs
+      // it out, its local store with it. Account notices name no account, so a stream looks at its own at most once
+      // a heartbeat while quiet, and only when some account changed: one read by key per stream, not one per change.
+      let sessionsEndedAt: number | undefined;
+      try {
+        sessionsEndedAt = (await findUserById(deps.sql, connected.id))?.sessions_ended_at?.getTime() ?? 0;
+      } catch (err) {
+        unsubscribe();
+        freeSlot();
+        throw err;
+      }
+      /** Reads the account again: false when the stream must end (the account is gone, or its sessions ended). */
+      const stillSignedIn = async (): Promise<boolean> => {
+        readAt = deps.users.generation;
+        const row = await findUserById(deps.sql, connected.id);
+        if (!row || (row.sessions_ended_at?.getTime() ?? 0) !== sessionsEndedAt) return false;
+        user = toAuthUser(row);
+        return true;
+      };
 
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
@@ -267,6 +287,7 @@ export const syncRoutes = [
               wake = undefined;
               if (stream.aborted || deps.stopping.aborted) break;
               if (timedOut) {
+                if (watched && deps.users.generation !== readAt && !(await stillSignedIn())) break;
                 await stream.write(': heartbeat\n\n');
                 continue;
               }
@@ -274,12 +295,7 @@ export const syncRoutes = [
             dirty = false;
             // The role is read again when an account may have changed: a changed role changes the scope, a removed
             // account ends the stream. Otherwise a change costs this stream its pull query only.
-            if (!watched || deps.users.generation !== readAt) {
-              readAt = deps.users.generation;
-              const row = await findUserById(deps.sql, connected.id);
-              if (!row) break;
-              user = toAuthUser(row);
-            }
+            if ((!watched || deps.users.generation !== readAt) && !(await stillSignedIn())) break;
             for (;;) {
               const batch = await pullChanges(deps.sql, user, collection, checkpoint, SYNC_PULL_LIMIT_DEFAULT, shared);
               if (batch.documents.length === 0 || !batch.checkpoint || stream.aborted) break;

@@ -103,6 +103,15 @@ export function markConfirmed(donationId: string) {
   useSyncStore.setState((s) => ({ confirmed: { ...s.confirmed, [donationId]: true } }));
 }
 
+/** The confirmation was undone on the server: the pickup reads as its replicated copy says again. */
+export function forgetConfirmed(donationId: string) {
+  useSyncStore.setState((s) => {
+    if (!s.confirmed[donationId]) return s;
+    const { [donationId]: _undone, ...rest } = s.confirmed;
+    return { confirmed: rest };
+  });
+}
+
 // Only the leader tab replicates; the others learn its progress through storage events.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {

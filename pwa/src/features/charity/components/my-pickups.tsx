@@ -14,6 +14,7 @@ import { usePickupPlans, usePickups, usePickupTeam } from '../hooks';
 import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
 import { DriverPickups, type ConfirmPickup, type RowOf } from './driver-pickups';
 import { AssignSelect, HolderLine, TakeButton } from './pickup-holder';
+import { UndoPickupButton } from './undo-pickup-button';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
@@ -37,6 +38,8 @@ interface CardActions {
   takeRefused: (item: PickupItem, err: unknown) => void;
   assigned: (item: PickupItem, donation: Donation) => void;
   assignFailed: (item: PickupItem, err: unknown) => void;
+  undone: (item: PickupItem) => void;
+  undoFailed: (item: PickupItem, err: unknown) => void;
 }
 
 export function MyPickups() {
@@ -87,9 +90,20 @@ export function MyPickups() {
     notify.error(i18n._('charity.assign.failed', { title: item.donationTitle }), reason);
     say(reason);
   });
+  const undone = useStableHandler((item: PickupItem) => {
+    const text = i18n._('charity.undo.done', { title: item.donationTitle });
+    notify.success(text);
+    say(text);
+    reload();
+  });
+  const undoFailed = useStableHandler((item: PickupItem, err: unknown) => {
+    const reason = refusalOf(err, i18n._('common.tryAgainLater'));
+    notify.error(i18n._('charity.undo.failed', { title: item.donationTitle }), reason);
+    say(reason);
+  });
   const actions = useMemo<CardActions>(
-    () => ({ confirm, taken, takeRefused, assigned, assignFailed }),
-    [confirm, taken, takeRefused, assigned, assignFailed],
+    () => ({ confirm, taken, takeRefused, assigned, assignFailed, undone, undoFailed }),
+    [confirm, taken, takeRefused, assigned, assignFailed, undone, undoFailed],
   );
 
   const items =
@@ -202,6 +216,7 @@ const PickupRow = memo(
             <p className="flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-50 text-sm font-semibold text-brand-900 sm:min-h-10">
               <CheckCircle2 className="size-4" aria-hidden /> {i18n._('charity.pickups.confirmed')}
             </p>
+            <UndoPickupButton item={item} online={online} onUndone={actions.undone} onFailed={actions.undoFailed} />
             {isReportCorrectable(item) && <CorrectReport item={item} />}
           </>
         )}
