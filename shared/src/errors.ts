@@ -410,6 +410,8 @@ export const ERRORS = {
   },
   'pickups/not-picked': { id: /*i18n*/ 'error.pickups/not-picked', message: 'This pickup has not been confirmed, so there is nothing to undo.' },
   'pickups/undo-too-late': { id: /*i18n*/ 'error.pickups/undo-too-late', message: 'A pickup confirmation can be undone only within {minutes} minutes.' },
+  'pickups/window-not-over': { id: /*i18n*/ 'error.pickups/window-not-over', message: 'The pickup window is not over yet. Say it was not collected once it has passed.' },
+  'pickups/not-collected-not-owner': { id: /*i18n*/ 'error.pickups/not-collected-not-owner', message: 'Only the restaurant that gave this donation can say it was not collected.' },
   'pickups/already-confirmed': { id: /*i18n*/ 'error.pickups/already-confirmed', message: 'Pickup already confirmed.' },
   'pickups/not-accepted': {
     id: /*i18n*/ 'error.pickups/not-accepted',

@@ -2,15 +2,15 @@
 // Issue 47.1, pickup windows on the app: a restaurant gives its donation a window on the Add Donation form (390 px
 // phone); one that outlasts the food's best before is refused beside the window, in words; the saved donation has
 // the window and the spec's text made from it. A charity's request picker offers only the window's times, and a time
-// outside it is said under the field before anything is sent; All Donations sorts by the soonest pickup. axe on both
-// forms.
+// outside it is said under the field before anything is sent; All Donations sorts by the soonest pickup; a restaurant
+// says a pickup it stopped waiting for was not collected, and the donation is offered again. axe on the forms.
 import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { createDonationInput } from '@foodbridge/shared/testing/factories';
 import { ACCOUNTS, PHONE, apiAs, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { axeProblems, fitsWidth } from '../lib/checks.mjs';
 import { pngFile } from '../lib/images.mjs';
-import { uploadPicture } from '../lib/pwa.mjs';
+import { createAcceptedDonation, serverDonation, uploadPicture } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
 
 /** @typedef {import('playwright-core').Page} Page */
@@ -125,5 +125,22 @@ describe('pickup windows: set on the donation form, kept by the request form', (
     await eventually(async () => (await page.locator('article h3').allTextContents()).join(' | ') === `${tag} sooner | ${tag} later`, {
       what: 'the sooner pickup first',
     });
+  });
+
+  step('4. the restaurant says nobody collected a pickup (asked first); the donation is offered again (390 px)', async () => {
+    // Given the spec's way, without a window or best before: the restaurant may stop waiting at any time.
+    const donation = await createAcceptedDonation({ titlePrefix: 'E2E no-show' });
+    const page = await h.context('restaurant-requests', PHONE_390);
+    await signIn(page, ACCOUNTS.restaurant);
+    await openFromMenu(page, 'Requested Donations');
+    await page.getByRole('button', { name: `Not collected ${donation.title}` }).filter({ visible: true }).click();
+    const question = page.getByRole('alertdialog', { name: `Nobody collected ${donation.title}?` });
+    await question.waitFor();
+    assert.deepEqual(await axeProblems(page), [], 'axe with the question open');
+    await question.getByRole('button', { name: 'Yes, not collected' }).click();
+    await page.getByText(`${donation.title} is offered again. Give it a new pickup window.`).first().waitFor();
+    const d = await serverDonation(await apiAs(ACCOUNTS.restaurant), donation.id);
+    assert.equal(d?.status, 'Verified', 'offered again');
+    assert.equal(d?.charityName, undefined, 'given to nobody');
   });
 });

@@ -323,6 +323,12 @@ export interface ApiRoutes {
     body: undefined;
     answer: Array<z.output<typeof S.PickupItemSchema>>;
   };
+  'PATCH /donations/{id}/not-collected': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number; donation: z.output<typeof S.DonationSchema> };
+  };
   'POST /donation-requests': {
     params: {};
     query: {};

@@ -74,6 +74,8 @@ export function describeEntry(entry: HistoryEntry, i18n: I18n = activeI18n): str
     }
     case 'pickup.undone':
       return i18n._('history.pickup.undone', { who });
+    case 'pickup.not-collected':
+      return i18n._('history.pickup.notCollected', { who, charity: typeof entry.detail.charityName === 'string' ? entry.detail.charityName : '' });
     case 'pickup.claimed':
       return i18n._('history.pickup.claimed', { who });
     case 'pickup.assigned':

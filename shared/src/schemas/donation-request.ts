@@ -31,6 +31,11 @@ export const DonationRequestListItemSchema = DonationRequestSchema.extend({
   donationStatus: z.enum(DONATION_STATUSES),
   /** When the donation was picked up (ISO), once it was. */
   pickedUpAt: z.string().optional(),
+  /**
+   * When the restaurant may say nobody collected it (issue 47): its donation's pickup window's end, or, without one,
+   * its best before; absent without either.
+   */
+  collectBy: z.string().optional(),
   /** The restaurant's contact number (its profile's), on an accepted request only: the driver may need to call. */
   restaurantPhone: z.string().optional(),
 });

@@ -23,6 +23,11 @@ export const HISTORY_KINDS = [
   'pickup.confirmed',
   /** The charity undid its confirmation within PICKUP_UNDO_MINUTES (issue 47); `detail` keeps the report it had. */
   'pickup.undone',
+  /**
+   * The restaurant said nobody collected the pickup once its window (or best before) had passed (issue 47): a missed
+   * pickup of `detail.charityId` (`charityName`); the donation is released to the restaurant in the same change.
+   */
+  'pickup.not-collected',
   /** A charity's member took the pickup (issue 46). */
   'pickup.claimed',
   /** A coordinator gave it to a member (`detail.userId`, `name`), or took it back from one. */

@@ -370,6 +370,22 @@ export function canUndoPickup(
   return ALLOW;
 }
 
+/**
+ * A pickup nobody collected: its restaurant (any member on shift) says so once the window is over, or, without a
+ * window, its best before; without either, whenever the restaurant stops waiting.
+ */
+export function canMarkNotCollected(
+  user: AuthUser,
+  row: Omit<DonationAccess, 'id'> & { pickup_end: Date | null; best_before: Date | null },
+  now: number = Date.now(),
+): Decision {
+  if (row.restaurant_id !== party(user)) return refuse(403, 'pickups/not-collected-not-owner');
+  if (row.status === 'Picked') return refuse(409, 'pickups/already-confirmed');
+  if (!PICKUP_CONFIRMABLE.includes(row.status)) return refuse(409, 'pickups/not-accepted', { status: row.status });
+  const over = row.pickup_end ?? row.best_before;
+  return over && over.getTime() > now ? refuse(409, 'pickups/window-not-over') : ALLOW;
+}
+
 /** The charity's review of the restaurant, once the food is in its hands. */
 export function canReviewDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
   if (row.charity_id !== party(user)) return refuse(403, 'reviews/not-your-pickup');

@@ -31,6 +31,7 @@ export interface DonationRequestListRow extends DonationRequestJoinedRow {
   donation_status: DonationStatus;
   donation_pickup_date: Date | null;
   restaurant_phone: string | null;
+  donation_collect_by: Date | null;
 }
 
 export function toDonationRequest(r: DonationRequestJoinedRow): DonationRequest {
@@ -57,6 +58,7 @@ export function toDonationRequestListItem(r: DonationRequestListRow): DonationRe
     pickupAt: iso(r.pickup_at),
     donationStatus: r.donation_status,
     pickedUpAt: r.donation_status === 'Picked' ? iso(r.donation_pickup_date) : undefined,
+    collectBy: iso(r.donation_collect_by),
     // For the driver's tap-to-call, once the restaurant has chosen this charity; not to every charity that asks.
     restaurantPhone: r.status === 'Accepted' ? (r.restaurant_phone ?? undefined) : undefined,
   }) as DonationRequestListItem;
@@ -136,7 +138,8 @@ export async function listDonationRequests(
   const byStatus = filters.status ? sql`r.status = ${filters.status}` : sql`true`;
   return sql<DonationRequestListRow[]>`
     SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email,
-           d.status AS donation_status, d.pickup_date AS donation_pickup_date, ru.phone AS restaurant_phone
+           d.status AS donation_status, d.pickup_date AS donation_pickup_date, ru.phone AS restaurant_phone,
+           COALESCE(d.pickup_end, d.best_before) AS donation_collect_by
     FROM donation_requests r JOIN donations d ON d.id = r.donation_id LEFT JOIN users ru ON ru.id = d.restaurant_id
     WHERE NOT r.deleted AND NOT d.deleted AND ${visible} AND ${byRestaurant} AND ${byCharity} AND ${byStatus}
       AND ${afterCursor(sql, 'donation_requests', 'r', page.after)}
@@ -157,6 +160,17 @@ export async function acceptRequestRejectOthers(tx: TxSql, requestId: string, do
   const r = await tx`
     UPDATE donation_requests SET status = 'Rejected', rejected_by_accept = true
     WHERE donation_id = ${donationId} AND id <> ${requestId} AND status = 'Pending' AND NOT deleted`;
+  return r.count;
+}
+
+/**
+ * Turns down the accepted request of a pickup nobody collected (call with it locked, after the donation's release, so
+ * that it is not reopened with those an accept turned down).
+ */
+export async function turnDownAcceptedRequest(tx: TxSql, id: string): Promise<number> {
+  const r = await tx`
+    UPDATE donation_requests SET status = 'Rejected', rejected_by_accept = false
+    WHERE id = ${id} AND status = 'Accepted' AND NOT deleted`;
   return r.count;
 }
 

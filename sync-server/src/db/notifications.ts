@@ -133,7 +133,7 @@ async function memberIds(tx: TxSql, organisationId: string): Promise<string[]> {
 
 /** The kinds nobody is told of: they read nothing (see notificationsOf). */
 // An undone pickup is the charity's own correction within minutes; the restaurant's lists show it Accepted again.
-const UNTOLD: ReadonlySet<NewHistoryEntry['kind']> = new Set(['request.deleted', 'request.reopened', 'user.deleted', 'pickup.report-corrected', 'pickup.undone']);
+const UNTOLD: ReadonlySet<NewHistoryEntry['kind']> = new Set(['request.deleted', 'request.reopened', 'user.deleted', 'pickup.report-corrected', 'pickup.undone', 'pickup.not-collected']);
 
 async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Promise<Told[]> {
   const out: Told[] = [];
@@ -166,7 +166,8 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
       if (donation && DONATION_STATES_GIVEN.includes(e.fromState ?? '')) tell(await reads.members(donation.charity_id), 'donation.deleted', facts);
       break;
     case 'donation.released': {
-      const released = e.donationId ? await releasedCharity(tx, e.donationId) : undefined;
+      const released =
+        typeof detail.charityId === 'string' ? { charity_id: detail.charityId } : e.donationId ? await releasedCharity(tx, e.donationId) : undefined;
       tell(await reads.members(released?.charity_id), 'donation.released', facts);
       break;
     }
@@ -179,6 +180,8 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
     case 'request.accepted':
     case 'request.declined':
     case 'request.rejected': {
+      // Turned down because nobody collected it: the charity is told of the release (donation.released) once.
+      if (detail.notCollected) break;
       const request = e.requestId ? await requestParties(tx, e.requestId) : undefined;
       tell(await reads.members(request?.charity_id), e.kind === 'request.accepted' ? 'request.accepted' : 'request.rejected', facts);
       break;

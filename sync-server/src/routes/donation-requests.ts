@@ -11,10 +11,14 @@ import {
   canRejectRequest,
   canRequestDonation,
   canSeeRequest,
+  canMarkNotCollected,
+  canSeeCharityEmail,
   enforce,
+  isCharityMember,
   isGivenThrough,
   party,
 } from '../auth/permissions.ts';
+import { visibleDonation } from '../auth/donation-visibility.ts';
 import {
   acceptRequestRejectOthers,
   findDonationRequest,
@@ -26,10 +30,11 @@ import {
   reopenRejectedRequests,
   softDeleteRequest,
   toDonationRequestListItem,
+  turnDownAcceptedRequest,
   type DonationRequestJoinedRow,
 } from '../db/donation-requests.ts';
 import type { TxSql } from '../db/connection.ts';
-import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation, type DonationRow } from '../db/donations.ts';
+import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation, toDonation, type DonationRow } from '../db/donations.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
 import { organisationProfile } from '../db/organisations.ts';
 import type { Deps } from '../deps.ts';
@@ -37,7 +42,7 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
-import { Deleted, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
+import { Deleted, DonationChange, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
 import { statusQuery } from './donations.ts';
 import { byAccount } from '../http/rate-limit.ts';
 
@@ -78,13 +83,14 @@ async function deleteByAdmin(
  * again, the requests turned down for that charity Pending again, both in the history under `actor`. Returns the
  * reopened requests' ids.
  */
-export async function releaseToRestaurant(tx: TxSql, actor: HistoryActor, donation: Pick<DonationRow, 'id' | 'status'>): Promise<string[]> {
+export async function releaseToRestaurant(tx: TxSql, actor: HistoryActor, donation: Pick<DonationRow, 'id' | 'status' | 'charity_id'>): Promise<string[]> {
   await releaseDonation(tx, donation.id);
   const reopened = await reopenRejectedRequests(tx, donation.id);
   const ofDonation = { actor, donationId: donation.id };
   await recordHistory(
     tx,
-    { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified' },
+    // The charity it was released from, told of it (db/notifications.ts).
+    { ...ofDonation, kind: 'donation.released', fromState: donation.status, toState: 'Verified', detail: { charityId: donation.charity_id } },
     ...reopened.map((requestId) => ({ ...ofDonation, kind: 'request.reopened' as const, requestId, fromState: 'Rejected', toState: 'Pending' })),
   );
   return reopened;
@@ -98,6 +104,49 @@ function emailQuery(value: string | undefined): string | undefined {
 const requestId = { id: 'The request’s id.' };
 
 export const donationRequestRoutes = [
+  route(
+    {
+      method: 'patch',
+      path: '/donations/:id/not-collected',
+      summary: 'Say nobody collected a pickup (its restaurant, after the window)',
+      description:
+        'Once the pickup window is over (or, without one, best before), any member of the restaurant may say the charity never came. The miss is recorded for the figures (`pickup.not-collected`), the donation is Verified again to be offered anew (give it a new window), the charity’s request is turned down and the requests turned down for it are Pending again; the charity is told once.',
+      tags: ['Donations'],
+      security: 'bearer',
+      roles: ['restaurant'],
+      params: { id: 'The donation’s id.' },
+      responses: {
+        200: ok('Verified again.', DonationChange),
+        403: err('Not this restaurant’s donation.', 'pickups/not-collected-not-owner'),
+        404: err('No such donation.', 'not-found/donation'),
+        409: err('Collected already, not given to a charity, or its window is not over.', 'pickups/already-confirmed', 'pickups/not-accepted', 'pickups/window-not-over'),
+      },
+    },
+    async (c, { deps, user }) => {
+      const id = parseId(c.req.param('id'));
+      const donation = await deps.sql.begin(async (tx) => {
+        // The donation, then its requests, as an accept locks them.
+        const row = await visibleDonation(tx, user, await lockDonation(tx, id));
+        const given = (await lockRequestsOfDonation(tx, row.id)).find((r) => isGivenThrough(row, r));
+        enforce(canMarkNotCollected(user, row));
+        await recordHistory(tx, {
+          actor: user,
+          kind: 'pickup.not-collected',
+          donationId: id,
+          fromState: row.status,
+          toState: 'Verified',
+          detail: { charityId: row.charity_id, charityName: row.charity_name },
+        });
+        await releaseToRestaurant(tx, user, row);
+        if (given && (await turnDownAcceptedRequest(tx, given.id))) {
+          await recordHistory(tx, { actor: user, kind: 'request.rejected', donationId: id, requestId: given.id, fromState: 'Accepted', toState: 'Rejected', detail: { notCollected: true } });
+        }
+        // Read again under the lock it holds: the release changed it.
+        return (await lockDonation(tx, id))!;
+      });
+      return c.json({ modifiedCount: 1, donation: toDonation(donation, canSeeCharityEmail(user, donation), isCharityMember(user, donation)) });
+    },
+  ),
   route(
     {
       method: 'post',

@@ -798,6 +798,12 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: signedIn(403, { charity: 200, driver: 403 }),
   },
   {
+    route: 'PATCH /donations/:id/not-collected',
+    // The world's Accepted donation has neither window nor best before: its restaurant may stop waiting at once.
+    request: async (w) => ({ method: 'PATCH', path: `/donations/${await w.donation('Accepted')}/not-collected` }),
+    expect: signedIn(403, { restaurant: 200, staff: 200 }),
+  },
+  {
     route: 'PATCH /donations/review/:id',
     request: async (w) => ({ method: 'PATCH', path: `/donations/review/${await w.donation('Picked')}`, body: { review: 'Well packed' } }),
     expect: signedIn(403, { charity: 200 }),

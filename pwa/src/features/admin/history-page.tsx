@@ -45,6 +45,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   'request.reopened': /*i18n*/ 'admin.history.kind.requestReopened',
   'pickup.confirmed': /*i18n*/ 'admin.history.kind.pickupConfirmed',
   'pickup.undone': /*i18n*/ 'admin.history.kind.pickupUndone',
+  'pickup.not-collected': /*i18n*/ 'admin.history.kind.pickupNotCollected',
   'pickup.report-corrected': /*i18n*/ 'admin.history.kind.pickupReportCorrected',
   'pickup.claimed': /*i18n*/ 'admin.history.kind.pickupClaimed',
   'pickup.assigned': /*i18n*/ 'admin.history.kind.pickupAssigned',

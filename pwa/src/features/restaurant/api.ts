@@ -12,3 +12,5 @@ export const deleteDonation = (id: string) => call('DELETE /donations/{id}', { p
 export const acceptRequest = (id: string) => call('PATCH /donation-requests/accept/{id}', { params: { id } });
 
 export const rejectRequest = (id: string) => call('PATCH /donation-requests/reject/{id}', { params: { id } });
+/** Nobody came once the window was over (issue 47): the donation is offered again, the charity's request turned down. */
+export const markNotCollected = (donationId: string) => call('PATCH /donations/{id}/not-collected', { params: { id: donationId } });

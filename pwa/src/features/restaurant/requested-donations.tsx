@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { Check, X } from 'lucide-react';
+import { Check, UserX, X } from 'lucide-react';
 import type { DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { RecordCard, RecordList, type Column } from '@/components/record-list';
@@ -14,9 +14,18 @@ import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
 import { useRowAction } from '@/lib/use-row-action';
 import { formatDate } from '@/lib/utils';
-import { acceptRequest, rejectRequest } from './api';
+import { acceptRequest, markNotCollected, rejectRequest } from './api';
 
-type Action = 'accept' | 'reject';
+type Action = 'accept' | 'reject' | 'notCollected';
+
+/**
+ * Whether the restaurant may say nobody collected an accepted request's donation: still waiting for its pickup, and
+ * its window (or, without one, its best before) over; without either, whenever it stops waiting. The server decides.
+ */
+export function mayMarkNotCollected(r: Pick<DonationRequest, 'status' | 'donationStatus' | 'collectBy'>, now: number = Date.now()): boolean {
+  if (r.status !== 'Accepted' || (r.donationStatus !== 'Accepted' && r.donationStatus !== 'Assigned')) return false;
+  return !r.collectBy || Date.parse(r.collectBy) <= now;
+}
 
 /** The question before an accept, which also declines every other pending request for the same donation. */
 export function acceptQuestion(i18n: I18n, others: number): { title: string; description: string } {
@@ -60,13 +69,22 @@ export function RequestedDonations() {
           notify.success(i18n._('restaurant.requests.acceptedTitle'), i18n._('restaurant.requests.accepted'));
           // The server rejected every other request for this donation: read the list again.
           state.reload();
+        } else if (action === 'notCollected') {
+          await markNotCollected(request.donationId);
+          notify.success(i18n._('restaurant.requests.notCollectedDone', { title: request.donationTitle }));
+          // Its request turned down, those an accept turned down Pending again: read the list again.
+          state.reload();
         } else {
           await rejectRequest(request._id);
           state.setData((list) => list?.map((r) => (r._id === request._id ? { ...r, status: 'Rejected' } : r)));
           notify.success(i18n._('restaurant.requests.rejectedTitle'), i18n._('restaurant.requests.rejected'));
         }
       },
-      action === 'accept' ? i18n._('restaurant.requests.acceptFailed') : i18n._('restaurant.requests.rejectFailed'),
+      action === 'accept'
+        ? i18n._('restaurant.requests.acceptFailed')
+        : action === 'notCollected'
+          ? i18n._('restaurant.requests.notCollectedFailed')
+          : i18n._('restaurant.requests.rejectFailed'),
     );
 
   const othersPending = (r: DonationRequest) =>
@@ -92,6 +110,19 @@ export function RequestedDonations() {
           <X /> {busy?.id === r._id && busy.action === 'reject' ? i18n._('restaurant.requests.rejecting') : i18n._('restaurant.requests.reject')}
         </Button>
       </div>
+    ) : mayMarkNotCollected(r) ? (
+      <ConfirmButton
+        title={i18n._('restaurant.requests.notCollectedTitle', { title: r.donationTitle })}
+        description={i18n._('restaurant.requests.notCollectedText', { charity: r.charityName })}
+        confirmLabel={i18n._('restaurant.requests.notCollectedConfirm')}
+        cancelLabel={i18n._('restaurant.requests.notCollectedCancel')}
+        disabled={busy !== null}
+        onConfirm={() => void act(r, 'notCollected')}
+        triggerClassName="flex-1 lg:flex-none"
+      >
+        <UserX /> {busy?.id === r._id && busy.action === 'notCollected' ? i18n._('restaurant.requests.notCollectedBusy') : i18n._('restaurant.requests.notCollected')}
+        <span className="sr-only"> {r.donationTitle}</span>
+      </ConfirmButton>
     ) : null;
 
   const columns: Column<DonationRequest>[] = [

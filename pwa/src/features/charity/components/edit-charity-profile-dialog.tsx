@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import type { Organisation } from '@foodbridge/shared/schemas/organisation';
 import { OrganisationProfileUpdateSchema } from '@foodbridge/shared/schemas/user';
+import { errorAria } from '@/components/field-aria';
 import { FormDialog } from '@/components/form-dialog';
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
@@ -72,15 +73,7 @@ export function EditCharityProfileDialog({ profile, onSaved }: { profile: Organi
     >
       <ImageUpload id="profile-photo" label={i18n._('charity.profile.photo')} value={photoURL} onChange={setPhotoURL} onUploadingChange={setUploading} />
       <Field id="profile-name" label={i18n._('charity.profile.name')} error={errors.name}>
-        <Input
-          id="profile-name"
-          value={form.name}
-          onChange={set('name')}
-          maxLength={120}
-          autoComplete="organization"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'profile-name-error' : undefined}
-        />
+        <Input id="profile-name" value={form.name} onChange={set('name')} maxLength={120} autoComplete="organization" {...errorAria('profile-name', errors.name)} />
       </Field>
       <Field id="profile-mission" label={i18n._('charity.profile.mission')}>
         <Textarea id="profile-mission" value={form.mission} onChange={set('mission')} maxLength={2000} rows={4} />
