@@ -277,6 +277,7 @@ describe('dashboards: each role its own figures, from the data', () => {
       totals: { kgRescued: 0, meals: 0, co2eKg: 0, restaurants: 0, charities: 0 },
       topRestaurants: [],
       topCharities: [],
+      mostMissed: [],
       waitingVerification: { count: 0, oldestWaitSeconds: null, medianWaitSeconds: null },
     };
     const page = await h.context('admin, empty platform', PHONE);

@@ -45,6 +45,8 @@ export const CharityDashboardSchema = z.object({
    * collected nothing still counts: it was a trip, and lateness may be why.
    */
   pickups: z.object({ onTime: z.number(), afterBestBefore: z.number() }),
+  /** Beside the spec'd figures (issue 47): pickups its restaurants said nobody collected once the window was over. */
+  missedPickups: z.number(),
   /**
    * Beside the spec'd figures (issue 46): each member's confirmed pickups and kilograms, the last 12 months as
    * kgByMonth is, most kilograms first. A coordinator sees every member; a driver their own.
@@ -64,6 +66,8 @@ export const AdminDashboardSchema = z.object({
   /** At most 5 each, most kilograms first. */
   topRestaurants: z.array(RankedKgSchema),
   topCharities: z.array(RankedKgSchema),
+  /** Beside the spec'd figures (issue 47): the charities with the most pickups nobody collected, at most 5. */
+  mostMissed: z.array(z.object({ id: z.string(), name: z.string(), count: z.number() })),
   /** Donations waiting for an admin's verification, and for how long (seconds since posted; null when none wait). */
   waitingVerification: z.object({
     count: z.number(),

@@ -130,6 +130,28 @@ export async function pickupTimeliness(sql: Sql, charityId: string): Promise<{ o
   return { onTime: total - late, afterBestBefore: late };
 }
 
+/**
+ * Pickups nobody collected (issue 47), as their restaurants said: counted from the history's `pickup.not-collected`
+ * entries, which name the charity (the donation itself is offered again and may go to another).
+ */
+export async function missedPickups(sql: Sql, charityId: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM history WHERE kind = 'pickup.not-collected' AND detail->>'charityId' = ${charityId}`;
+  return Number(row?.n ?? 0);
+}
+
+/** The charities with the most pickups nobody collected (DASHBOARD_TOP of them), for the admin. */
+export async function mostMissed(sql: Sql): Promise<{ id: string; name: string; count: number }[]> {
+  const rows = await sql<{ id: string; name: string; count: number }[]>`
+    SELECT u.id, u.name, count(*)::int AS count
+    FROM history h JOIN users u ON u.id::text = h.detail->>'charityId'
+    WHERE h.kind = 'pickup.not-collected'
+    GROUP BY u.id, u.name
+    ORDER BY count(*) DESC, u.name, u.id
+    LIMIT ${DASHBOARD_TOP}`;
+  return rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
+}
+
 /** The restaurants that gave, or the charities that collected, the most kilograms (DASHBOARD_TOP of them). */
 export async function busiest(sql: Sql, side: 'restaurant' | 'charity'): Promise<RankedKg[]> {
   const party = side === 'restaurant' ? sql`d.restaurant_id` : sql`d.charity_id`;

@@ -69,12 +69,13 @@ describe('GET /dashboard', () => {
       kgByFoodType: FOOD_TYPES.map((foodType) => ({ foodType, kg: 0 })),
       outcomes: DONATION_OUTCOME_BUCKETS.map((outcome) => ({ outcome, count: 0 })),
     });
-    expect(await dashboard(charity)).toEqual({ role: 'charity', totalKg: 0, kgByMonth: zeroMonths(), pickups: { onTime: 0, afterBestBefore: 0 }, byMember: [] });
+    expect(await dashboard(charity)).toEqual({ role: 'charity', totalKg: 0, kgByMonth: zeroMonths(), pickups: { onTime: 0, afterBestBefore: 0 }, missedPickups: 0, byMember: [] });
     expect(await dashboard(admin)).toEqual({
       role: 'admin',
       totals: { kgRescued: 0, meals: 0, co2eKg: 0, restaurants: 0, charities: 0 },
       topRestaurants: [],
       topCharities: [],
+      mostMissed: [],
       waitingVerification: { count: 0, oldestWaitSeconds: null, medianWaitSeconds: null },
     });
     expect(await dashboard(user)).toEqual({ role: 'user' });
@@ -150,6 +151,7 @@ describe('GET /dashboard', () => {
       totalKg: 18,
       kgByMonth: months.map((month) => ({ month, kg: month === twoMonthsAgo ? 10 : month === thisMonth ? 8 : 0 })),
       pickups: { onTime: 1, afterBestBefore: 1 },
+      missedPickups: 0,
       // Confirmed by the charity's founding account, its one member here (drivers: pickup-assignees.test.ts).
       byMember: [{ userId: charity.id, name: charity.name, totalKg: 18, pickups: 2, kgByMonth: months.map((month) => ({ month, kg: month === twoMonthsAgo ? 10 : month === thisMonth ? 8 : 0 })) }],
     });

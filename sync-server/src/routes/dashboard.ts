@@ -6,6 +6,8 @@ import {
   kgByFoodType,
   kgByMember,
   kgByMonth,
+  missedPickups,
+  mostMissed,
   pickupTimeliness,
   totalKg,
   waitingVerification,
@@ -37,6 +39,7 @@ async function dashboardOf(deps: Deps, scope: DashboardScope): Promise<Dashboard
         totalKg: await totalKg(sql, party),
         kgByMonth: await kgByMonth(sql, party),
         pickups: await pickupTimeliness(sql, scope.charityId),
+        missedPickups: await missedPickups(sql, scope.charityId),
         byMember: await kgByMember(sql, scope.charityId, scope.memberId),
       };
     }
@@ -54,6 +57,7 @@ async function dashboardOf(deps: Deps, scope: DashboardScope): Promise<Dashboard
         },
         topRestaurants: await busiest(sql, 'restaurant'),
         topCharities: await busiest(sql, 'charity'),
+        mostMissed: await mostMissed(sql),
         waitingVerification: await waitingVerification(sql),
       };
     }

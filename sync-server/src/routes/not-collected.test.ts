@@ -54,6 +54,11 @@ describe('a pickup nobody collected', () => {
     await expect.poll(async () => (await told()).length, { timeout: 3000 }).toBe(before.length + 1);
     expect((await told())[0]).toBe('donation.released');
 
+    // The figures count the miss against the charity, for itself and for the admins.
+    expect((await t.get('/dashboard', charity.token)).body.missedPickups).toBe(1);
+    expect((await t.get('/dashboard', rival.token)).body.missedPickups).toBe(0);
+    expect((await t.get('/dashboard', admin.token)).body.mostMissed).toContainEqual({ id: charity.id, name: 'No-show Pantry', count: 1 });
+
     // Offered again: the rival's request can be accepted once the restaurant gives it a new window.
     expect((await t.patch(`/donations/${id}`, { pickupStart: at(1), pickupEnd: at(3) }, restaurant.token)).status).toBe(200);
     expect((await t.patch(`/donation-requests/accept/${theirs}`, undefined, restaurant.token)).status).toBe(200);

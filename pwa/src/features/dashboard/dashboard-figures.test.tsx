@@ -59,7 +59,7 @@ describe('DashboardFigures', () => {
   });
 
   it("shows a charity's pickups on time and after best-before", async () => {
-    const charity: CharityDashboard = { role: 'charity', totalKg: 3, kgByMonth: months.map((month) => ({ month, kg: month === '2026-10' ? 3 : 0 })), pickups: { onTime: 2, afterBestBefore: 1 }, byMember: [] };
+    const charity: CharityDashboard = { role: 'charity', totalKg: 3, kgByMonth: months.map((month) => ({ month, kg: month === '2026-10' ? 3 : 0 })), pickups: { onTime: 2, afterBestBefore: 1 }, missedPickups: 0, byMember: [] };
     stubServer({ 'GET /dashboard': () => json(200, charity) });
     render(<DashboardFigures />);
     await screen.findByRole('table', { name: 'Pickups on time and after best-before' });
@@ -89,11 +89,14 @@ describe('DashboardFigures', () => {
       totalKg: 6.5,
       kgByMonth: months.map((month) => ({ month, kg: 0 })),
       pickups: { onTime: 2, afterBestBefore: 0 },
+      missedPickups: 1,
       byMember: [member('Ana Driver', 4.5), member('Ben Driver', 2)],
     };
     stubServer({ 'GET /dashboard': () => json(200, charity) });
     render(<DashboardFigures />);
     await screen.findByRole('table', { name: 'Kilograms collected by each member, last 12 months' });
+    // The pickup a restaurant said nobody collected (issue 47), beside the charity's other figures.
+    expect(screen.getByText('Missed pickups').nextElementSibling?.textContent).toBe('1');
     expect(rowsOf('Kilograms collected by each member, last 12 months')).toEqual([
       ['Ana Driver', '4.5 kg'],
       ['Ben Driver', '2 kg'],

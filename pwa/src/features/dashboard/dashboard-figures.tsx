@@ -99,6 +99,7 @@ function CharityFigures({ data }: { data: CharityDashboard }) {
       <Stats>
         <Stat label={i18n._('dashboard.charity.foodCollected')} value={format.kg(data.totalKg)} note={i18n._('dashboard.charity.foodCollectedNote')} />
         <Stat label={i18n._('dashboard.charity.pickups')} value={format.count(onTime + afterBestBefore)} note={i18n._('dashboard.charity.onTimeCount', { count: onTime })} />
+        <Stat label={i18n._('dashboard.charity.missed')} value={format.count(data.missedPickups)} note={i18n._('dashboard.charity.missedNote')} />
       </Stats>
       <Charts>
         <MonthChart title={i18n._('dashboard.charity.kgByMonth')} months={data.kgByMonth} />
@@ -193,6 +194,19 @@ function AdminFigures({ data }: { data: AdminDashboard }) {
           horizontal
           emptyMessage={i18n._('dashboard.noPickups')}
         />
+        {data.mostMissed.length > 0 && (
+          <BarChart
+            title={i18n._('dashboard.admin.mostMissed')}
+            labels={data.mostMissed.map((c) => c.name)}
+            values={data.mostMissed.map((c) => c.count)}
+            labelHeader={i18n._('dashboard.admin.charity')}
+            valueHeader={i18n._('dashboard.admin.missed')}
+            format={format.count}
+            whole
+            horizontal
+            emptyMessage={i18n._('dashboard.noPickups')}
+          />
+        )}
       </Charts>
     </>
   );
