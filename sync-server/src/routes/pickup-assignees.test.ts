@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
+import { acceptedDonation } from '../testing/donation-flow.ts';
 import { createMember, createTestApp, createUser, pullUntil, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // A charity's drivers and their pickups (issue 46.4): claims, a coordinator's assignments, and who confirms.
@@ -21,11 +22,7 @@ async function charityWithPickup() {
   const coordinator = await createUser(t, { role: 'charity', name: 'Hope Pantry' });
   const ana = await member(coordinator, 'driver', 'Ana Driver');
   const ben = await member(coordinator, 'driver', 'Ben Driver');
-  const posted = await t.post('/donations', createDonationInput({ title: 'Soup' }), restaurant.token);
-  const id: string = posted.body.insertedId;
-  expect((await t.patch(`/donations/verify/${id}`, undefined, admin.token)).status).toBe(200);
-  const asked = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), coordinator.token);
-  expect((await t.patch(`/donation-requests/accept/${asked.body.insertedId}`, undefined, restaurant.token)).status).toBe(200);
+  const { id } = await acceptedDonation(t, { restaurant, admin, charity: coordinator }, { title: 'Soup' });
   return { coordinator, ana, ben, id };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
 import { PICKUP_UNDO_MINUTES } from '@foodbridge/shared';
+import { acceptedDonation } from '../testing/donation-flow.ts';
 import { createMember, createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // Undoing a pickup confirmation (issue 47.4): a wrong tap on Confirm Pickup, taken back within minutes; the history
@@ -17,13 +17,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** A donation of `restaurant`'s accepted for `charity`. */
-async function accepted(charity: TestUser): Promise<string> {
-  const { insertedId: id } = (await t.post('/donations', createDonationInput(), restaurant.token)).body;
-  await t.patch(`/donations/verify/${id}`, undefined, admin.token);
-  const asked = await t.post('/donation-requests', createDonationRequestInput({ donationId: id }), charity.token);
-  expect((await t.patch(`/donation-requests/accept/${asked.body.insertedId}`, undefined, restaurant.token)).status).toBe(200);
-  return id;
-}
+const accepted = async (charity: TestUser) => (await acceptedDonation(t, { restaurant, admin, charity })).id;
 
 describe('undoing a pickup confirmation', () => {
   it('puts the pickup back as it was, its report gone from it but kept in the history; the figures follow', async () => {

@@ -40,3 +40,16 @@ export async function requestDonation(
 export async function acceptRequest(t: TestApp, restaurant: TestUser, requestId: string): Promise<void> {
   expect((await t.patch(`/donation-requests/accept/${requestId}`, undefined, restaurant.token)).status).toBe(200);
 }
+
+/** A donation of `restaurant`'s, verified and given to `charity` through its accepted request. */
+export async function acceptedDonation(
+  t: TestApp,
+  parties: { restaurant: TestUser; admin: TestUser; charity: TestUser },
+  overrides: Partial<DonationInput> = {},
+): Promise<{ id: string; requestId: string }> {
+  const id = await postDonation(t, parties.restaurant, overrides);
+  await verifyDonation(t, parties.admin, id);
+  const requestId = await requestDonation(t, parties.charity, id);
+  await acceptRequest(t, parties.restaurant, requestId);
+  return { id, requestId };
+}
