@@ -116,13 +116,20 @@ export const donationRequestSchema = fromZod<DonationRequestDocType>(DonationReq
   maxLength: { donationId: ID_MAX },
 });
 
-// The person's own notifications (issue 11), newest first by createdAt. Its list of kinds is part of the schema: a new
-// kind changes its hash (see schemas.test.ts).
-export const notificationSchema = fromZod<NotificationDocType>(NotificationSchema, {
+// The person's own notifications (issue 11), newest first by createdAt. Version 1: a new kind of notification
+// (issue 46's pickup.assigned) had changed version 0's list of kinds, and so its hash, under the same version, which a
+// phone with the older store could not open (RxDB's DB6). The kind is any text here now (the server says which), so
+// new kinds leave the schema as it is; version-0 notifications are kept as they are.
+const notificationBase = fromZod<NotificationDocType>(NotificationSchema, {
   title: 'notifications',
   indexes: ['createdAt'],
   maxLength: { createdAt: DATE_MAX },
 });
+export const notificationSchema: RxJsonSchema<NotificationDocType> = {
+  ...notificationBase,
+  version: 1,
+  properties: { ...notificationBase.properties, kind: { type: 'string' } },
+};
 
 // Version 1 adds `report`. A changed schema under the same version would not open on a phone that already has the
 // collection (RxDB's DB6: the stored schema hash differs), so the version goes up and version-0 entries are migrated
@@ -166,7 +173,10 @@ export const migrationStrategies = {
   donations: {},
   favorites: {},
   donationrequests: {},
-  notifications: {},
+  notifications: {
+    // Stores of either list of kinds (before and after issue 46's): the documents need nothing.
+    1: (doc: NotificationDocType) => doc,
+  },
   outbox: {
     // Entries queued before pickup reports: kept unchanged (no report), so they still replay after the app updates.
     1: (doc: OutboxEntry) => doc,
