@@ -245,15 +245,20 @@ export const syncRoutes = [
       // Account changes of other instances reach this one through the feed; if it cannot listen, every wave re-reads.
       const watched = await deps.users.watch(deps.changes);
       let user = connected;
-      // -1: the first wave reads the account again, as it may have changed since the stream was opened.
-      let readAt = -1;
-      // When the account's sessions last ended, as the stream opened: a later end (signed out everywhere, removed
-      // from its organisation, a role taken away) ends the stream, and the device's reconnection is refused and signs
-      // it out, its local store with it. Account notices name no account, so a stream looks at its own at most once
-      // a heartbeat while quiet, and only when some account changed: one read by key per stream, not one per change.
-      let sessionsEndedAt: number | undefined;
+      // The account as the stream opens (it may have changed since the token was checked): a wave reads it again only
+      // when some account changed since (or every wave, if this instance cannot hear of changes). Its sessions' end
+      // as read here is the stream's: a later end (signed out everywhere, removed from its organisation, a role taken
+      // away) ends the stream, and the device's reconnection is refused and signs it out, its local store with it.
+      // Account notices name no account, so a stream looks at its own at most once a heartbeat while quiet, and only
+      // when some account changed: one read by key per stream, not one per change.
+      let readAt = deps.users.generation;
+      let sessionsEndedAt: number;
       try {
-        sessionsEndedAt = (await findUserById(deps.sql, connected.id))?.sessions_ended_at?.getTime() ?? 0;
+        const row = await findUserById(deps.sql, connected.id);
+        if (row) user = toAuthUser(row);
+        sessionsEndedAt = row?.sessions_ended_at?.getTime() ?? 0;
+        // Gone already: the first wave reads it again and ends the stream.
+        if (!row) readAt = -1;
       } catch (err) {
         unsubscribe();
         freeSlot();

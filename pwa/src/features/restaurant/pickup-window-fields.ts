@@ -1,6 +1,7 @@
 // The Add/Edit Donation form's pickup window (issue 47): a day and two clock times in the device's time zone, sent as
 // ISO times with the device's offset so that the restaurant's local times travel with them. Pure, tested alone.
 import { isoAtOffset } from '@foodbridge/shared/pickup-window';
+import { fromLocalInput, toLocalInput } from '@/lib/best-before';
 
 export interface WindowInputs {
   /** '2026-12-08' */
@@ -12,12 +13,10 @@ export interface WindowInputs {
 
 export const NO_WINDOW: WindowInputs = { day: '', from: '', to: '' };
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const atLocal = (day: string, time: string): Date | undefined => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  const t = /^(\d{2}):(\d{2})/.exec(time);
-  if (!m || !t) return undefined;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(t[1]), Number(t[2]));
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}/.test(time)) return undefined;
+  const at = fromLocalInput(`${day}T${time.slice(0, 5)}`);
+  return at ? new Date(at) : undefined;
 };
 const written = (d: Date) => isoAtOffset(d, -d.getTimezoneOffset());
 
@@ -37,9 +36,8 @@ export function windowBody(w: WindowInputs): { pickupStart?: string; pickupEnd?:
 /** A donation's window back in the boxes, in the device's time zone; empty without one. */
 export function windowInputs(d: { pickupStart?: string | undefined; pickupEnd?: string | undefined } | undefined): WindowInputs {
   if (!d?.pickupStart || !d.pickupEnd) return NO_WINDOW;
-  const start = new Date(d.pickupStart);
-  const end = new Date(d.pickupEnd);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return NO_WINDOW;
-  const clock = (x: Date) => `${pad(x.getHours())}:${pad(x.getMinutes())}`;
-  return { day: `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}`, from: clock(start), to: clock(end) };
+  const start = toLocalInput(d.pickupStart);
+  const end = toLocalInput(d.pickupEnd);
+  if (!start || !end) return NO_WINDOW;
+  return { day: start.slice(0, 10), from: start.slice(11, 16), to: end.slice(11, 16) };
 }

@@ -3,8 +3,9 @@
 // offering what it would refuse.
 import type { I18n } from '@lingui/core';
 import { memberRoleName } from '@foodbridge/shared/account-email-texts';
-import { leadRoleOf, MEMBER_ROLES, type MemberRole, type Organisation, type OrganisationMember } from '@foodbridge/shared/schemas/organisation';
+import { MEMBER_ROLES, type MemberRole, type Organisation, type OrganisationMember } from '@foodbridge/shared/schemas/organisation';
 import { ApiError } from '@/lib/api-client';
+import { leadsIt } from '@/lib/my-organisation';
 
 export interface Viewer {
   /** The signed-in account's membership; undefined when the list does not hold it (removed meanwhile). */
@@ -17,7 +18,7 @@ export interface Viewer {
 
 export function viewerOf(organisation: Organisation, userId: string | undefined): Viewer {
   const me = organisation.members.find((m) => m.userId === userId);
-  return { me, manager: me?.role === leadRoleOf(organisation.kind), owner: !!me?.owner };
+  return { me, manager: leadsIt(organisation, userId), owner: !!me?.owner };
 }
 
 /** The two roles of the organisation's kind, the lead first (the invite form's choices). */
