@@ -32,7 +32,7 @@ const HOME = src(
   'routes/_public/index.tsx',
 );
 const AUTH = src('features/login', 'features/auth', 'features/account', 'features/charity-role', 'routes/_auth.tsx', 'routes/_auth', 'lib/auth');
-const RESTAURANT = src('features/restaurant');
+const RESTAURANT = src('features/restaurant', 'features/series');
 const ADMIN = src('features/admin', 'features/dashboard', 'features/charity', 'features/team', 'components/layout', 'routes/dashBoard.tsx', 'routes/dashBoard');
 /** The rest of the app: All Donations, details, notifications, push, the shared components and helpers. */
 const DONATIONS = src('features/donations', 'features/notifications', 'features/push', 'routes', 'components', 'lib');

@@ -70,8 +70,10 @@ const pwa = VitePWA({
 // issue 13 (ADR 008). Nothing here is loaded that the home page did not load already. The public pages' frame (navbar,
 // footer, logo, language menu) is here too: it is shared by lazy chunks (the public layout, the not-found page, the
 // login page, the dashboards), and left alone it became four scripts of its own on the home page (about 1.4 kB more).
+// Of shared's constants only the few the first screen reads (shared/src/first-screen-constants.ts): constants.ts's
+// status lists, units and limits are the dashboards' (about 0.3 kB of the home page's budget).
 const startupChunk =
-  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|idle|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]messages\.ts|shared[\\/]src[\\/]constants|[\\/]src[\\/]components[\\/](layout[\\/](navbar|navbar-parts|footer|logo)|language-select)\.tsx/;
+  /node_modules[\\/](react|react-dom|scheduler|zustand|@lingui[\\/]core|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]|preload-helper|rolldown[\\/]runtime|[\\/]src[\\/]lib[\\/](notify|use-api|idle|i18n[\\/]i18n|i18n[\\/]locales)\.ts|[\\/]src[\\/]locales[\\/]en[\\/]messages\.ts|shared[\\/]src[\\/]first-screen-constants|[\\/]src[\\/]components[\\/](layout[\\/](navbar|navbar-parts|footer|logo)|language-select)\.tsx/;
 
 // A page other than home needs all the app's catalogues of its language (src/lib/i18n/app-catalogues-*.ts) before it
 // renders: one chunk per language rather than one per catalogue, so they come in one request instead of six on a

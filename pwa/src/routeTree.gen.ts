@@ -42,6 +42,7 @@ import { Route as DashBoardReceivedDonationsRouteImport } from './routes/dashBoa
 import { Route as DashBoardRequestCharityRoleRouteImport } from './routes/dashBoard/requestCharityRole'
 import { Route as DashBoardRequestedDonationsRouteImport } from './routes/dashBoard/requestedDonations'
 import { Route as DashBoardRestaurantProfileRouteImport } from './routes/dashBoard/restaurantProfile'
+import { Route as DashBoardSeriesRouteImport } from './routes/dashBoard/series'
 import { Route as DashBoardTeamRouteImport } from './routes/dashBoard/team'
 import { Route as DashBoardTransactionHistoryRouteImport } from './routes/dashBoard/transactionHistory'
 import { Route as EditDonationIdRouteImport } from './routes/edit-donation.$id'
@@ -216,6 +217,11 @@ const DashBoardRestaurantProfileRoute =
     path: '/restaurantProfile',
     getParentRoute: () => DashBoardRoute,
   } as any)
+const DashBoardSeriesRoute = DashBoardSeriesRouteImport.update({
+  id: '/series',
+  path: '/series',
+  getParentRoute: () => DashBoardRoute,
+} as any)
 const DashBoardTeamRoute = DashBoardTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -269,6 +275,7 @@ export interface FileRoutesByFullPath {
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
   '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/series': typeof DashBoardSeriesRoute
   '/dashBoard/team': typeof DashBoardTeamRoute
   '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
   '/edit-donation/$id': typeof EditDonationIdRoute
@@ -305,6 +312,7 @@ export interface FileRoutesByTo {
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
   '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/series': typeof DashBoardSeriesRoute
   '/dashBoard/team': typeof DashBoardTeamRoute
   '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
   '/edit-donation/$id': typeof EditDonationIdRoute
@@ -344,6 +352,7 @@ export interface FileRoutesById {
   '/dashBoard/requestCharityRole': typeof DashBoardRequestCharityRoleRoute
   '/dashBoard/requestedDonations': typeof DashBoardRequestedDonationsRoute
   '/dashBoard/restaurantProfile': typeof DashBoardRestaurantProfileRoute
+  '/dashBoard/series': typeof DashBoardSeriesRoute
   '/dashBoard/team': typeof DashBoardTeamRoute
   '/dashBoard/transactionHistory': typeof DashBoardTransactionHistoryRoute
   '/edit-donation/$id': typeof EditDonationIdRoute
@@ -384,6 +393,7 @@ export interface FileRouteTypes {
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
     | '/dashBoard/restaurantProfile'
+    | '/dashBoard/series'
     | '/dashBoard/team'
     | '/dashBoard/transactionHistory'
     | '/edit-donation/$id'
@@ -420,6 +430,7 @@ export interface FileRouteTypes {
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
     | '/dashBoard/restaurantProfile'
+    | '/dashBoard/series'
     | '/dashBoard/team'
     | '/dashBoard/transactionHistory'
     | '/edit-donation/$id'
@@ -458,6 +469,7 @@ export interface FileRouteTypes {
     | '/dashBoard/requestCharityRole'
     | '/dashBoard/requestedDonations'
     | '/dashBoard/restaurantProfile'
+    | '/dashBoard/series'
     | '/dashBoard/team'
     | '/dashBoard/transactionHistory'
     | '/edit-donation/$id'
@@ -706,6 +718,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashBoardRestaurantProfileRouteImport
       parentRoute: typeof DashBoardRoute
     }
+    '/dashBoard/series': {
+      id: '/dashBoard/series'
+      path: '/series'
+      fullPath: '/dashBoard/series'
+      preLoaderRoute: typeof DashBoardSeriesRouteImport
+      parentRoute: typeof DashBoardRoute
+    }
     '/dashBoard/team': {
       id: '/dashBoard/team'
       path: '/team'
@@ -796,6 +815,7 @@ interface DashBoardRouteChildren {
   DashBoardRequestCharityRoleRoute: typeof DashBoardRequestCharityRoleRoute
   DashBoardRequestedDonationsRoute: typeof DashBoardRequestedDonationsRoute
   DashBoardRestaurantProfileRoute: typeof DashBoardRestaurantProfileRoute
+  DashBoardSeriesRoute: typeof DashBoardSeriesRoute
   DashBoardTeamRoute: typeof DashBoardTeamRoute
   DashBoardTransactionHistoryRoute: typeof DashBoardTransactionHistoryRoute
   DashBoardIndexRoute: typeof DashBoardIndexRoute
@@ -821,6 +841,7 @@ const DashBoardRouteChildren: DashBoardRouteChildren = {
   DashBoardRequestCharityRoleRoute: DashBoardRequestCharityRoleRoute,
   DashBoardRequestedDonationsRoute: DashBoardRequestedDonationsRoute,
   DashBoardRestaurantProfileRoute: DashBoardRestaurantProfileRoute,
+  DashBoardSeriesRoute: DashBoardSeriesRoute,
   DashBoardTeamRoute: DashBoardTeamRoute,
   DashBoardTransactionHistoryRoute: DashBoardTransactionHistoryRoute,
   DashBoardIndexRoute: DashBoardIndexRoute,

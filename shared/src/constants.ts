@@ -1,18 +1,18 @@
 // Business constants of spec section 9, and the canonical spellings both sides store and compare.
+import type { Role } from './first-screen-constants.ts';
+
+// Those the app's first screen reads live apart, so that the home page does not download the rest.
+export { AUTH_TOAST_MS, CAROUSEL_INTERVAL_MS, FEATURED_DONATIONS, LATEST_CHARITY_REQUESTS, ROLES, type Role } from './first-screen-constants.ts';
 
 export const CHARITY_ROLE_FEE_CENTS = 2500;
 export const CHARITY_ROLE_FEE_CURRENCY = 'usd';
 export const CHARITY_ROLE_FEE_DOLLARS = CHARITY_ROLE_FEE_CENTS / 100;
 
-export const FEATURED_DONATIONS = 4;
 /**
  * The most rows one page of a list endpoint holds, also when `limit` is not given: a longer list continues at the
  * address in the answer's `Link: <...>; rel="next"` header.
  */
 export const LIST_LIMIT_MAX = 1000;
-export const LATEST_CHARITY_REQUESTS = 3;
-export const CAROUSEL_INTERVAL_MS = 5000;
-export const AUTH_TOAST_MS = 1500;
 export const HOVER_CARD_MIN_WIDTH_PX = 200;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -75,8 +75,6 @@ export const SYNC_STREAMS_PER_ACCOUNT = 13;
 /** How long a sync stream ticket (POST /sync/stream-ticket) may wait to be used; it opens one stream, once. */
 export const SYNC_STREAM_TICKET_SECONDS = 60;
 
-export const ROLES = ['user', 'restaurant', 'charity', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'user';
 
 export const FOOD_TYPES = ['Bakery', 'Produce', 'Cooked Meal', 'Packaged Goods'] as const;

@@ -307,6 +307,15 @@ export const ERRORS = {
     message: 'You already belong to {name}. Leave it first: one person can belong to one organisation only.',
   },
   'invitations/admin': { id: /*i18n*/ 'error.invitations/admin', message: 'Admins cannot join a restaurant or charity.' },
+  // Calendar feeds (issue 47.5).
+  'calendar/members-only': {
+    id: /*i18n*/ 'error.calendar/members-only',
+    message: 'Calendar feeds are for the members of a restaurant or charity.',
+  },
+  'not-found/calendar': {
+    id: /*i18n*/ 'error.not-found/calendar',
+    message: 'There is no calendar at this address. It may have been replaced by a newer one: get the current address in FoodBridge.',
+  },
   'charity-request/exists': { id: /*i18n*/ 'error.charity-request/exists', message: MSG.charityRequestExists },
   'charity-request/already-charity': { id: /*i18n*/ 'error.charity-request/already-charity', message: 'You already have the charity role.' },
   'charity-request/users-only': {
@@ -546,6 +555,36 @@ export const ERRORS = {
     message: 'Address search is not answering. Try again, or use your current location.',
   },
   'geocode/busy': { id: /*i18n*/ 'error.geocode/busy', message: 'Too many address searches right now. Try again in a few seconds.' },
+
+  // ---- Regular donations and standing pickups (issue 47, ADR 020)
+  'validation/series-time-invalid': { id: /*i18n*/ 'error.validation/series-time-invalid', message: 'Times must be written HH:MM, for example 18:00' },
+  'validation/series-date-invalid': { id: /*i18n*/ 'error.validation/series-date-invalid', message: 'Dates must be written YYYY-MM-DD, for example 2026-12-08' },
+  'validation/series-days-required': { id: /*i18n*/ 'error.validation/series-days-required', message: 'Choose at least one day of the week' },
+  'validation/series-days-both': { id: /*i18n*/ 'error.validation/series-days-both', message: 'Give either days of the week or an RRULE, not both' },
+  'validation/series-weekday-invalid': { id: /*i18n*/ 'error.validation/series-weekday-invalid', message: 'Days of the week are numbers from 1 (Monday) to 7 (Sunday)' },
+  'validation/series-rrule': { id: /*i18n*/ 'error.validation/series-rrule', message: 'The RRULE could not be read. Use an RFC 5545 rule that repeats at most once a day, for example FREQ=WEEKLY;BYDAY=MO,WE' },
+  'validation/series-window-empty': { id: /*i18n*/ 'error.validation/series-window-empty', message: 'The pickup window must not end when it starts' },
+  'validation/series-dates-order': { id: /*i18n*/ 'error.validation/series-dates-order', message: 'The last date must not be before the first' },
+  'validation/series-time-zone': { id: /*i18n*/ 'error.validation/series-time-zone', message: 'Unknown time zone. Use an IANA name such as Europe/Berlin' },
+  'validation/series-keeps-hours': { id: /*i18n*/ 'error.validation/series-keeps-hours', message: 'How long the food keeps must be between 0 and 336 hours (14 days)' },
+  'validation/series-assignee': { id: /*i18n*/ 'error.validation/series-assignee', message: 'Name the driver by their account id' },
+  'not-found/series': { id: /*i18n*/ 'error.not-found/series', message: 'Regular donation not found' },
+  'not-found/series-request': { id: /*i18n*/ 'error.not-found/series-request', message: 'Standing pickup request not found' },
+  'series/not-owner': { id: /*i18n*/ 'error.series/not-owner', message: 'Only the restaurant that gives this regular donation can change it.' },
+  'series/ended': { id: /*i18n*/ 'error.series/ended', message: 'This regular donation has ended and can no longer change.' },
+  'series/rejected': { id: /*i18n*/ 'error.series/rejected', message: 'A rejected regular donation cannot be changed. Create a new one.' },
+  'series/not-pending': { id: /*i18n*/ 'error.series/not-pending', message: 'This regular donation is not waiting for verification (it is {status}).' },
+  'series/not-requestable': { id: /*i18n*/ 'error.series/not-requestable', message: 'Only a verified regular donation that is still running can be asked for.' },
+  'series/skip-not-a-date': { id: /*i18n*/ 'error.series/skip-not-a-date', message: 'This regular donation gives no food on {date}.' },
+  'series/skip-past': { id: /*i18n*/ 'error.series/skip-past', message: 'That date has passed. Skip a date still to come.' },
+  'series/skip-collected': { id: /*i18n*/ 'error.series/skip-collected', message: 'The food of {date} has already been collected.' },
+  'series-requests/already-asked': { id: /*i18n*/ 'error.series-requests/already-asked', message: 'Your charity has asked for this regular donation already.' },
+  'series-requests/taken': { id: /*i18n*/ 'error.series-requests/taken', message: 'This regular donation already has a standing pickup with another charity.' },
+  'series-requests/not-pending': { id: /*i18n*/ 'error.series-requests/not-pending', message: 'This request has been answered already (it is {status}).' },
+  'series-requests/ended': { id: /*i18n*/ 'error.series-requests/ended', message: 'This standing pickup has ended already.' },
+  'series-requests/not-party': { id: /*i18n*/ 'error.series-requests/not-party', message: 'Only the restaurant or the charity of this standing pickup can end it.' },
+  'series-requests/answer-not-owner': { id: /*i18n*/ 'error.series-requests/answer-not-owner', message: 'Only the restaurant of this regular donation can answer its requests.' },
+  'series-requests/assignee-not-member': { id: /*i18n*/ 'error.series-requests/assignee-not-member', message: 'That person is not one of your charity’s members.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -34,6 +34,21 @@ const ENGLISH: Record<NotificationKind, [NotificationFacts, string, string, stri
   'pickup.assigned': [{ ...facts, byName: 'Ana' }, 'A pickup for you', 'Ana gave you the pickup of “Lentil soup” at Green Table.', '/dashBoard/myPickups'],
   'reminder.pickup-soon': [{ ...facts, expiresInMs: 52 * 60_000 }, 'Pick up soon', '“Lentil soup” is best before in 52 min. Pick it up in time.', '/dashBoard/myPickups'],
   'reminder.unrequested': [{ ...facts, expiresInMs: 100 * 60_000 }, 'Nobody has requested this yet', '“Lentil soup” is best before in 1 h 40 min. Extend its time or it expires.', '/dashBoard/myDonations'],
+  'reminder.window-opens': [{ ...facts, opensInMs: 45 * 60_000 }, 'Pickup window opens soon', 'The pickup window for “Lentil soup” at Green Table opens in 45 min.', '/dashBoard/myPickups'],
+  'reminder.window-closed': [
+    facts,
+    'Was it collected?',
+    'The pickup window for “Lentil soup” has closed and Hope Pantry has not confirmed the pickup. If nobody came, mark it not collected to offer it again.',
+    '/dashBoard/requestedDonations',
+  ],
+  'series.awaiting-verification': [facts, 'Regular donation to verify', 'Green Table wants to give “Lentil soup” regularly. Verify it once for every date.', '/dashBoard/series'],
+  'series.verified': [facts, 'Regular donation verified', '“Lentil soup” is verified. Its coming dates are on offer to charities.', '/dashBoard/series'],
+  'series.rejected': [facts, 'Regular donation rejected', '“Lentil soup” was not verified and will not be offered.', '/dashBoard/series'],
+  'series.requested': [facts, 'Standing pickup requested', 'Hope Pantry would like to collect “Lentil soup” every time.', '/dashBoard/series'],
+  'series.accepted': [facts, 'Standing pickup accepted', 'Green Table accepted your standing pickup of “Lentil soup”. Every coming date is yours to collect.', '/dashBoard/series'],
+  'series.declined': [facts, 'Standing pickup declined', 'Green Table declined your standing pickup of “Lentil soup”.', '/dashBoard/series'],
+  'series.skipped': [{ ...facts, date: '2026-12-09' }, 'A pickup date is skipped', 'Green Table has nothing to give on Wed, Dec 9: no “Lentil soup” that day.', '/dashBoard/series'],
+  'series.ended': [facts, 'Standing pickup ended', 'Hope Pantry ended its standing pickup of “Lentil soup”. Its coming dates are on offer to other charities again.', '/dashBoard/series'],
   test: [{}, 'Test notification', 'Notifications reach this device.', '/dashBoard'],
 };
 
@@ -56,6 +71,10 @@ describe('notificationText', () => {
     expect(notificationText(english, 'reminder.pickup-soon').body).toBe('A donation is best before in under an hour. Pick it up in time.');
     expect(notificationText(english, 'reminder.unrequested').body).toBe('A donation is best before in under two hours. Extend its time or it expires.');
     expect(notificationText(english, 'donation.nearby').link).toBe('/dashBoard');
+    expect(notificationText(english, 'series.ended', { donationTitle: 'Bread', restaurantName: 'Green Table' }).body).toBe(
+      'Green Table ended the standing pickup of “Bread”. Dates already collected stay in your history.',
+    );
+    expect(notificationText(english, 'series.skipped').body).toBe('The restaurant has nothing to give on a date: no A donation that day.');
   });
 
   it.each(LOCALES.filter((l) => l !== 'en'))('says every kind in %s, with its facts and links, and no id or placeholder left', (locale) => {

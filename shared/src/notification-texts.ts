@@ -27,6 +27,21 @@ export interface NotificationFacts {
   byName?: string;
   /** How long until best-before, for reminders: the server's clock decides, the words are the reader's ("52 min"). */
   expiresInMs?: number;
+  /** How long until an agreed pickup's window opens (issue 47). */
+  opensInMs?: number;
+  /** A regular donation's date concerned, 'YYYY-MM-DD' (a skipped one), said in the reader's language. */
+  date?: string;
+}
+
+/** The regular donations' page, where each side sees its series and standing pickups. */
+const SERIES_PAGE = '/dashBoard/series';
+
+/** 'Wed 9 Dec': a calendar date as the reader says it (the date itself, no zone to shift it). */
+function dateText(i18n: I18n, date: string | undefined): string {
+  if (!date) return i18n._('notification.value.someDate');
+  const at = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  return new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(at);
 }
 
 /** "52 min", "1 h 40 min": how long until a best-before, as a reminder says it. */
@@ -47,6 +62,8 @@ export function notificationText(i18n: I18n, kind: NotificationKind, f: Notifica
   const donation = f.donationTitle ? i18n._('notification.value.donationTitle', { title: f.donationTitle }) : i18n._('notification.value.someDonation');
   const restaurant = f.restaurantName ?? i18n._('notification.value.someRestaurant');
   const charity = f.charityName ?? i18n._('notification.value.someCharity');
+  // A sentence that starts with the restaurant says 'The restaurant' when its name is missing.
+  const theRestaurant = f.restaurantName ?? i18n._('notification.value.theRestaurant');
   const expires = (fallback: string) => (f.expiresInMs === undefined ? fallback : durationText(i18n, f.expiresInMs));
   switch (kind) {
     case 'donation.awaiting-verification':
@@ -127,6 +144,45 @@ export function notificationText(i18n: I18n, kind: NotificationKind, f: Notifica
         i18n._('notification.reminder.unrequested.title'),
         i18n._('notification.reminder.unrequested.body', { donation, time: expires(i18n._('notification.value.underTwoHours')) }),
         '/dashBoard/myDonations',
+      );
+    case 'reminder.window-opens':
+      return t(
+        i18n._('notification.reminder.window-opens.title'),
+        i18n._('notification.reminder.window-opens.body', {
+          donation,
+          restaurant,
+          time: f.opensInMs === undefined ? i18n._('notification.value.underAnHour') : durationText(i18n, f.opensInMs),
+        }),
+        '/dashBoard/myPickups',
+      );
+    case 'reminder.window-closed':
+      return t(
+        i18n._('notification.reminder.window-closed.title'),
+        i18n._('notification.reminder.window-closed.body', { donation, charity: f.charityName ?? i18n._('notification.value.theCharity') }),
+        '/dashBoard/requestedDonations',
+      );
+    case 'series.awaiting-verification':
+      return t(i18n._('notification.series.awaiting-verification.title'), i18n._('notification.series.awaiting-verification.body', { donation, restaurant }), SERIES_PAGE);
+    case 'series.verified':
+      return t(i18n._('notification.series.verified.title'), i18n._('notification.series.verified.body', { donation }), SERIES_PAGE);
+    case 'series.rejected':
+      return t(i18n._('notification.series.rejected.title'), i18n._('notification.series.rejected.body', { donation }), SERIES_PAGE);
+    case 'series.requested':
+      return t(i18n._('notification.series.requested.title'), i18n._('notification.series.requested.body', { charity, donation }), SERIES_PAGE);
+    case 'series.accepted':
+      return t(i18n._('notification.series.accepted.title'), i18n._('notification.series.accepted.body', { restaurant: theRestaurant, donation }), SERIES_PAGE);
+    case 'series.declined':
+      return t(i18n._('notification.series.declined.title'), i18n._('notification.series.declined.body', { restaurant: theRestaurant, donation }), SERIES_PAGE);
+    case 'series.skipped':
+      return t(i18n._('notification.series.skipped.title'), i18n._('notification.series.skipped.body', { restaurant: theRestaurant, donation, date: dateText(i18n, f.date) }), SERIES_PAGE);
+    case 'series.ended':
+      return t(
+        i18n._('notification.series.ended.title'),
+        // Told by the restaurant (the charity reads the restaurant's name) or by the charity (the other way round).
+        f.charityName
+          ? i18n._('notification.series.ended.byCharity', { charity, donation })
+          : i18n._('notification.series.ended.byRestaurant', { restaurant: theRestaurant, donation }),
+        SERIES_PAGE,
       );
     case 'test':
       return t(i18n._('notification.test.title'), i18n._('notification.test.body'), '/dashBoard');

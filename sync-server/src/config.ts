@@ -54,6 +54,8 @@ const Settings = z.object({
    */
   /** How often the reminder scheduler looks for food about to expire (issue 11); one instance at a time sends. */
   REMINDERS_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often the regular donations' schedule writes the coming week (issue 47); one instance at a time writes. */
+  SERIES_EVERY_SECONDS: z.coerce.number().int().min(10).max(3600).default(600),
   METRICS_TOKEN: unsetIfEmpty(z.string().min(16, { message: 'METRICS_TOKEN must be at least 16 characters' })),
   FIREBASE_PROJECT_ID: z.string().optional(),
   FIREBASE_JWKS_URL: z

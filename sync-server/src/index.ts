@@ -11,6 +11,7 @@ import { retryReadsOnce } from './http/errors.ts';
 import { hasDemoAccounts, seedIfEmpty } from './seed/seed.ts';
 import { createDeps } from './services.ts';
 import { startNotificationWork } from './notifications/background.ts';
+import { startSeriesSchedule } from './series/generate.ts';
 import { productionProblems, refusalMessage, type ProductionProblem } from './startup-checks.ts';
 
 function exitOnProductionProblems(problems: readonly ProductionProblem[]) {
@@ -45,6 +46,7 @@ if (missingIndexes.length) {
 }
 const app = createApp(deps);
 const stopNotificationWork = await startNotificationWork(deps);
+const stopSeriesSchedule = startSeriesSchedule(deps);
 // Postgres analyses and vacuums its tables itself; PGlite has no background workers to (db/embedded-upkeep.ts).
 const upkeep = db.mode === 'embedded' ? keepEmbeddedTidy(db.sql, deps.log) : null;
 
@@ -86,6 +88,7 @@ async function shutdown(signal: string) {
   await closed;
   clearInterval(idle);
   await stopNotificationWork();
+  await stopSeriesSchedule();
   await upkeep?.stop();
   await deps.changes.close();
   deps.mailer.close();

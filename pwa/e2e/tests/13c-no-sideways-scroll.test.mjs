@@ -89,9 +89,9 @@ describe('no page scrolls sideways from 320 to 1440 px', () => {
   /** @type {[keyof typeof ACCOUNTS, string[]][]} */
   const byRole = [
     ['user', ['/dashBoard', '/dashBoard/myProfile', '/dashBoard/requestCharityRole', '/dashBoard/favorites', '/dashBoard/myReviews', '/dashBoard/transactionHistory']],
-    ['restaurant', ['/dashBoard/restaurantProfile', '/dashBoard/addDonation', '/dashBoard/myDonations', '/dashBoard/requestedDonations']],
-    ['charity', ['/dashBoard/charityProfile', '/dashBoard/myRequests', '/dashBoard/myPickups', '/dashBoard/receivedDonations', '/allDonations']],
-    ['admin', ['/dashBoard/adminProfile', '/dashBoard/manageDonations', '/dashBoard/manageUsers', '/dashBoard/manageRoleRequests', '/dashBoard/manageRequests', '/dashBoard/history']],
+    ['restaurant', ['/dashBoard/restaurantProfile', '/dashBoard/addDonation', '/dashBoard/myDonations', '/dashBoard/requestedDonations', '/dashBoard/series']],
+    ['charity', ['/dashBoard/charityProfile', '/dashBoard/myRequests', '/dashBoard/myPickups', '/dashBoard/receivedDonations', '/allDonations', '/dashBoard/series']],
+    ['admin', ['/dashBoard/adminProfile', '/dashBoard/manageDonations', '/dashBoard/manageUsers', '/dashBoard/manageRoleRequests', '/dashBoard/manageRequests', '/dashBoard/history', '/dashBoard/series']],
   ];
   for (const [role, paths] of byRole) {
     it(`the ${role}'s pages`, h.guard(`${role} widths`, async () => {

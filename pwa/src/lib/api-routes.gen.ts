@@ -545,4 +545,88 @@ export interface ApiRoutes {
     body: z.input<typeof S.OwnerTransferSchema>;
     answer: { modifiedCount: number };
   };
+  'POST /calendar/token': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: { url: string };
+  };
+  'POST /donation-series': {
+    params: {};
+    query: {};
+    body: { title: string; foodType: "Bakery" | "Produce" | "Cooked Meal" | "Packaged Goods"; quantity: number; unit: "kg" | "portions"; image: z.input<typeof S.ImageUrlSchema>; location: string; latitude?: z.input<typeof S.LatitudeSchema> | undefined; longitude?: z.input<typeof S.LongitudeSchema> | undefined; weekdays?: Array<number> | undefined; rrule?: string | undefined; windowStart: string; windowEnd: string; timeZone: string; startDate: string; endDate?: string | undefined; keepsHours: number };
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'GET /donation-series': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: Array<{ _id: string; title: string; foodType: "Bakery" | "Produce" | "Cooked Meal" | "Packaged Goods"; quantity: number; unit: "kg" | "portions"; image: string; location: string; latitude?: number | undefined; longitude?: number | undefined; weekdays?: Array<number> | undefined; rrule?: string | undefined; windowStart: string; windowEnd: string; timeZone: string; startDate: string; endDate?: string | undefined; keepsHours: number; status: "Pending" | "Verified" | "Rejected" | "Ended"; reverifyReason?: string | undefined; paused: boolean; restaurantName: string; restaurantEmail: string; createdAt: string; updatedAt: string; endedAt?: string | undefined; skippedDates: Array<string>; nextDates: Array<string>; standingPickup?: { requestId: string; charityName: string; status: "Pending" | "Accepted" | "Declined" | "Ended"; assigneeName?: string | undefined } | undefined }>;
+  };
+  'GET /donation-series/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { _id: string; title: string; foodType: "Bakery" | "Produce" | "Cooked Meal" | "Packaged Goods"; quantity: number; unit: "kg" | "portions"; image: string; location: string; latitude?: number | undefined; longitude?: number | undefined; weekdays?: Array<number> | undefined; rrule?: string | undefined; windowStart: string; windowEnd: string; timeZone: string; startDate: string; endDate?: string | undefined; keepsHours: number; status: "Pending" | "Verified" | "Rejected" | "Ended"; reverifyReason?: string | undefined; paused: boolean; restaurantName: string; restaurantEmail: string; createdAt: string; updatedAt: string; endedAt?: string | undefined; skippedDates: Array<string>; nextDates: Array<string>; standingPickup?: { requestId: string; charityName: string; status: "Pending" | "Accepted" | "Declined" | "Ended"; assigneeName?: string | undefined } | undefined };
+  };
+  'PATCH /donation-series/{id}': {
+    params: { id: string };
+    query: {};
+    body: { title?: string | undefined; foodType?: "Bakery" | "Produce" | "Cooked Meal" | "Packaged Goods" | undefined; quantity?: number | undefined; image?: z.input<typeof S.ImageUrlSchema> | undefined; location?: string | undefined; latitude?: z.input<typeof S.LatitudeSchema> | undefined | undefined; longitude?: z.input<typeof S.LongitudeSchema> | undefined | undefined; weekdays?: Array<number> | undefined | undefined; rrule?: string | undefined | undefined; windowStart?: string | undefined; windowEnd?: string | undefined; timeZone?: string | undefined; startDate?: string | undefined; keepsHours?: number | undefined; unit?: "kg" | "portions" | undefined | undefined; endDate?: string | null | undefined | undefined; paused?: boolean | undefined | undefined };
+    answer: { _id: string; title: string; foodType: "Bakery" | "Produce" | "Cooked Meal" | "Packaged Goods"; quantity: number; unit: "kg" | "portions"; image: string; location: string; latitude?: number | undefined; longitude?: number | undefined; weekdays?: Array<number> | undefined; rrule?: string | undefined; windowStart: string; windowEnd: string; timeZone: string; startDate: string; endDate?: string | undefined; keepsHours: number; status: "Pending" | "Verified" | "Rejected" | "Ended"; reverifyReason?: string | undefined; paused: boolean; restaurantName: string; restaurantEmail: string; createdAt: string; updatedAt: string; endedAt?: string | undefined; skippedDates: Array<string>; nextDates: Array<string>; standingPickup?: { requestId: string; charityName: string; status: "Pending" | "Accepted" | "Declined" | "Ended"; assigneeName?: string | undefined } | undefined };
+  };
+  'PATCH /donation-series/verify/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'PATCH /donation-series/reject/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'POST /donation-series/{id}/skip': {
+    params: { id: string };
+    query: {};
+    body: { date: string };
+    answer: { modifiedCount: number };
+  };
+  'DELETE /donation-series/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
+  'POST /donation-series/{id}/requests': {
+    params: { id: string };
+    query: {};
+    body: { requestDescription: string; assigneeId?: string | undefined };
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'GET /series-requests': {
+    params: {};
+    query: {};
+    body: undefined;
+    answer: Array<{ _id: string; seriesId: string; seriesTitle: string; restaurantName: string; charityName: string; charityEmail?: string | undefined; requestDescription: string; assigneeName?: string | undefined; status: "Pending" | "Accepted" | "Declined" | "Ended"; createdAt: string; decidedAt?: string | undefined; endedAt?: string | undefined }>;
+  };
+  'PATCH /series-requests/accept/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number; givenCount: number };
+  };
+  'PATCH /series-requests/decline/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { modifiedCount: number };
+  };
+  'DELETE /series-requests/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number; releasedCount: number };
+  };
 }

@@ -82,6 +82,10 @@ export function describeEntry(entry: HistoryEntry, i18n: I18n = activeI18n): str
       return i18n._('history.pickup.assigned', { who, name: typeof entry.detail.name === 'string' ? entry.detail.name : '' });
     case 'pickup.unassigned':
       return i18n._('history.pickup.unassigned', { who, name: typeof entry.detail.name === 'string' ? entry.detail.name : '' });
+    case 'donation.generated':
+      return entry.toState === 'Verified' || entry.toState === undefined ? i18n._('history.donation.generated') : i18n._('history.donation.generatedGiven');
+    case 'series.skipped':
+      return i18n._('history.series.skipped', { who });
     default:
       return i18n._('history.other', { kind: entry.kind, who });
   }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { AUTH_TOAST_MS } from '@foodbridge/shared/constants';
+import { AUTH_TOAST_MS } from '@foodbridge/shared/first-screen-constants';
 
 // sonner is loaded with the first toast, not with the page: the signed-out home page never shows one and its
 // JavaScript budget is tight. The root layout mounts the Toaster when `mounted` turns true; sonner keeps toasts

@@ -39,6 +39,8 @@ export const DonationSchema = z.object({
   /** The pickup window (issue 47), both or neither: ISO times with the offset of the place. `pickupTime` says it in words. */
   pickupStart: z.string().optional(),
   pickupEnd: z.string().optional(),
+  /** The regular donation it is an occurrence of (issue 47, ADR 020). */
+  seriesId: z.string().optional(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
 

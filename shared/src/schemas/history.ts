@@ -40,6 +40,23 @@ export const HISTORY_KINDS = [
   'charity-role.rejected',
   'user.role-changed',
   'user.deleted',
+  /**
+   * Regular donations (issue 47, ADR 020): `detail.seriesId` and `seriesTitle`. An occurrence written by its series'
+   * schedule is `donation.generated` (`detail.seriesId`, `date`), Verified or given to its standing pickup's charity.
+   */
+  'donation.generated',
+  'series.created',
+  'series.edited',
+  'series.verified',
+  'series.rejected',
+  /** A date skipped (`detail.date`), told to the charity of its standing pickup (`detail.charityId`). */
+  'series.skipped',
+  'series.ended',
+  /** Standing pickups: `requestId` is the series request's, `detail.charityId` its charity. */
+  'series-request.made',
+  'series-request.accepted',
+  'series-request.declined',
+  'series-request.ended',
   /** Organisations (issue 46): `detail.organisationId`, and the member concerned as `detail.userId`, `email`, `name`. */
   'organisation.invited',
   'organisation.invitation-withdrawn',

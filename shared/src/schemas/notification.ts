@@ -35,6 +35,22 @@ export const NOTIFICATION_KINDS = [
   'reminder.pickup-soon',
   /** The restaurant: a verified donation nobody requested is two hours from its best-before. */
   'reminder.unrequested',
+  /** The charity (its driver): an agreed pickup's window opens within the hour (issue 47). */
+  'reminder.window-opens',
+  /** The restaurant: an agreed pickup's window closed without a confirmed pickup; was it collected? */
+  'reminder.window-closed',
+  /** Admins: a regular donation waits for verification (issue 47, ADR 020). */
+  'series.awaiting-verification',
+  /** The restaurant: its regular donation was verified / rejected; a charity asked for a standing pickup of it. */
+  'series.verified',
+  'series.rejected',
+  'series.requested',
+  /** The charity: its standing pickup was accepted / declined; a date of it was skipped; it was ended by the other side. */
+  'series.accepted',
+  'series.declined',
+  'series.skipped',
+  /** Either side: the other ended the standing pickup, or the restaurant ended the series. */
+  'series.ended',
   /** Sent from the profile's 'Send a test notification'; never stored. */
   'test',
 ] as const;
@@ -43,6 +59,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** How long before best-before each reminder is sent. */
 export const REMINDER_PICKUP_SOON_MS = 60 * 60 * 1000;
 export const REMINDER_UNREQUESTED_MS = 2 * 60 * 60 * 1000;
+/** How long before an agreed pickup's window opens its charity is reminded (issue 47). */
+export const REMINDER_WINDOW_OPENS_MS = 60 * 60 * 1000;
 
 /** An item of `GET /notifications`, and a replicated document (plus `_deleted`). */
 export const NotificationSchema = z.object({

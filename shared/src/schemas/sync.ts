@@ -33,7 +33,9 @@ export const FavoriteDocSchema = FavoriteSchema.extend({ updatedAt: z.string(), 
 export type FavoriteDoc = z.infer<typeof FavoriteDocSchema>;
 
 /** A donation request as replicated: the API shape of `GET /donation-requests` plus `_deleted`. */
-const DonationRequestDocSchema = DonationRequestSchema.extend(deletable);
+// The planned day and time beside the spec's time of day (issue 47): kept on the device as it comes, outside the
+// collection's schema (ADR 003), so My Requests says the date offline too.
+const DonationRequestDocSchema = DonationRequestSchema.extend(deletable).extend({ pickupAt: z.string().optional() });
 export type DonationRequestDoc = z.infer<typeof DonationRequestDocSchema>;
 
 /** A notification as replicated to its owner's devices: the API shape of `GET /notifications` plus `_deleted`. */

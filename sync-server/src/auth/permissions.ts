@@ -19,9 +19,12 @@ import {
   type Role,
   type SyncCollection,
 } from '@foodbridge/shared';
+import type { SeriesRequestStatus, SeriesStatus } from '@foodbridge/shared/schemas/donation-series';
 import { leadRoleOf, MEMBER_ROLES, type MemberRole, type OrganisationKind } from '@foodbridge/shared/schemas/organisation';
 import type { DonationExportScope, PickupExportScope } from '../db/exports.ts';
+import type { CalendarScope } from '../db/calendar.ts';
 import type { DashboardScope } from '../db/dashboard.ts';
+import type { SeriesScope } from '../db/series.ts';
 import type { RequestScope } from '../db/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthUser } from './auth-user.ts';
@@ -506,6 +509,83 @@ export function canAdminDeleteRequest(
     : ALLOW;
 }
 
+// ---- Regular donations and standing pickups (issue 47, ADR 020)
+
+/** Whose series `GET /donation-series` lists: an admin every one, a restaurant its own, a charity those on offer. */
+export function seriesScopeOf(user: AuthUser): { ok: true; scope: SeriesScope } | Refusal {
+  if (user.role === 'admin') return { ok: true, scope: { kind: 'all' } };
+  if (user.role === 'restaurant') return { ok: true, scope: { kind: 'restaurant', restaurantId: scopeId(user) } };
+  if (user.role === 'charity') return { ok: true, scope: { kind: 'charity', charityId: scopeId(user) } };
+  return refuse(403, 'access/denied');
+}
+
+/**
+ * One series: its restaurant and admins always; a charity one on offer (Verified) or one it has asked for. Any other
+ * is not found, as a private donation is.
+ */
+export function canSeeSeries(user: AuthUser, series: { restaurant_id: string; status: SeriesStatus }, askedByCaller: boolean): Decision {
+  if (user.role === 'admin' || series.restaurant_id === party(user)) return ALLOW;
+  if (user.role === 'charity' && (series.status === 'Verified' || askedByCaller)) return ALLOW;
+  return refuse(404, 'not-found/series');
+}
+
+/** Its restaurant's members change a series (as they change its donations), until it is rejected or ended. */
+export function canEditSeries(user: AuthUser, series: { restaurant_id: string; status: SeriesStatus }): Decision {
+  if (series.restaurant_id !== party(user)) return refuse(403, 'series/not-owner');
+  if (series.status === 'Ended') return refuse(409, 'series/ended');
+  if (series.status === 'Rejected') return refuse(409, 'series/rejected');
+  return ALLOW;
+}
+
+/** Ending a series for good is its restaurant's leads' decision, as deleting a donation is. */
+export function canEndSeries(user: AuthUser, series: { restaurant_id: string; status: SeriesStatus }): Decision {
+  if (series.restaurant_id !== party(user)) return refuse(403, 'series/not-owner');
+  if (!isLead(user)) return LEADS_ONLY();
+  if (series.status === 'Ended') return refuse(409, 'series/ended');
+  return ALLOW;
+}
+
+/** An admin verifies or rejects a Pending series (the route lets admins only in). */
+export function canJudgeSeries(series: { status: SeriesStatus }): Decision {
+  return series.status === 'Pending' ? ALLOW : refuse(409, 'series/not-pending', { status: series.status });
+}
+
+/** A charity's leads ask for a standing pickup of a series on offer (the route lets charities only in). */
+export function canRequestSeries(user: AuthUser, series: { status: SeriesStatus }): Decision {
+  if (!isLead(user)) return LEADS_ONLY();
+  return series.status === 'Verified' ? ALLOW : refuse(409, 'series/not-requestable');
+}
+
+/** The series' restaurant's leads accept or decline a Pending request; an accept needs the series still on offer. */
+export function canAnswerSeriesRequest(
+  user: AuthUser,
+  series: { restaurant_id: string; status: SeriesStatus },
+  request: { status: SeriesRequestStatus },
+  accepting: boolean,
+): Decision {
+  if (series.restaurant_id !== party(user)) return refuse(403, 'series-requests/answer-not-owner');
+  if (!isLead(user)) return LEADS_ONLY();
+  if (request.status !== 'Pending') return refuse(409, 'series-requests/not-pending', { status: request.status });
+  if (accepting && series.status !== 'Verified') return refuse(409, 'series/not-requestable');
+  return ALLOW;
+}
+
+/** Either side's leads end a standing pickup (the charity may also withdraw its request before an answer). */
+export function canEndSeriesRequest(user: AuthUser, series: { restaurant_id: string }, request: { charity_id: string; status: SeriesRequestStatus }): Decision {
+  const side = request.charity_id === party(user) ? 'charity' : series.restaurant_id === party(user) ? 'restaurant' : undefined;
+  if (!side) return refuse(403, 'series-requests/not-party');
+  if (!isLead(user)) return LEADS_ONLY();
+  if (request.status === 'Ended' || request.status === 'Declined') return refuse(409, 'series-requests/ended');
+  // The restaurant declines a request it has not answered; only an accepted one is the restaurant's to end.
+  if (side === 'restaurant' && request.status === 'Pending') return refuse(409, 'series-requests/not-pending', { status: request.status });
+  return ALLOW;
+}
+
+/** Whether the caller may read a series request: its charity's and its restaurant's members, and admins. */
+export function canSeeSeriesRequest(user: AuthUser, r: { charity_id: string; restaurant_id: string }): Decision {
+  return user.role === 'admin' || r.charity_id === party(user) || r.restaurant_id === party(user) ? ALLOW : refuse(404, 'not-found/series-request');
+}
+
 // ---- Favourites and reviews
 
 export function canRemoveFavorite(user: AuthUser, favorite: { user_id: string }): Decision {
@@ -794,4 +874,41 @@ export function canRemoveMember(user: AuthUser, organisation: { id: string; owne
 /** Handing the organisation over: its owner's decision alone, to another of its members. */
 export function canTransferOwnership(user: AuthUser, organisation: { owner_id: string }): Decision {
   return organisation.owner_id === user.id ? ALLOW : refuse(403, 'organisations/owner-only');
+}
+
+// ---- Calendar feeds (issue 47.5)
+
+/**
+ * A feed address of one's own: any member of a restaurant or charity, whatever their role there (a driver's feed lists
+ * the pickups they have). Admins and plain accounts act for nobody, so they have no pickups to list.
+ */
+export function canHaveCalendarFeed(user: AuthUser): { ok: true; organisationId: string } | Refusal {
+  return user.organisationId && user.memberRole ? { ok: true, organisationId: user.organisationId } : refuse(403, 'calendar/members-only');
+}
+
+/**
+ * Whose pickups a feed lists, by where its owner stands when it is fetched (not when the address was made): a
+ * restaurant's members its donations, a charity's coordinators all its pickups, a driver those they have. Nothing once
+ * the owner is no longer a member of the organisation the address was made for: the feed is then empty, so that a
+ * calendar fetching it again drops the pickups it showed, rather than keeping them as it would after an error.
+ */
+export function calendarFeedScope(owner: {
+  user_id: string;
+  token_organisation_id: string;
+  organisation_id: string | null;
+  member_role: MemberRole | null;
+}): CalendarScope | undefined {
+  const organisationId = owner.organisation_id;
+  if (!organisationId || organisationId !== owner.token_organisation_id) return undefined;
+  switch (owner.member_role) {
+    case 'manager':
+    case 'staff':
+      return { restaurantId: organisationId };
+    case 'coordinator':
+      return { charityId: organisationId };
+    case 'driver':
+      return { charityId: organisationId, assigneeId: owner.user_id };
+    default:
+      return undefined;
+  }
 }

@@ -21,6 +21,7 @@ import { MALLOC_ENV } from '../../scripts/runtime-settings.mjs';
 import { buildServer, SERVER_ARGS, serverDatabase, startServerProcess } from './server-process.ts';
 import { measureWrites } from './writes.ts';
 import { measureLoginFlood } from './login-flood.ts';
+import { measureSeriesWeek, seriesRow } from './series.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverDir = resolve(here, '../..');
@@ -227,6 +228,9 @@ await bare.close();
 
 // --- The CSV export's memory, on the same donations: all of them are the restaurant's ------------------------------
 report(exportHeapRow(await measureExportHeap(t, restaurant, made)));
+
+// --- The regular donations' schedule (issue 47): a city's series, their coming week in one round --------------------
+report(seriesRow(await measureSeriesWeek(t, 1000)));
 await t.close();
 
 // --- Server memory: the real server process, idle, against a bare process of the same kind ----------------------

@@ -38,6 +38,8 @@ export interface DonationRow {
   pickup_start: Date | null;
   pickup_end: Date | null;
   pickup_offset_minutes: number | null;
+  /** The regular donation that wrote it (migration 037), if one did. */
+  series_id: string | null;
   pickup_weight_kg: string | number | null;
   pickup_outcome: 'all' | 'part' | 'none' | null;
   /** double precision comes back as a number. */
@@ -82,6 +84,7 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean, assigneeI
     longitude: r.longitude,
     pickupStart: r.pickup_start ? isoAtOffset(r.pickup_start, r.pickup_offset_minutes ?? 0) : null,
     pickupEnd: r.pickup_end ? isoAtOffset(r.pickup_end, r.pickup_offset_minutes ?? 0) : null,
+    seriesId: r.series_id ?? null,
   }) as Donation;
 }
 

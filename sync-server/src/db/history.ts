@@ -53,13 +53,9 @@ export interface HistoryRow {
   request_charity_erased?: boolean;
 }
 
-/**
- * Records changes of state. Takes the transaction of the change itself, never a pool handle: the row must commit
- * exactly when the change does.
- */
-export async function recordHistory(tx: TxSql, ...entries: NewHistoryEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const rows = entries.map((e) => ({
+/** An entry as the history table's row. */
+function historyRowOf(tx: TxSql, e: NewHistoryEntry) {
+  return {
     actor_id: e.actor.id,
     actor_email: e.actor.email,
     actor_name: e.actor.name,
@@ -71,12 +67,31 @@ export async function recordHistory(tx: TxSql, ...entries: NewHistoryEntry[]): P
     to_state: e.toState ?? null,
     detail: tx.json((e.detail ?? {}) as never),
     idempotency_key: e.idempotencyKey ?? null,
-  }));
+  };
+}
+
+/**
+ * Records changes of state. Takes the transaction of the change itself, never a pool handle: the row must commit
+ * exactly when the change does.
+ */
+export async function recordHistory(tx: TxSql, ...entries: NewHistoryEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((e) => historyRowOf(tx, e));
   // One at a time, so that `seq` follows the order given.
   for (const row of rows) await tx`INSERT INTO history ${tx(row)}`;
   // Every change of state is recorded here, in its own transaction: the people it concerns are told from the same
   // entries, so a notification commits exactly when its change does.
   await notifyOfChanges(tx, entries);
+}
+
+/**
+ * Records many changes nobody is told of (the occurrences a series' schedule writes) a few thousand rows a statement:
+ * a city's coming week must not cost a statement per row. Their order among themselves is of no meaning.
+ */
+export async function recordUntoldHistory(tx: TxSql, entries: readonly NewHistoryEntry[]): Promise<void> {
+  const rows = entries.map((e) => historyRowOf(tx, e));
+  // 11 parameters a row; Postgres takes at most 65,535 a statement.
+  for (let i = 0; i < rows.length; i += 5000) await tx`INSERT INTO history ${tx(rows.slice(i, i + 5000))}`;
 }
 
 export interface HistoryFilters {

@@ -207,9 +207,55 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
       tell([typeof detail.userId === 'string' ? detail.userId : undefined], 'user.role-changed', { role: e.toState ?? undefined });
       break;
     default:
+      if (e.kind.startsWith('series')) await seriesNotifications(e, reads, tell);
       break;
   }
   return out;
+}
+
+/** A string of a history entry's detail, if it is one. */
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** Regular donations and standing pickups (issue 47): their entries carry the series, restaurant and charity. */
+async function seriesNotifications(
+  e: NewHistoryEntry,
+  reads: Reads,
+  tell: (userIds: (string | null | undefined)[], kind: NotificationKind, facts: NotificationFacts) => void,
+): Promise<void> {
+  const d = e.detail ?? {};
+  const facts: NotificationFacts = { donationTitle: text(d.seriesTitle), restaurantName: text(d.restaurantName) };
+  const restaurant = () => reads.members(text(d.restaurantId));
+  const charity = () => reads.members(text(d.charityId));
+  switch (e.kind) {
+    case 'series.created':
+      tell(await reads.admins(), 'series.awaiting-verification', facts);
+      break;
+    case 'series.edited':
+      if (e.toState === 'Pending' && e.fromState !== 'Pending') tell(await reads.admins(), 'series.awaiting-verification', facts);
+      break;
+    case 'series.verified':
+    case 'series.rejected':
+      tell(await restaurant(), e.kind, facts);
+      break;
+    case 'series.skipped':
+      tell(await charity(), 'series.skipped', { ...facts, date: text(d.date) });
+      break;
+    case 'series-request.made':
+      tell(await restaurant(), 'series.requested', { ...facts, charityName: text(d.charityName) ?? e.actor.name });
+      break;
+    case 'series-request.accepted':
+      tell(await charity(), 'series.accepted', facts);
+      break;
+    case 'series-request.declined':
+      tell(await charity(), 'series.declined', facts);
+      break;
+    case 'series-request.ended':
+      if (d.by === 'charity') tell(await restaurant(), 'series.ended', { ...facts, charityName: text(d.charityName) ?? e.actor.name });
+      else tell(await charity(), 'series.ended', facts);
+      break;
+    default:
+      break;
+  }
 }
 
 /** Writes the notifications of recorded changes, in their transaction (called by recordHistory). */
@@ -289,6 +335,19 @@ export async function claimUnpushed(sql: Sql, limit: number): Promise<Notificati
     SELECT * FROM claimed ORDER BY created_at, id`;
 }
 
+type SqlFragment = ReturnType<TxSql>;
+
+/** The (donation, person) pairs of `due` not yet reminded of `kind`: recorded as reminded, and returned. */
+async function remindOnce<T extends object>(tx: TxSql, kind: NotificationKind, due: SqlFragment): Promise<T[]> {
+  return await tx<T[]>`
+    WITH due AS (${due}), sent AS (
+      INSERT INTO reminders_sent (donation_id, kind, user_id)
+      SELECT donation_id, ${kind}::text, user_id FROM due
+      ON CONFLICT DO NOTHING RETURNING donation_id, user_id
+    )
+    SELECT due.* FROM due JOIN sent USING (donation_id, user_id)`;
+}
+
 export interface DueReminder {
   donation_id: string;
   user_id: string;
@@ -296,44 +355,50 @@ export interface DueReminder {
   best_before: Date;
 }
 
+/** A reminder of an agreed pickup's window. */
+export interface WindowReminder {
+  donation_id: string;
+  user_id: string;
+  title: string;
+  pickup_start: Date;
+  restaurant_name: string;
+  charity_name: string | null;
+}
+
 /** A lock id for the reminder scheduler (the migrations take 7413). */
 export const REMINDER_LOCK = 7415;
 
 /**
  * Records and returns the reminders due now, each once: accepted pickups within `pickupSoonMs` of their best-before
- * (to the charity) and verified donations nobody requested within `unrequestedMs` (to the restaurant). Runs in the
+ * (to the charity), verified donations nobody requested within `unrequestedMs` (to the restaurant), agreed windows
+ * opening within `windowOpensMs` (to the charity) and closed without a pickup (to the restaurant). Runs in the
  * caller's transaction, which inserts their notifications too.
  */
 export async function takeDueReminders(
   tx: TxSql,
-  o: { pickupSoonMs: number; unrequestedMs: number },
-): Promise<{ pickupSoon: DueReminder[]; unrequested: DueReminder[] }> {
-  const pickupSoon = await tx<DueReminder[]>`
-    WITH due AS (
-      -- The charity's members (ADR 018): a pickup a driver has reminds that driver and the coordinators.
-      SELECT d.id AS donation_id, m.id AS user_id, d.title, d.best_before FROM donations d
-      JOIN users m ON m.organisation_id = d.charity_id AND NOT m.deleted
-        AND (d.assignee_id IS NULL OR m.id = d.assignee_id OR m.member_role = 'coordinator')
-      WHERE NOT d.deleted AND d.status IN ('Accepted', 'Assigned') AND d.charity_id IS NOT NULL
-        AND d.best_before > now() AND d.best_before <= now() + ${o.pickupSoonMs} * interval '1 millisecond'
-    ), sent AS (
-      INSERT INTO reminders_sent (donation_id, kind, user_id)
-      SELECT donation_id, 'reminder.pickup-soon', user_id FROM due
-      ON CONFLICT DO NOTHING RETURNING donation_id, user_id
-    )
-    SELECT due.* FROM due JOIN sent USING (donation_id, user_id)`;
-  const unrequested = await tx<DueReminder[]>`
-    WITH due AS (
-      SELECT d.id AS donation_id, m.id AS user_id, d.title, d.best_before FROM donations d
-      JOIN users m ON m.organisation_id = d.restaurant_id AND NOT m.deleted
-      WHERE NOT d.deleted AND d.status = 'Verified'
-        AND d.best_before > now() AND d.best_before <= now() + ${o.unrequestedMs} * interval '1 millisecond'
-        AND NOT EXISTS (SELECT 1 FROM donation_requests r WHERE r.donation_id = d.id AND NOT r.deleted)
-    ), sent AS (
-      INSERT INTO reminders_sent (donation_id, kind, user_id)
-      SELECT donation_id, 'reminder.unrequested', user_id FROM due
-      ON CONFLICT DO NOTHING RETURNING donation_id, user_id
-    )
-    SELECT due.* FROM due JOIN sent USING (donation_id, user_id)`;
-  return { pickupSoon, unrequested };
+  o: { pickupSoonMs: number; unrequestedMs: number; windowOpensMs: number },
+): Promise<{ pickupSoon: DueReminder[]; unrequested: DueReminder[]; windowOpens: WindowReminder[]; windowClosed: WindowReminder[] }> {
+  // The charity's members (ADR 018): a pickup a driver has reminds that driver and the coordinators.
+  const charityMembers = tx`JOIN users m ON m.organisation_id = d.charity_id AND NOT m.deleted
+    AND (d.assignee_id IS NULL OR m.id = d.assignee_id OR m.member_role = 'coordinator')`;
+  const restaurantMembers = tx`JOIN users m ON m.organisation_id = d.restaurant_id AND NOT m.deleted`;
+  const given = tx`NOT d.deleted AND d.status IN ('Accepted', 'Assigned') AND d.charity_id IS NOT NULL`;
+  const pickupSoon = await remindOnce<DueReminder>(tx, 'reminder.pickup-soon', tx`
+    SELECT d.id AS donation_id, m.id AS user_id, d.title, d.best_before FROM donations d ${charityMembers}
+    WHERE ${given} AND d.best_before > now() AND d.best_before <= now() + ${o.pickupSoonMs} * interval '1 millisecond'`);
+  const unrequested = await remindOnce<DueReminder>(tx, 'reminder.unrequested', tx`
+    SELECT d.id AS donation_id, m.id AS user_id, d.title, d.best_before FROM donations d ${restaurantMembers}
+    WHERE NOT d.deleted AND d.status = 'Verified'
+      AND d.best_before > now() AND d.best_before <= now() + ${o.unrequestedMs} * interval '1 millisecond'
+      AND NOT EXISTS (SELECT 1 FROM donation_requests r WHERE r.donation_id = d.id AND NOT r.deleted)`);
+  // Issue 47: an hour before an agreed window opens, the charity; once it has closed with nothing confirmed, the
+  // restaurant, asked whether it was collected (for a day: later it is news).
+  const windowColumns = tx`d.id AS donation_id, m.id AS user_id, d.title, d.pickup_start, d.restaurant_name, d.charity_name`;
+  const windowOpens = await remindOnce<WindowReminder>(tx, 'reminder.window-opens', tx`
+    SELECT ${windowColumns} FROM donations d ${charityMembers}
+    WHERE ${given} AND d.pickup_start > now() AND d.pickup_start <= now() + ${o.windowOpensMs} * interval '1 millisecond'`);
+  const windowClosed = await remindOnce<WindowReminder>(tx, 'reminder.window-closed', tx`
+    SELECT ${windowColumns} FROM donations d ${restaurantMembers}
+    WHERE ${given} AND d.pickup_end <= now() AND d.pickup_end > now() - interval '1 day'`);
+  return { pickupSoon, unrequested, windowOpens, windowClosed };
 }

@@ -26,7 +26,7 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Security = 'bearer' | 'optional' | 'none';
 
-export type Media = 'json' | 'csv' | 'sse' | 'image' | 'text' | 'none';
+export type Media = 'json' | 'csv' | 'sse' | 'image' | 'text' | 'calendar' | 'none';
 
 export interface DocResponse {
   description: string;

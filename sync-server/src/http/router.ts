@@ -28,7 +28,9 @@ interface Candidates<T> {
   other: Route<T>[];
 }
 
-const PARAM = /^:[A-Za-z_][A-Za-z0-9_]*$/;
+// A name may hold a dot, as TrieRouter reads it: `/calendar/:token.ics` has one parameter, named `token.ics`, that is
+// the whole segment (Hono has no parameter with a literal suffix; the calendar's handler checks and strips `.ics`).
+const PARAM = /^:[A-Za-z_][A-Za-z0-9_.]*$/;
 const LITERAL = /^[A-Za-z0-9._~-]+$/;
 
 export class SegmentRouter<T> implements Router<T> {

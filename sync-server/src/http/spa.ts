@@ -71,7 +71,8 @@ export function serveSpa(distDir: string, sql?: Sql) {
       }
     }
     const wantsHtml = (c.req.header('accept') ?? '').includes('text/html');
-    if (wantsHtml && indexHtml && !path.startsWith('/images/')) {
+    // A calendar feed's address opened in a browser, or by a calendar that asks for HTML too, gets the feed.
+    if (wantsHtml && indexHtml && !path.startsWith('/images/') && !path.startsWith('/calendar/')) {
       c.header('Cache-Control', 'no-cache');
       // A visitor's list as it opens (no filter, order or view in the address): its first cards are in the page.
       if (allDonations && path === '/allDonations' && !new URL(c.req.url).search) {

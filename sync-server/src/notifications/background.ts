@@ -1,4 +1,4 @@
-import { REMINDER_PICKUP_SOON_MS, REMINDER_UNREQUESTED_MS, type NotificationKind, type PushMessage } from '@foodbridge/shared';
+import { REMINDER_PICKUP_SOON_MS, REMINDER_UNREQUESTED_MS, REMINDER_WINDOW_OPENS_MS, type NotificationKind, type PushMessage } from '@foodbridge/shared';
 import {
   claimUnpushed,
   insertNotifications,
@@ -8,12 +8,21 @@ import {
   type DueReminder,
   type NotificationRow,
   type Told,
+  type WindowReminder,
 } from '../db/notifications.ts';
 import type { Deps } from '../deps.ts';
 
 // How long is left is measured here, by the server's clock; its words ("52 min") are the reader's (durationText).
 function reminderOf(kind: NotificationKind, r: DueReminder, now: number): Told {
   return { userId: r.user_id, kind, facts: { donationId: r.donation_id, donationTitle: r.title, expiresInMs: r.best_before.getTime() - now } };
+}
+
+function windowReminderOf(kind: NotificationKind, r: WindowReminder, now: number): Told {
+  return {
+    userId: r.user_id,
+    kind,
+    facts: { donationId: r.donation_id, donationTitle: r.title, restaurantName: r.restaurant_name, charityName: r.charity_name ?? undefined, opensInMs: r.pickup_start.getTime() - now },
+  };
 }
 
 /**
@@ -25,10 +34,12 @@ export async function runReminders(deps: Pick<Deps, 'sql'> & Partial<Pick<Deps, 
   const written = await deps.sql.begin(async (tx) => {
     const [lock] = await tx<{ got: boolean }[]>`SELECT pg_try_advisory_xact_lock(${REMINDER_LOCK}) AS got`;
     if (!lock?.got) return 0;
-    const due = await takeDueReminders(tx, { pickupSoonMs: REMINDER_PICKUP_SOON_MS, unrequestedMs: REMINDER_UNREQUESTED_MS });
+    const due = await takeDueReminders(tx, { pickupSoonMs: REMINDER_PICKUP_SOON_MS, unrequestedMs: REMINDER_UNREQUESTED_MS, windowOpensMs: REMINDER_WINDOW_OPENS_MS });
     const items = [
       ...due.pickupSoon.map((r) => reminderOf('reminder.pickup-soon', r, now)),
       ...due.unrequested.map((r) => reminderOf('reminder.unrequested', r, now)),
+      ...due.windowOpens.map((r) => windowReminderOf('reminder.window-opens', r, now)),
+      ...due.windowClosed.map((r) => windowReminderOf('reminder.window-closed', r, now)),
     ];
     await insertNotifications(tx, await renderNotifications(tx, items));
     return items.length;

@@ -28,6 +28,7 @@ const MEDIA: Record<NonNullable<DocResponse['media']>, string | undefined> = {
   sse: 'text/event-stream',
   image: 'image/*',
   text: 'text/plain',
+  calendar: 'text/calendar',
   none: undefined,
 };
 

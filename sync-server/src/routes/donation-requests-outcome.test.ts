@@ -73,7 +73,7 @@ describe('GET /donation-requests: what became of the donation', () => {
     expect(await find(other.token, otherPost.body.insertedId)).toMatchObject({ status: 'Rejected', donationStatus: 'Picked' });
   });
 
-  it("keeps the device's replicated copy to the spec's fields (its local schema is fixed)", async () => {
+  it("keeps the device's replicated copy to the spec's fields (its local schema is fixed), and the planned day beside them", async () => {
     const charity = await createUser(t, { role: 'charity' });
     const donationId = await insertDonation(t.sql, restaurant);
     const res = await t.post('/donation-requests', createDonationRequestInput({ donationId, pickupAt: tomorrowAt(9) }), charity.token);
@@ -82,8 +82,10 @@ describe('GET /donation-requests: what became of the donation', () => {
     expect(pull.status).toBe(200);
     const doc = (pull.body.documents as ({ _id: string; _deleted: boolean } & Record<string, unknown>)[]).find((d) => d._id === res.body.insertedId);
     assert(doc, 'the request is replicated');
-    const { _deleted, ...spec } = doc;
+    const { _deleted, pickupAt, ...spec } = doc;
     expect(_deleted).toBe(false);
+    // Kept on the device as it comes, outside the collection's schema: My Requests says the day offline (issue 47).
+    expect(Date.parse(pickupAt as string)).toBe(Date.parse(tomorrowAt(9)));
     expect(DonationRequestSchema.strict().parse(spec)._id).toBe(res.body.insertedId);
   });
 

@@ -3,6 +3,7 @@ import { createCharityRequestInput } from '@foodbridge/shared/testing/factories'
 import { recordHistory } from '../db/history.ts';
 import { runReminders } from '../notifications/background.ts';
 import { nextMillisecond } from '../testing/clock.ts';
+import { insertDonation } from '../testing/fixtures.ts';
 import { acceptRequest, createUsers, postDonation, requestDonation, verifyDonation } from '../testing/donation-flow.ts';
 import { createTestApp, createUser, openSecondInstance, type TestApp, type TestUser } from '../testing/test-app.ts';
 
@@ -244,6 +245,29 @@ describe('reminders before food expires (issue 11)', () => {
     expect(await runReminders(t.deps)).toBe(0);
     expect(await reminders(charity)).toHaveLength(1);
     expect(await reminders(restaurant)).toHaveLength(1);
+  });
+
+  it('tells the charity an hour before an agreed window opens, and asks the restaurant once one closed without a pickup (issue 47)', async () => {
+    const [r, c] = await createUsers(t, ['restaurant', 'charity']);
+    const opening = await postDonation(t, r, { title: 'Trays', bestBefore: inMinutes(600), pickupStart: inMinutes(40), pickupEnd: inMinutes(100) });
+    const later = await postDonation(t, r, { title: 'Rolls', bestBefore: inMinutes(600), pickupStart: inMinutes(120), pickupEnd: inMinutes(180) });
+    for (const id of [opening, later]) {
+      await verifyDonation(t, admin, id);
+      await acceptRequest(t, r, await requestDonation(t, c, id));
+    }
+    // One whose window closed an hour ago, still Accepted: nobody confirmed it.
+    await insertDonation(t.sql, r, { title: 'Salad', status: 'Accepted', charity: { id: c.id, name: c.name, email: c.email }, pickupStart: inMinutes(-120), pickupEnd: inMinutes(-60) });
+
+    await runReminders(t.deps);
+    const toCharity = await reminders(c);
+    expect(toCharity.map((n: { kind: string }) => n.kind)).toEqual(['reminder.window-opens']);
+    expect(toCharity[0].body).toMatch(/^The pickup window for “Trays” at .+ opens in (39|40) min\.$/);
+    const toRestaurant = await reminders(r);
+    expect(toRestaurant).toEqual([expect.objectContaining({ kind: 'reminder.window-closed', link: '/dashBoard/requestedDonations' })]);
+    expect(toRestaurant[0].body).toContain('“Salad”');
+    await runReminders(t.deps);
+    expect(await reminders(c)).toHaveLength(1);
+    expect(await reminders(r)).toHaveLength(1);
   });
 
   it('writes a reminder in its reader’s language, time left included', async () => {

@@ -24,6 +24,8 @@ import { geocodeRoutes } from './geocode.ts';
 import { pickupReportRoutes } from './pickup-reports.ts';
 import { charityPreferenceRoutes } from './charity-preferences.ts';
 import { organisationRoutes } from './organisations.ts';
+import { calendarRoutes } from './calendar.ts';
+import { donationSeriesRoutes } from './donation-series.ts';
 import { healthRoutes } from './health.ts';
 import { metricsRoutes } from './metrics.ts';
 import { openApiRoutes } from './openapi.ts';
@@ -54,6 +56,8 @@ export const API_ROUTES = [
   ...pickupReportRoutes,
   ...charityPreferenceRoutes,
   ...organisationRoutes,
+  ...calendarRoutes,
+  ...donationSeriesRoutes,
 ];
 
 /** Every route, in the order the app registers them. */

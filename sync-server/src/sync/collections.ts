@@ -160,7 +160,7 @@ async function pullAny(
   if (!scope) return { documents: [], checkpoint: after };
   const rows = await rowsOf(JSON.stringify(scope), () => donationRequestChanges(sql, { after, limit, scope }));
   const documents = rows.map((r): DonationRequestDoc =>
-    r.deleted || r.donation_deleted ? donationRequestTombstone(r.id) : { ...toDonationRequest(r), _deleted: false },
+    r.deleted || r.donation_deleted ? donationRequestTombstone(r.id) : { ...toDonationRequest(r), ...(r.pickup_at ? { pickupAt: r.pickup_at.toISOString() } : {}), _deleted: false },
   );
   return { documents, checkpoint: checkpointOf(rows, after) };
 }

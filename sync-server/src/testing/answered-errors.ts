@@ -1,6 +1,7 @@
 // Every refusal a server test provokes is checked against its route's declaration (issue 44): a code a route answers
 // but does not declare fails the test file that provoked it (testing/setup.ts), so the API reference cannot fall behind
 // the handlers. The tests are the witnesses; the declarations (http/route.ts `errorCodesOf`) are what is checked.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ErrorCode } from '@foodbridge/shared';
 import { errorCodesOf, routeKey, type Route } from '../http/route.ts';
 import { OPEN_ROUTES, ROUTES } from '../routes/table.ts';
@@ -48,7 +49,11 @@ export async function noteAnswer(method: string, url: string, res: Response): Pr
   const path = new URL(url, 'http://x').pathname;
   const route = routeOf(method.toUpperCase(), path);
   if (!route) return;
-  const body = (await res.clone().json()) as { code?: unknown };
+  // A long refusal (a body with every field wrong) is compressed for a caller that accepts it (http/compression.ts).
+  const raw = Buffer.from(await res.clone().arrayBuffer());
+  const encoding = res.headers.get('content-encoding');
+  const text = (encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw).toString();
+  const body = JSON.parse(text) as { code?: unknown };
   if (typeof body.code !== 'string') return;
   if (!codesOf(route).get(res.status)?.has(body.code as ErrorCode)) undeclared.add(`${routeKey(route)} ${res.status} ${body.code}`);
 }

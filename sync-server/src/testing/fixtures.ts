@@ -34,6 +34,9 @@ export async function insertDonation(
     /** A Picked one's pickup: when, and by which account. */
     pickedAt?: Date;
     pickedUpBy?: string;
+    /** A pickup window (ISO times with offset), which the API would refuse once past. */
+    pickupStart?: string;
+    pickupEnd?: string;
   } = {},
 ): Promise<string> {
   const { status = 'Verified', charity, deleted = false, pickedAt, pickedUpBy, ...fields } = opts;

@@ -5,6 +5,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { CHARITY_ROLE_FEE_CENTS, DONATION_GIVEN, type DonationStatus, type RequestStatus, type Role } from '@foodbridge/shared';
+import type { SeriesStatus } from '@foodbridge/shared/schemas/donation-series';
 import {
   createCharityRequestInput,
   createDonationInput,
@@ -23,7 +24,9 @@ import { insertNotifications } from '../db/notifications.ts';
 import { confirmTestPayment, spendPayment } from '../db/payments.ts';
 import { insertReview } from '../db/reviews.ts';
 import { maxChangeSeqs } from '../db/sync.ts';
+import { replaceCalendarToken } from '../db/calendar.ts';
 import { addMember, createInvitation } from '../db/organisations.ts';
+import { insertSeries, insertSeriesRequest, setSeriesRequestStatus } from '../db/series.ts';
 import { insertUser } from '../db/users.ts';
 import { insertDonation } from './fixtures.ts';
 import { createBrowserSubscription } from './push-service-stub.ts';
@@ -357,6 +360,60 @@ export class World {
       this.extras.push(account);
       await addMember(this.t.sql, { id: this.accounts.restaurant.id, kind: 'restaurant' }, account.id, 'staff');
       return account.id;
+    });
+  }
+
+  /**
+   * The path of `charity`'s calendar feed (issue 47.5), its founder and coordinator's own address, after every row
+   * that might leak is made and the donations given to it have a pickup window, so that the feed lists them.
+   */
+  calendarFeed(): Promise<string> {
+    return this.once('calendar', async () => {
+      await this.everything();
+      const token = randomBytes(32).toString('base64url');
+      const { id } = this.accounts.charity;
+      await this.t.sql`
+        UPDATE donations SET pickup_start = now() + interval '1 hour', pickup_end = now() + interval '3 hours', pickup_offset_minutes = 0
+        WHERE charity_id = ${id}`;
+      await replaceCalendarToken(this.t.sql, { userId: id, organisationId: id, tokenHash: createHash('sha256').update(token).digest('hex') });
+      return `/calendar/${token}.ics`;
+    });
+  }
+
+  /** A regular donation of `restaurant`'s, every day in UTC from today, in `status` (issue 47, ADR 020). */
+  series(status: SeriesStatus): Promise<string> {
+    const { restaurant } = this.accounts;
+    return this.once(`series:${status}`, async () => {
+      const row = await insertSeries(this.t.sql, {
+        restaurantId: restaurant.id,
+        restaurantName: restaurant.name,
+        restaurantEmail: restaurant.email,
+        ...createDonationInput(),
+        quantity: 5,
+        unit: 'kg',
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        windowStart: '22:00',
+        windowEnd: '23:30',
+        timeZone: 'UTC',
+        startDate: new Date().toISOString().slice(0, 10),
+        keepsHours: 4,
+        status,
+      });
+      return row.id;
+    });
+  }
+
+  /** `charity`'s standing pickup request for `restaurant`'s Verified series, in `status`. */
+  seriesRequest(status: 'Pending' | 'Accepted'): Promise<string> {
+    const charity = this.accounts.charity;
+    return this.once(`series-request:${status}`, async () => {
+      this.parties.push(['charity', 'restaurant']);
+      const seriesId = await this.series('Verified');
+      return this.t.sql.begin(async (tx) => {
+        const row = await insertSeriesRequest(tx, { seriesId, charity, requestDescription: 'Every evening' });
+        if (status === 'Accepted') await setSeriesRequestStatus(tx, row!.id, 'Accepted', this.accounts.restaurant.id);
+        return row!.id;
+      });
     });
   }
 
@@ -999,6 +1056,16 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     request: async (w) => ({ method: 'PUT', path: '/organisations/mine/owner', body: { userId: await w.staffMember() } }),
     expect: signedIn(404, { restaurant: 200, staff: 403, driver: 404 }),
   },
+  // ---- Calendar feeds (issue 47.5): an address of one's own for every member, drivers and staff included; the feed
+  // itself is read with its address alone, whoever holds it (it lists `charity`'s given donations, by name, no e-mail).
+  { route: 'POST /calendar/token', request: () => ({ method: 'POST', path: '/calendar/token' }), expect: signedIn(403, members(201)) },
+  { route: 'GET /calendar/:token.ics', request: async (w) => get(await w.calendarFeed()), expect: everyone(200) },
+  {
+    route: 'GET /calendar/:token.ics',
+    variant: 'an address nobody has',
+    request: () => get(`/calendar/${randomBytes(32).toString('base64url')}.ics`),
+    expect: everyone(404),
+  },
   { route: 'GET /me/charity-preferences', request: () => get('/me/charity-preferences'), expect: signedIn(403, { charity: 200, otherCharity: 200 }) },
   {
     route: 'PUT /me/charity-preferences',
@@ -1028,5 +1095,74 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: everyone(401),
     stream: true,
     credentialsInUrl: true,
+  },
+  // ---- Regular donations and standing pickups (issue 47, ADR 020). The series is `restaurant`'s; a charity sees the
+  // verified ones; what a series' restaurant does, its staff do, but end it; a standing pickup is its coordinators'.
+  {
+    route: 'POST /donation-series',
+    request: () => ({
+      method: 'POST',
+      path: '/donation-series',
+      body: { ...createDonationInput(), weekdays: [1, 3, 5], windowStart: '18:00', windowEnd: '20:00', timeZone: 'Europe/Berlin', startDate: '2030-06-03', keepsHours: 6 },
+    }),
+    expect: signedIn(403, { restaurant: 201, otherRestaurant: 201 }),
+  },
+  { route: 'GET /donation-series', request: () => get('/donation-series'), expect: signedIn(200, { user: 403 }) },
+  {
+    route: 'GET /donation-series/:id',
+    variant: 'verified',
+    request: async (w) => get(`/donation-series/${await w.series('Verified')}`),
+    expect: signedIn(200, { user: 404, otherRestaurant: 404 }),
+  },
+  {
+    route: 'GET /donation-series/:id',
+    variant: 'pending',
+    request: async (w) => get(`/donation-series/${await w.series('Pending')}`),
+    expect: signedIn(404, { restaurant: 200, admin: 200 }),
+  },
+  {
+    route: 'PATCH /donation-series/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/donation-series/${await w.series('Verified')}`, body: { quantity: 9 } }),
+    expect: signedIn(404, { restaurant: 200, charity: 403, otherCharity: 403, admin: 403 }),
+  },
+  ...(['verify', 'reject'] as const).map((action) => ({
+    route: `PATCH /donation-series/${action}/:id`,
+    request: async (w: World) => ({ method: 'PATCH' as const, path: `/donation-series/${action}/${await w.series('Pending')}` }),
+    expect: signedIn(403, { admin: 200 }),
+  })),
+  {
+    route: 'POST /donation-series/:id/skip',
+    request: async (w) => ({ method: 'POST', path: `/donation-series/${await w.series('Verified')}/skip`, body: { date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) } }),
+    expect: signedIn(404, { restaurant: 200, charity: 403, otherCharity: 403, admin: 403 }),
+  },
+  {
+    route: 'DELETE /donation-series/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/donation-series/${await w.series('Verified')}` }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, charity: 403, otherCharity: 403, admin: 403 }),
+  },
+  {
+    route: 'POST /donation-series/:id/requests',
+    request: async (w) => ({ method: 'POST', path: `/donation-series/${await w.series('Verified')}/requests`, body: { requestDescription: 'Every evening with our van' } }),
+    expect: signedIn(403, { charity: 201, driver: 403, otherCharity: 201 }),
+  },
+  {
+    route: 'GET /series-requests',
+    request: async (w) => (await w.seriesRequest('Pending'), get('/series-requests')),
+    expect: signedIn(200, { user: 403 }),
+  },
+  {
+    route: 'PATCH /series-requests/accept/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/series-requests/accept/${await w.seriesRequest('Pending')}` }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, charity: 403, admin: 403 }),
+  },
+  {
+    route: 'PATCH /series-requests/decline/:id',
+    request: async (w) => ({ method: 'PATCH', path: `/series-requests/decline/${await w.seriesRequest('Pending')}` }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, charity: 403, admin: 403 }),
+  },
+  {
+    route: 'DELETE /series-requests/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/series-requests/${await w.seriesRequest('Accepted')}` }),
+    expect: signedIn(404, { restaurant: 200, staff: 403, charity: 200, driver: 403, admin: 403 }),
   },
 ];

@@ -9,8 +9,8 @@ const common = ['Request Charity Role', 'Favorites', 'My Reviews', 'Transaction 
 describe('menuFor', () => {
   it('puts Home first, then the role\'s own items, then the items every role has', () => {
     expect(labels('user')).toEqual(['Home', 'My Profile', ...common]);
-    expect(labels('restaurant')).toEqual(['Home', 'Restaurant Profile', 'Team', 'Add Donation', 'My Donations', 'Requested Donations', ...common]);
-    expect(labels('charity')).toEqual(['Home', 'Charity Profile', 'Team', 'My Requests', 'My Pickups', 'Received Donations', ...common]);
+    expect(labels('restaurant')).toEqual(['Home', 'Restaurant Profile', 'Team', 'Add Donation', 'My Donations', 'Requested Donations', 'Regular Donations', ...common]);
+    expect(labels('charity')).toEqual(['Home', 'Charity Profile', 'Team', 'My Requests', 'My Pickups', 'Received Donations', 'Standing Pickups', ...common]);
     expect(labels('admin')).toEqual([
       'Home',
       'Admin Profile',
@@ -18,6 +18,7 @@ describe('menuFor', () => {
       'Manage Users',
       'Manage Role Requests',
       'Manage Requests',
+      'Regular Donations',
       'History',
       ...common,
     ]);
@@ -39,6 +40,12 @@ describe('menuFor', () => {
     expect(menuFor('restaurant').map((i) => i.to).slice(1, 3)).toEqual(['/dashBoard/restaurantProfile', '/dashBoard/team']);
     expect(menuFor('charity').map((i) => i.to).slice(1, 3)).toEqual(['/dashBoard/charityProfile', '/dashBoard/team']);
     for (const role of ['user', 'admin'] as const) expect(menuFor(role).map((i) => i.to)).not.toContain('/dashBoard/team');
+  });
+
+  it('gives the regular donations page to restaurants, charities (as their standing pickups) and the admin, not to plain users', () => {
+    for (const role of ['restaurant', 'charity', 'admin'] as const) expect(menuFor(role).map((i) => i.to)).toContain('/dashBoard/series');
+    expect(menuFor('user').map((i) => i.to)).not.toContain('/dashBoard/series');
+    expect(activeItemFor('charity', '/dashBoard/series')).toBe('/dashBoard/series');
   });
 
   it('gives the admin pages to the admin only', () => {

@@ -27,6 +27,8 @@ const byRole: Record<Role, MenuItem[]> = {
     // /edit-donation/{id} is reached from My Donations' Update and goes back there.
     { to: '/dashBoard/myDonations', label: /*i18n*/ 'menu.myDonations', also: ['/edit-donation/'] },
     { to: '/dashBoard/requestedDonations', label: /*i18n*/ 'menu.requestedDonations' },
+    // Issue 47: what the restaurant gives again and again, and the charities' standing pickups of it.
+    { to: '/dashBoard/series', label: /*i18n*/ 'menu.regularDonations' },
   ],
   charity: [
     { to: '/dashBoard/charityProfile', label: /*i18n*/ 'menu.charityProfile' },
@@ -34,6 +36,8 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashBoard/myRequests', label: /*i18n*/ 'menu.myRequests' },
     { to: '/dashBoard/myPickups', label: /*i18n*/ 'menu.myPickups' },
     { to: '/dashBoard/receivedDonations', label: /*i18n*/ 'menu.receivedDonations' },
+    // The same page: the regular donations on offer, and the charity's standing pickups of them.
+    { to: '/dashBoard/series', label: /*i18n*/ 'menu.standingPickups' },
   ],
   admin: [
     { to: '/dashBoard/adminProfile', label: /*i18n*/ 'menu.adminProfile' },
@@ -41,6 +45,8 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashBoard/manageUsers', label: /*i18n*/ 'menu.manageUsers' },
     { to: '/dashBoard/manageRoleRequests', label: /*i18n*/ 'menu.manageRoleRequests' },
     { to: '/dashBoard/manageRequests', label: /*i18n*/ 'menu.manageRequests' },
+    // Regular donations to verify once each (issue 47).
+    { to: '/dashBoard/series', label: /*i18n*/ 'menu.regularDonations' },
     // Issue 12: every change of state, read-only.
     { to: '/dashBoard/history', label: /*i18n*/ 'menu.history' },
   ],

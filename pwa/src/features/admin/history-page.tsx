@@ -62,6 +62,17 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   'organisation.member-removed': /*i18n*/ 'admin.history.kind.orgMemberRemoved',
   'organisation.left': /*i18n*/ 'admin.history.kind.orgLeft',
   'organisation.owner-changed': /*i18n*/ 'admin.history.kind.orgOwnerChanged',
+  'donation.generated': /*i18n*/ 'admin.history.kind.donationGenerated',
+  'series.created': /*i18n*/ 'admin.history.kind.seriesCreated',
+  'series.edited': /*i18n*/ 'admin.history.kind.seriesEdited',
+  'series.verified': /*i18n*/ 'admin.history.kind.seriesVerified',
+  'series.rejected': /*i18n*/ 'admin.history.kind.seriesRejected',
+  'series.skipped': /*i18n*/ 'admin.history.kind.seriesSkipped',
+  'series.ended': /*i18n*/ 'admin.history.kind.seriesEnded',
+  'series-request.made': /*i18n*/ 'admin.history.kind.seriesRequestMade',
+  'series-request.accepted': /*i18n*/ 'admin.history.kind.seriesRequestAccepted',
+  'series-request.declined': /*i18n*/ 'admin.history.kind.seriesRequestDeclined',
+  'series-request.ended': /*i18n*/ 'admin.history.kind.seriesRequestEnded',
 };
 
 /** A state an entry went from or to, in the words of what changed: a donation's, a request's status, or a role. */

@@ -1,4 +1,4 @@
-import { FEATURED_DONATIONS, LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/constants';
+import { FEATURED_DONATIONS, LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/first-screen-constants';
 // Type-only imports: the schemas' zod code never reaches the home page.
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { CharityRequestPublic } from '@foodbridge/shared/schemas/charity-request';

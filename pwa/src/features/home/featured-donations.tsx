@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, MapPin, Store } from './icons';
-import { FEATURED_DONATIONS } from '@foodbridge/shared/constants';
+import { FEATURED_DONATIONS } from '@foodbridge/shared/first-screen-constants';
 import { imageUrl } from '@/lib/api-client';
 import { useFeaturedDonations } from './api';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill } from './section-states';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import useEmblaCarousel from 'embla-carousel-react';
-import { CAROUSEL_INTERVAL_MS } from '@foodbridge/shared/constants';
+import { CAROUSEL_INTERVAL_MS } from '@foodbridge/shared/first-screen-constants';
 import { useI18n, useLocale } from '@/lib/i18n/i18n';
 import { directionOf } from '@/lib/i18n/locales';
 import { whenIdle } from '@/lib/idle';

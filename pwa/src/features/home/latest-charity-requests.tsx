@@ -1,4 +1,4 @@
-import { LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/constants';
+import { LATEST_CHARITY_REQUESTS } from '@foodbridge/shared/first-screen-constants';
 import { useLatestCharityRequests } from './api';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill } from './section-states';
 import { useI18n } from '@/lib/i18n/i18n';

@@ -25,6 +25,16 @@ export const KIND_LABELS: Record<SwitchableKind, string> = {
   'pickup.assigned': /*i18n*/ 'push.kind.pickupAssigned',
   'reminder.pickup-soon': /*i18n*/ 'push.kind.pickupSoon',
   'reminder.unrequested': /*i18n*/ 'push.kind.unrequested',
+  'reminder.window-opens': /*i18n*/ 'push.kind.windowOpens',
+  'reminder.window-closed': /*i18n*/ 'push.kind.windowClosed',
+  'series.awaiting-verification': /*i18n*/ 'push.kind.seriesAwaitingVerification',
+  'series.verified': /*i18n*/ 'push.kind.seriesVerified',
+  'series.rejected': /*i18n*/ 'push.kind.seriesRejected',
+  'series.requested': /*i18n*/ 'push.kind.seriesRequested',
+  'series.accepted': /*i18n*/ 'push.kind.seriesAccepted',
+  'series.declined': /*i18n*/ 'push.kind.seriesDeclined',
+  'series.skipped': /*i18n*/ 'push.kind.seriesSkipped',
+  'series.ended': /*i18n*/ 'push.kind.seriesEnded',
 };
 
 export interface KindGroup {
@@ -36,18 +46,20 @@ export interface KindGroup {
 const ACCOUNT: KindGroup = { title: /*i18n*/ 'push.group.account', kinds: ['user.role-changed'] };
 
 const GROUPS: Record<Role, KindGroup[]> = {
-  admin: [{ title: /*i18n*/ 'push.group.waitingForYou', kinds: ['donation.awaiting-verification', 'charity-role.awaiting-decision'] }, ACCOUNT],
+  admin: [{ title: /*i18n*/ 'push.group.waitingForYou', kinds: ['donation.awaiting-verification', 'series.awaiting-verification', 'charity-role.awaiting-decision'] }, ACCOUNT],
   restaurant: [
     { title: /*i18n*/ 'push.group.requestsForYourFood', kinds: ['request.made', 'request.cancelled', 'pickup.confirmed'] },
     { title: /*i18n*/ 'push.group.yourDonations', kinds: ['donation.verified', 'donation.rejected'] },
-    { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.unrequested'] },
+    { title: /*i18n*/ 'push.group.regularDonations', kinds: ['series.verified', 'series.rejected', 'series.requested', 'series.ended'] },
+    { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.unrequested', 'reminder.window-closed'] },
     ACCOUNT,
   ],
   charity: [
     { title: /*i18n*/ 'push.group.yourRequests', kinds: ['request.accepted', 'request.rejected', 'donation.released', 'donation.deleted'] },
     { title: /*i18n*/ 'push.group.newFood', kinds: ['donation.nearby'] },
     { title: /*i18n*/ 'push.group.yourPickups', kinds: ['pickup.assigned'] },
-    { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.pickup-soon'] },
+    { title: /*i18n*/ 'push.group.regularDonations', kinds: ['series.accepted', 'series.declined', 'series.skipped', 'series.ended'] },
+    { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.pickup-soon', 'reminder.window-opens'] },
     // The approval arrives just as the account becomes a charity.
     { title: /*i18n*/ 'push.group.account', kinds: ['charity-role.approved', 'user.role-changed'] },
   ],

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
+import { AddToCalendarButton } from '@/components/add-to-calendar-button';
 import { RatingLine } from '@/components/rating-line';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { BestBeforeLabel } from '@/components/best-before-label';
@@ -123,6 +124,8 @@ const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }
         {!editable && <p className="text-sm text-stone-600">{lockReason(i18n, d)}</p>}
         {DONATION_GIVEN.includes(d.status) && <DonationReviews donation={d} />}
         <div className="mt-auto flex gap-2 pt-2">
+          {/* An accepted pickup with a window, to put in the kitchen's calendar (neither editable nor deletable then). */}
+          <AddToCalendarButton donation={d} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`} />
           {editable && (
             <Link to="/edit-donation/$id" params={{ id: d._id }} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`}>
               <Pencil /> {i18n._('restaurant.myDonations.update')}

@@ -27,3 +27,6 @@ export const handOver = (userId: string) => call('PUT /organisations/mine/owner'
  * without signing out. Unreadable now (offline), the role the server is known to have given is taken meanwhile.
  */
 export const rereadRole = (expected: Role) => refreshRole().catch(() => useSession.getState().setRole(expected));
+
+/** A new secret address of the caller's calendar feed (issue 47.5); the one before stops working. */
+export const newCalendarFeed = () => call('POST /calendar/token');

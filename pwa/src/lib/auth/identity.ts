@@ -1,6 +1,6 @@
 // Sign-in through the server's built-in identity provider, or through Firebase when the server is configured for
 // it (the Firebase SDK is then loaded on demand, never on the signed-out home page).
-import { ROLES, type Role } from '@foodbridge/shared/constants';
+import { ROLES, type Role } from '@foodbridge/shared/first-screen-constants';
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { ApiError, call, onAccountGone, setTokenSource } from '@/lib/api-client';

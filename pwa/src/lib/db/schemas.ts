@@ -95,6 +95,7 @@ export const donationSchema = fromZod<DonationDocType>(
     // The pickup window (issue 47): kept as it comes, as best before is.
     pickupStart: true,
     pickupEnd: true,
+    seriesId: true,
   }),
   {
     title: 'donations',

@@ -11,7 +11,7 @@ import { EmptyState, PageHeader } from '@/components/ui/states';
 import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
-import { formatDate } from '@/lib/utils';
+import { formatDate, formatDateTime } from '@/lib/utils';
 import { cancelDonationRequest } from '../api';
 import { useMyDonationRequests, usePickups } from '../hooks';
 import { outcomeText } from '@/lib/request-words';
@@ -89,7 +89,8 @@ const RequestRow = memo(function RequestRow({
         <div>
           <dt className="text-muted-foreground">{i18n._('charity.requests.pickupTime')}</dt>
           <dd className="flex items-center gap-1 font-medium">
-            <Clock className="size-4" aria-hidden /> {request.pickupTime}
+            {/* The planned day too, where the request has one (a time of day alone cannot say which day). */}
+            <Clock className="size-4" aria-hidden /> {request.pickupAt ? formatDateTime(request.pickupAt, i18n) : request.pickupTime}
           </dd>
         </div>
         <div>

@@ -3,10 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { CalendarClock, ExternalLink, Navigation, Phone } from 'lucide-react';
 import type { I18n } from '@lingui/core';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
+import { AddToCalendarButton } from '@/components/add-to-calendar-button';
 import { DonationPhotoCard } from '@/components/donation-photo-card';
 import { VirtualGrid } from '@/components/virtual-grid';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel, quantityLabel } from '@/lib/labels';
+import { hasCalendarPickup } from '@/lib/pickup-calendar';
 import { dayTime } from '@/lib/request-words';
 
 /** What the charity's own accepted request adds to a pickup: the planned day and the restaurant's phone. */
@@ -107,6 +109,11 @@ export function PickupCard({
               <Phone className="size-4" aria-hidden /> {i18n._('charity.pickup.call')}
               <span className="sr-only"> {item.restaurantName}</span> <bdi>{plan?.restaurantPhone}</bdi>
             </a>
+          </li>
+        )}
+        {hasCalendarPickup(item) && (
+          <li>
+            <AddToCalendarButton donation={item} className={linkClass} />
           </li>
         )}
         <li>

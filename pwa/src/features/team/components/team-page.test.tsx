@@ -48,9 +48,9 @@ describe('TeamPage', () => {
     expect(within(row('Dana Driver')).getByText('(you)')).toBeTruthy();
     expect(screen.getByText(/One person belongs to one organisation only/)).toBeTruthy();
     expect(screen.getByText('Only coordinators invite people and change roles in the team.')).toBeTruthy();
-    // Nothing to change, only to leave.
+    // Nothing to change, only their own calendar address to get, and to leave.
     expect(screen.queryByRole('heading', { name: 'Invite someone' })).toBeNull();
-    expect(screen.getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Leave the team']);
+    expect(screen.getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Get calendar address', 'Leave the team']);
     expect(server.sent()).toEqual(['GET /organisations/mine']);
   });
 

@@ -8,6 +8,7 @@ import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { removeMember, rereadRole, useInvitations, useMyOrganisation, type Organisation } from '../api';
 import { viewerOf, type Viewer } from '../team';
+import { CalendarFeedSection } from './calendar-feed';
 import { ConfirmDialog } from './confirm-dialog';
 import { InvitationsList } from './invitations-list';
 import { InviteForm } from './invite-form';
@@ -44,6 +45,7 @@ export function TeamPage() {
         ) : (
           <p className="rounded-lg border border-border bg-stone-50 px-4 py-3 text-sm text-stone-700">{i18n._('team.readOnly', { kind: organisation.kind })}</p>
         )}
+        {viewer.me && <CalendarFeedSection role={viewer.me.role} />}
         <LeaveSection organisation={organisation} viewer={viewer} />
       </div>
     );

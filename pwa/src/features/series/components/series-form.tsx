@@ -1,0 +1,265 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { FOOD_TYPES, QUANTITY_UNITS, type QuantityUnit } from '@foodbridge/shared/constants';
+import { SERIES_KEEPS_HOURS_MAX } from '@foodbridge/shared/series-dates';
+import { ImageUpload } from '@/components/image-upload';
+import { Button } from '@/components/ui/button';
+import { Field, Input, NativeSelect } from '@/components/ui/input';
+import { firstErrors, withoutField } from '@/lib/form-errors';
+import { useI18n } from '@/lib/i18n/i18n';
+import { foodTypeLabel } from '@/lib/labels';
+import { cn } from '@/lib/utils';
+import { firstProblem, initialInputs, parseSeriesInputs, toggleDay, type SeriesInputs } from '../series-form-values';
+import { weekdayName } from '../series-words';
+
+export type SeriesValues = NonNullable<ReturnType<typeof parseSeriesInputs>['data']>;
+
+const UNIT_LABELS: Record<QuantityUnit, string> = {
+  kg: /*i18n*/ 'series.form.unit.kg',
+  portions: /*i18n*/ 'series.form.unit.portions',
+};
+
+const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** Every IANA zone the browser knows, for the zone box's suggestions (typed names are checked all the same). */
+function knownZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A new regular donation (issue 47): what it is (picture, title, food type, usual quantity, place), on which days, in
+ * which window of local times and zone, from which date to which, and how long the food keeps after the window. Checked
+ * with the shared schema the server parses the body with; `onSubmit` resolves true when the form is done.
+ */
+export function SeriesForm({ onSubmit, onCancel }: { onSubmit: (values: SeriesValues) => Promise<boolean>; onCancel: () => void }) {
+  const i18n = useI18n();
+  const [inputs, setInputs] = useState<SeriesInputs>(() => initialInputs());
+  const [image, setImage] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const zones = useMemo(knownZones, []);
+  const zoneList = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The form opens in place of the button that asked for it: its heading takes the focus, so it is read from the top.
+  useEffect(() => heading.current?.focus(), []);
+
+  const set = (key: Exclude<keyof SeriesInputs, 'weekdays'>) => (e: { target: { value: string } }) => {
+    setInputs((f) => ({ ...f, [key]: e.target.value }));
+    setErrors((errs) => withoutField(errs, key));
+  };
+  const switchDay = (day: number) => {
+    setInputs((f) => ({ ...f, weekdays: toggleDay(f.weekdays, day) }));
+    setErrors((errs) => withoutField(errs, 'weekdays'));
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (uploading || submitting) return;
+    const result = parseSeriesInputs(inputs, image);
+    if (!result.success) {
+      const found = firstErrors(result.error.issues);
+      setErrors(found);
+      const first = firstProblem(found);
+      document.getElementById(first === 'weekdays' ? 'series-weekday-1' : `series-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      if (await onSubmit(result.data)) {
+        setInputs(initialInputs());
+        setImage(undefined);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `series-${key}-error` } : {});
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-labelledby="series-form-title">
+      <h2 id="series-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
+        {i18n._('series.form.title')}
+      </h2>
+      <ImageUpload
+        id="series-image"
+        label={i18n._('series.form.picture')}
+        value={image}
+        onChange={(url) => {
+          setImage(url);
+          if (url) setErrors((errs) => withoutField(errs, 'image'));
+        }}
+        onUploadingChange={setUploading}
+        error={errors.image}
+      />
+
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <Field id="series-title" label={i18n._('series.form.name')} error={errors.title}>
+            <Input id="series-title" value={inputs.title} onChange={set('title')} placeholder={i18n._('series.form.namePlaceholder')} maxLength={120} {...invalid('title')} />
+          </Field>
+        </div>
+        <Field id="series-foodType" label={i18n._('series.form.foodType')} error={errors.foodType}>
+          <NativeSelect id="series-foodType" value={inputs.foodType} onChange={set('foodType')} {...invalid('foodType')}>
+            <option value="" disabled>
+              {i18n._('series.form.foodTypePlaceholder')}
+            </option>
+            {FOOD_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {foodTypeLabel(i18n, t)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <Field id="series-quantity" label={i18n._('series.form.quantity')} error={errors.quantity} hint={i18n._('series.form.quantityHint')}>
+          <div className="flex gap-2">
+            <Input
+              id="series-quantity"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              value={inputs.quantity}
+              onChange={set('quantity')}
+              className="min-w-0 flex-1"
+              {...invalid('quantity')}
+            />
+            <NativeSelect aria-label={i18n._('series.form.unit')} value={inputs.unit} onChange={set('unit')} className="w-32 shrink-0">
+              {QUANTITY_UNITS.map((u) => (
+                <option key={u} value={u}>
+                  {i18n._(UNIT_LABELS[u])}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        </Field>
+        <div className="sm:col-span-2">
+          <Field id="series-location" label={i18n._('series.form.location')} error={errors.location} hint={i18n._('series.form.locationHint')}>
+            <Input
+              id="series-location"
+              value={inputs.location}
+              onChange={set('location')}
+              maxLength={200}
+              autoComplete="street-address"
+              placeholder={i18n._('series.form.locationPlaceholder')}
+              {...invalid('location')}
+            />
+          </Field>
+        </div>
+      </div>
+
+      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3" aria-describedby={errors.weekdays ? 'series-weekdays-error' : 'series-weekdays-hint'}>
+        <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('series.form.days')}</legend>
+        <p id="series-weekdays-hint" className="text-xs text-muted-foreground">
+          {i18n._('series.form.daysHint')}
+        </p>
+        {/* Wrapped as the names' lengths need: Monday to Friday on one row of a 390 px phone in English, and
+            Arabic's full day names over three rows. */}
+        <div className="flex flex-wrap gap-1.5">
+          {WEEK.map((day) => {
+            const on = inputs.weekdays.includes(day);
+            return (
+              <button
+                key={day}
+                id={`series-weekday-${day}`}
+                type="button"
+                aria-pressed={on}
+                aria-label={weekdayName(i18n.locale, day, 'long')}
+                onClick={() => switchDay(day)}
+                className={cn(
+                  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  on ? 'border-brand-800 bg-brand-800 text-white' : 'border-border bg-white text-stone-800 hover:bg-muted',
+                  errors.weekdays && !on && 'border-destructive',
+                )}
+              >
+                {weekdayName(i18n.locale, day)}
+              </button>
+            );
+          })}
+        </div>
+        {errors.weekdays && (
+          <p id="series-weekdays-error" role="alert" className="text-sm text-destructive">
+            {errors.weekdays}
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3" aria-describedby="series-window-hint">
+        <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('series.form.window')}</legend>
+        <p id="series-window-hint" className="text-xs text-muted-foreground">
+          {i18n._('series.form.windowHint')}
+        </p>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id="series-windowStart" label={i18n._('series.form.from')} error={errors.windowStart}>
+            <Input id="series-windowStart" type="time" value={inputs.windowStart} onChange={set('windowStart')} {...invalid('windowStart')} />
+          </Field>
+          <Field id="series-windowEnd" label={i18n._('series.form.to')} error={errors.windowEnd}>
+            <Input id="series-windowEnd" type="time" value={inputs.windowEnd} onChange={set('windowEnd')} {...invalid('windowEnd')} />
+          </Field>
+          <div className="col-span-2">
+            <Field id="series-timeZone" label={i18n._('series.form.timeZone')} error={errors.timeZone} hint={i18n._('series.form.timeZoneHint')}>
+              <Input
+                id="series-timeZone"
+                value={inputs.timeZone}
+                onChange={set('timeZone')}
+                list={zones.length ? zoneList : undefined}
+                autoComplete="off"
+                spellCheck={false}
+                {...invalid('timeZone')}
+              />
+            </Field>
+            {zones.length > 0 && (
+              <datalist id={zoneList}>
+                {zones.map((z) => (
+                  <option key={z} value={z} />
+                ))}
+              </datalist>
+            )}
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="grid grid-cols-2 gap-3">
+        <Field id="series-startDate" label={i18n._('series.form.startDate')} error={errors.startDate}>
+          <Input id="series-startDate" type="date" value={inputs.startDate} onChange={set('startDate')} {...invalid('startDate')} />
+        </Field>
+        <Field id="series-endDate" label={i18n._('series.form.endDate')} error={errors.endDate} hint={i18n._('series.form.endDateHint')}>
+          <Input id="series-endDate" type="date" value={inputs.endDate} min={inputs.startDate || undefined} onChange={set('endDate')} {...invalid('endDate')} />
+        </Field>
+        <div className="col-span-2">
+          <Field id="series-keepsHours" label={i18n._('series.form.keeps')} error={errors.keepsHours} hint={i18n._('series.form.keepsHint')}>
+            <Input
+              id="series-keepsHours"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={SERIES_KEEPS_HOURS_MAX}
+              step={1}
+              value={inputs.keepsHours}
+              onChange={set('keepsHours')}
+              className="max-w-40"
+              {...invalid('keepsHours')}
+            />
+          </Field>
+        </div>
+      </div>
+
+      <p className="rounded-lg border border-border bg-stone-50 p-3 text-sm text-stone-700">{i18n._('series.form.verifyNotice')}</p>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
+          {i18n._('series.form.cancel')}
+        </Button>
+        <Button type="submit" disabled={uploading || submitting}>
+          {uploading ? i18n._('series.form.uploading') : submitting ? i18n._('series.form.saving') : i18n._('series.form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

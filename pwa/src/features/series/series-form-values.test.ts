@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { deviceTimeZone, firstProblem, initialInputs, parseSeriesInputs, toggleDay, type SeriesInputs } from './series-form-values';
+
+const IMAGE = '/images/5f0c6a52-9b1e-4d55-8f65-3a5b1f7d2c10';
+
+const filled = (overrides: Partial<SeriesInputs> = {}): SeriesInputs => ({
+  ...initialInputs(new Date('2026-12-08T10:00:00Z'), 'Europe/Berlin'),
+  title: 'Unsold bread',
+  foodType: 'Bakery',
+  quantity: '8',
+  location: '12 Market Street',
+  weekdays: [1, 2, 3, 4, 5],
+  windowStart: '18:00',
+  windowEnd: '20:00',
+  ...overrides,
+});
+
+describe('the new regular donation form', () => {
+  it("proposes today in the series' zone as the first date, the device's zone, and food that keeps 4 hours", () => {
+    // 23:30 in UTC is already the next day in Berlin.
+    expect(initialInputs(new Date('2026-12-08T23:30:00Z'), 'Europe/Berlin')).toMatchObject({ startDate: '2026-12-09', timeZone: 'Europe/Berlin', keepsHours: '4', weekdays: [] });
+    expect(deviceTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  });
+
+  it('switches days on and off, keeping them in order', () => {
+    expect(toggleDay([1, 5], 3)).toEqual([1, 3, 5]);
+    expect(toggleDay([1, 3, 5], 3)).toEqual([1, 5]);
+  });
+
+  it('sends what the server parses: numbers as numbers, no empty last date', () => {
+    const parsed = parseSeriesInputs(filled({ endDate: '' }), IMAGE);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ quantity: 8, keepsHours: 4, weekdays: [1, 2, 3, 4, 5], timeZone: 'Europe/Berlin', startDate: '2026-12-08' });
+    expect(parsed.data?.endDate).toBeUndefined();
+  });
+
+  it('names each missing box, and the picture first', () => {
+    const parsed = parseSeriesInputs(initialInputs(new Date('2026-12-08T10:00:00Z'), 'UTC'), undefined);
+    expect(parsed.success).toBe(false);
+    const fields = new Set(parsed.error!.issues.map((i) => String(i.path[0])));
+    for (const f of ['image', 'title', 'foodType', 'quantity', 'location', 'weekdays', 'windowStart', 'windowEnd']) expect(fields).toContain(f);
+    expect(firstProblem({ weekdays: 'x', title: 'y', image: 'z' })).toBe('image');
+  });
+
+  it('refuses a window that ends when it starts, a last date before the first, and an unknown zone', () => {
+    const problems = (inputs: SeriesInputs) => parseSeriesInputs(inputs, IMAGE).error?.issues.map((i) => String(i.path[0]));
+    expect(problems(filled({ windowEnd: '18:00' }))).toEqual(['windowEnd']);
+    expect(problems(filled({ endDate: '2026-12-01' }))).toEqual(['endDate']);
+    expect(problems(filled({ timeZone: 'Mars/Olympus' }))).toEqual(['timeZone']);
+  });
+
+  it('takes a window across midnight (it ends the next day)', () => {
+    expect(parseSeriesInputs(filled({ windowStart: '22:00', windowEnd: '01:00' }), IMAGE).success).toBe(true);
+  });
+});

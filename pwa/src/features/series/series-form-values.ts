@@ -1,0 +1,85 @@
+// The new regular donation form's boxes and what they send (issue 47): pure, checked with the shared
+// DonationSeriesCreateSchema that the server parses the body with.
+import type { QuantityUnit } from '@foodbridge/shared/constants';
+import { isTimeZone } from '@foodbridge/shared/pickup-window';
+import { DonationSeriesCreateSchema } from '@foodbridge/shared/schemas/donation-series';
+import { dateInZone } from '@foodbridge/shared/series-dates';
+
+export interface SeriesInputs {
+  title: string;
+  foodType: string;
+  quantity: string;
+  unit: QuantityUnit;
+  location: string;
+  /** ISO weekdays, 1 Monday .. 7 Sunday, in order. */
+  weekdays: number[];
+  windowStart: string;
+  windowEnd: string;
+  timeZone: string;
+  startDate: string;
+  endDate: string;
+  keepsHours: string;
+}
+
+/** The device's own zone (IANA name), UTC where the browser does not say it. */
+export function deviceTimeZone(): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isTimeZone(zone) ? zone : 'UTC';
+}
+
+/** What the form proposes: today in the device's zone as the first date, food that keeps four hours after its window. */
+export function initialInputs(now: Date = new Date(), timeZone: string = deviceTimeZone()): SeriesInputs {
+  return {
+    title: '',
+    foodType: '',
+    quantity: '',
+    unit: 'kg',
+    location: '',
+    weekdays: [],
+    windowStart: '',
+    windowEnd: '',
+    timeZone,
+    startDate: dateInZone(timeZone, now),
+    endDate: '',
+    keepsHours: '4',
+  };
+}
+
+/** The days with `day` switched on or off, in order. */
+export function toggleDay(weekdays: readonly number[], day: number): number[] {
+  return weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day].sort((a, b) => a - b);
+}
+
+/** Empty boxes are left out, so the schema names what is missing rather than reading '' as 0. */
+const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+/**
+ * The body of POST /donation-series from the boxes and the uploaded picture, checked: the parsed body, or the
+ * problems by field (the first issue's path names the box).
+ */
+export function parseSeriesInputs(inputs: SeriesInputs, image: string | undefined) {
+  return DonationSeriesCreateSchema.safeParse({
+    title: inputs.title,
+    foodType: inputs.foodType || undefined,
+    quantity: optional(inputs.quantity),
+    unit: inputs.unit,
+    image,
+    location: inputs.location,
+    // No days chosen: the schema's 'Choose at least one day of the week'.
+    weekdays: inputs.weekdays,
+    windowStart: inputs.windowStart,
+    windowEnd: inputs.windowEnd,
+    timeZone: inputs.timeZone.trim(),
+    startDate: inputs.startDate,
+    endDate: optional(inputs.endDate),
+    keepsHours: optional(inputs.keepsHours),
+  });
+}
+
+/** The order of the boxes on the form, for the focus to go to the first one with a problem. */
+export const FIELD_ORDER = ['image', 'title', 'foodType', 'quantity', 'location', 'weekdays', 'windowStart', 'windowEnd', 'timeZone', 'startDate', 'endDate', 'keepsHours'] as const;
+
+/** The first box, in the form's order, that has a problem. */
+export function firstProblem(errors: Record<string, string>): string | undefined {
+  return FIELD_ORDER.find((f) => errors[f]) ?? Object.keys(errors)[0];
+}
