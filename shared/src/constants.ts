@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   donationRequestsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
   charityRequestsPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   reviewsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /** Messages written by one account (issue 48): a busy evening's back-and-forth, not a flood. */
+  messagesPerAccount: { limit: 200, windowSeconds: 60 * 60 },
   /** Invitations sent by one manager or coordinator (issue 46): a charity signing up its drivers, not a mailing list. */
   invitationsPerAccount: { limit: 30, windowSeconds: 60 * 60 },
   /** Invitations to one address, from whoever: nobody can fill a stranger's mailbox through them. */

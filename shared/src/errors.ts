@@ -585,6 +585,15 @@ export const ERRORS = {
   'series-requests/not-party': { id: /*i18n*/ 'error.series-requests/not-party', message: 'Only the restaurant or the charity of this standing pickup can end it.' },
   'series-requests/answer-not-owner': { id: /*i18n*/ 'error.series-requests/answer-not-owner', message: 'Only the restaurant of this regular donation can answer its requests.' },
   'series-requests/assignee-not-member': { id: /*i18n*/ 'error.series-requests/assignee-not-member', message: 'That person is not one of your charity’s members.' },
+
+  // ---- Messages on a donation request (issue 48)
+  'validation/message-required': { id: /*i18n*/ 'error.validation/message-required', message: 'Write a message' },
+  'validation/muted-boolean': { id: /*i18n*/ 'error.validation/muted-boolean', message: 'muted must be true or false' },
+  'not-found/message': { id: /*i18n*/ 'error.not-found/message', message: 'Message not found' },
+  'messages/not-party': { id: /*i18n*/ 'error.messages/not-party', message: 'Only the restaurant and the charity of this request can write here.' },
+  'messages/closed': { id: /*i18n*/ 'error.messages/closed', message: 'This conversation has closed: it ends {days} days after the pickup or the donation’s end.' },
+  'messages/remove-not-author': { id: /*i18n*/ 'error.messages/remove-not-author', message: 'Only an admin, or its author, can remove a message.' },
+  'messages/remove-too-late': { id: /*i18n*/ 'error.messages/remove-too-late', message: 'A message can be taken back only within {minutes} minutes of writing it.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -31,6 +31,8 @@ export interface NotificationFacts {
   opensInMs?: number;
   /** A regular donation's date concerned, 'YYYY-MM-DD' (a skipped one), said in the reader's language. */
   date?: string;
+  /** The start of a message's words (issue 48). */
+  excerpt?: string;
 }
 
 /** The regular donations' page, where each side sees its series and standing pickups. */
@@ -183,6 +185,12 @@ export function notificationText(i18n: I18n, kind: NotificationKind, f: Notifica
           ? i18n._('notification.series.ended.byCharity', { charity, donation })
           : i18n._('notification.series.ended.byRestaurant', { restaurant: theRestaurant, donation }),
         SERIES_PAGE,
+      );
+    case 'message.received':
+      return t(
+        i18n._('notification.message.received.title', { who: f.byName ?? i18n._('notification.value.someone') }),
+        f.excerpt ? i18n._('notification.message.received.body', { donation, excerpt: f.excerpt }) : donation,
+        details(f),
       );
     case 'test':
       return t(i18n._('notification.test.title'), i18n._('notification.test.body'), '/dashBoard');

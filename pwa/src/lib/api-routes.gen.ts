@@ -629,4 +629,34 @@ export interface ApiRoutes {
     body: undefined;
     answer: { deletedCount: number; releasedCount: number };
   };
+  'GET /donation-requests/{id}/messages': {
+    params: { id: string };
+    query: { limit?: number | undefined; cursor?: string | undefined };
+    body: undefined;
+    answer: Array<{ _id: string; requestId: string; donationId: string; authorName: string; authorSide: "restaurant" | "charity" | "admin"; body: string; image?: string | undefined; createdAt: string; mine: boolean }>;
+  };
+  'POST /donation-requests/{id}/messages': {
+    params: { id: string };
+    query: {};
+    body: { body: string; image?: string | undefined };
+    answer: { insertedId: z.output<typeof S.IdSchema> };
+  };
+  'POST /donation-requests/{id}/messages/read': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { unreadMessages: number; muted: boolean };
+  };
+  'PUT /donation-requests/{id}/messages/mute': {
+    params: { id: string };
+    query: {};
+    body: { muted: boolean };
+    answer: { unreadMessages: number; muted: boolean };
+  };
+  'DELETE /messages/{id}': {
+    params: { id: string };
+    query: {};
+    body: undefined;
+    answer: { deletedCount: number };
+  };
 }

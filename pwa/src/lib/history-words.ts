@@ -86,6 +86,8 @@ export function describeEntry(entry: HistoryEntry, i18n: I18n = activeI18n): str
       return entry.toState === 'Verified' || entry.toState === undefined ? i18n._('history.donation.generated') : i18n._('history.donation.generatedGiven');
     case 'series.skipped':
       return i18n._('history.series.skipped', { who });
+    case 'message.removed':
+      return i18n._('history.message.removed', { who });
     default:
       return i18n._('history.other', { kind: entry.kind, who });
   }

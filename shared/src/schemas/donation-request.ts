@@ -38,6 +38,8 @@ export const DonationRequestListItemSchema = DonationRequestSchema.extend({
   collectBy: z.string().optional(),
   /** The restaurant's contact number (its profile's), on an accepted request only: the driver may need to call. */
   restaurantPhone: z.string().optional(),
+  /** Messages of the request's conversation the caller's side has not read (issue 48). */
+  unreadMessages: z.number().int().optional(),
 });
 export type DonationRequestListItem = z.infer<typeof DonationRequestListItemSchema>;
 

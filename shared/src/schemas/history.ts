@@ -57,6 +57,8 @@ export const HISTORY_KINDS = [
   'series-request.accepted',
   'series-request.declined',
   'series-request.ended',
+  /** A message of a request's conversation taken away (issue 48): `detail.messageId`, its author's side; not its words. */
+  'message.removed',
   /** Organisations (issue 46): `detail.organisationId`, and the member concerned as `detail.userId`, `email`, `name`. */
   'organisation.invited',
   'organisation.invitation-withdrawn',

@@ -20,6 +20,7 @@ import {
   type SyncCollection,
 } from '@foodbridge/shared';
 import type { SeriesRequestStatus, SeriesStatus } from '@foodbridge/shared/schemas/donation-series';
+import { CONVERSATION_OPEN_DAYS, MESSAGE_REMOVE_MINUTES, type MessageSide } from '@foodbridge/shared/schemas/message';
 import { leadRoleOf, MEMBER_ROLES, type MemberRole, type OrganisationKind } from '@foodbridge/shared/schemas/organisation';
 import type { DonationExportScope, PickupExportScope } from '../db/exports.ts';
 import type { CalendarScope } from '../db/calendar.ts';
@@ -584,6 +585,40 @@ export function canEndSeriesRequest(user: AuthUser, series: { restaurant_id: str
 /** Whether the caller may read a series request: its charity's and its restaurant's members, and admins. */
 export function canSeeSeriesRequest(user: AuthUser, r: { charity_id: string; restaurant_id: string }): Decision {
   return user.role === 'admin' || r.charity_id === party(user) || r.restaurant_id === party(user) ? ALLOW : refuse(404, 'not-found/series-request');
+}
+
+// ---- Messages on a donation request (issue 48)
+
+/**
+ * Which side of a request's conversation the caller speaks for: the donation's restaurant, the requesting charity
+ * (their members), or an admin; undefined for anyone else, who may neither read nor write it.
+ */
+export function conversationSide(user: AuthUser, c: { restaurant_id: string; charity_id: string }): MessageSide | undefined {
+  if (party(user) !== undefined && party(user) === c.restaurant_id) return 'restaurant';
+  if (party(user) !== undefined && party(user) === c.charity_id) return 'charity';
+  return user.role === 'admin' ? 'admin' : undefined;
+}
+
+/** Reading a conversation: its two sides and admins; to anyone else it does not exist. */
+export function canReadConversation(user: AuthUser, c: { restaurant_id: string; charity_id: string }): { ok: true; side: MessageSide } | Refusal {
+  const side = conversationSide(user, c);
+  return side ? { ok: true, side } : refuse(404, 'not-found/donation-request');
+}
+
+/** Writing: its sides and admins, until it closes (CONVERSATION_OPEN_DAYS after the pickup or the donation's end). */
+export function canWriteMessage(user: AuthUser, c: { restaurant_id: string; charity_id: string }, closesAt: Date | undefined, now = Date.now()): { ok: true; side: MessageSide } | Refusal {
+  const read = canReadConversation(user, c);
+  if (!read.ok) return read;
+  if (closesAt && closesAt.getTime() <= now) return refuse(409, 'messages/closed', { days: CONVERSATION_OPEN_DAYS });
+  return read;
+}
+
+/** An admin removes any message; its author takes back their own within MESSAGE_REMOVE_MINUTES. */
+export function canRemoveMessage(user: AuthUser, m: { author_id: string; created_at: Date }, now = Date.now()): Decision {
+  if (user.role === 'admin') return ALLOW;
+  if (m.author_id !== user.id) return refuse(403, 'messages/remove-not-author');
+  if (now - m.created_at.getTime() > MESSAGE_REMOVE_MINUTES * 60_000) return refuse(409, 'messages/remove-too-late', { minutes: MESSAGE_REMOVE_MINUTES });
+  return ALLOW;
 }
 
 // ---- Favourites and reviews

@@ -36,6 +36,7 @@ import {
 import type { TxSql } from '../db/connection.ts';
 import { lockDonation, lockDonationShared, markDonationAccepted, releaseDonation, toDonation, type DonationRow } from '../db/donations.ts';
 import { recordHistory, type HistoryActor } from '../db/history.ts';
+import { unreadByRequest } from '../db/messages.ts';
 import { organisationProfile } from '../db/organisations.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -217,7 +218,10 @@ export const donationRequestRoutes = [
       enforce(access);
       const page = parsePage(c);
       const rows = pageOf(c, await listDonationRequests(deps.sql, access.scope, { restaurantEmail, charityEmail, status }, page), page);
-      return c.json(rows.map(toDonationRequestListItem));
+      // Each conversation's messages the caller has not read (issue 48), counted for the page in one statement.
+      const side = access.scope.kind === 'all' ? 'admin' : access.scope.kind;
+      const unread = await unreadByRequest(deps.sql, user.id, side, rows.map((r) => r.id));
+      return c.json(rows.map((r) => ({ ...toDonationRequestListItem(r), unreadMessages: unread.get(r.id) ?? 0 })));
     },
   ),
   route(

@@ -57,15 +57,14 @@ import {
 } from '../db/donations.ts';
 import { recordHistory } from '../db/history.ts';
 import { findMember, organisationProfile } from '../db/organisations.ts';
-import { findStoredAnswer, storeAnswer, type StoredAnswer } from '../db/idempotency.ts';
+import { findStoredAnswer, storeAnswer } from '../db/idempotency.ts';
 import type { AppEnv, Deps } from '../deps.ts';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { idempotencyKey, replay } from '../http/idempotency.ts';
 import { pageOf, parsePage } from '../http/pagination.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { Deleted, DonationChange, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
-
-const IDEMPOTENCY_KEY_MAX = 200;
 
 /** `?status=` in any casing, as a canonical status; an unknown one is a 400 rather than an empty list. */
 export function statusQuery<T extends string>(c: Context, values: readonly T[]): T | undefined {
@@ -133,19 +132,6 @@ function sortQuery(c: Context): DonationSort | undefined {
     throw badRequest('donations/distance-without-near');
   }
   return { by, near: { lat, lng } };
-}
-
-function idempotencyKey(c: Context): string | undefined {
-  const key = c.req.header('idempotency-key')?.trim();
-  if (key === undefined || key === '') return undefined;
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest('request/idempotency-key-too-long', { max: IDEMPOTENCY_KEY_MAX });
-  return key;
-}
-
-function replay(c: Context, stored: StoredAnswer, scope: string) {
-  if (stored.scope !== scope) throw new ApiError(422, 'request/idempotency-key-reused');
-  c.header('Idempotent-Replayed', 'true');
-  return c.json(stored.body as object, stored.statusCode as 200);
 }
 
 const donationId = { id: 'The donation’s id.' };

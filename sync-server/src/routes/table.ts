@@ -26,6 +26,7 @@ import { charityPreferenceRoutes } from './charity-preferences.ts';
 import { organisationRoutes } from './organisations.ts';
 import { calendarRoutes } from './calendar.ts';
 import { donationSeriesRoutes } from './donation-series.ts';
+import { messageRoutes } from './messages.ts';
 import { healthRoutes } from './health.ts';
 import { metricsRoutes } from './metrics.ts';
 import { openApiRoutes } from './openapi.ts';
@@ -58,6 +59,7 @@ export const API_ROUTES = [
   ...organisationRoutes,
   ...calendarRoutes,
   ...donationSeriesRoutes,
+  ...messageRoutes,
 ];
 
 /** Every route, in the order the app registers them. */

@@ -27,6 +27,7 @@ import { maxChangeSeqs } from '../db/sync.ts';
 import { replaceCalendarToken } from '../db/calendar.ts';
 import { addMember, createInvitation } from '../db/organisations.ts';
 import { insertSeries, insertSeriesRequest, setSeriesRequestStatus } from '../db/series.ts';
+import { insertMessage } from '../db/messages.ts';
 import { insertUser } from '../db/users.ts';
 import { insertDonation } from './fixtures.ts';
 import { createBrowserSubscription } from './push-service-stub.ts';
@@ -414,6 +415,17 @@ export class World {
         if (status === 'Accepted') await setSeriesRequestStatus(tx, row!.id, 'Accepted', this.accounts.restaurant.id);
         return row!.id;
       });
+    });
+  }
+
+  /** A message `charity`'s founder wrote a moment ago in its request's conversation (issue 48). */
+  message(): Promise<string> {
+    const { charity } = this.accounts;
+    return this.once('message', async () => {
+      const requestId = await this.request();
+      const [row] = await this.t.sql<{ donation_id: string }[]>`SELECT donation_id FROM donation_requests WHERE id = ${requestId}`;
+      const message = await this.t.sql.begin((tx) => insertMessage(tx, { requestId, donationId: row!.donation_id, author: charity, side: 'charity', body: 'At the back door' }));
+      return message.id;
     });
   }
 
@@ -1164,5 +1176,33 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     route: 'DELETE /series-requests/:id',
     request: async (w) => ({ method: 'DELETE', path: `/series-requests/${await w.seriesRequest('Accepted')}` }),
     expect: signedIn(404, { restaurant: 200, staff: 403, charity: 200, driver: 403, admin: 403 }),
+  },
+  // ---- Messages (issue 48): a request's conversation is its restaurant's and its charity's (their members), and
+  // admins'; to anyone else it does not exist.
+  {
+    route: 'GET /donation-requests/:id/messages',
+    request: async (w) => (await w.message(), get(`/donation-requests/${await w.request()}/messages`)),
+    expect: signedIn(404, { restaurant: 200, charity: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /donation-requests/:id/messages',
+    request: async (w) => ({ method: 'POST', path: `/donation-requests/${await w.request()}/messages`, body: { body: 'Running ten minutes late' } }),
+    expect: signedIn(404, { restaurant: 201, charity: 201, admin: 201 }),
+  },
+  {
+    route: 'POST /donation-requests/:id/messages/read',
+    request: async (w) => ({ method: 'POST', path: `/donation-requests/${await w.request()}/messages/read` }),
+    expect: signedIn(404, { restaurant: 200, charity: 200, admin: 200 }),
+  },
+  {
+    route: 'PUT /donation-requests/:id/messages/mute',
+    request: async (w) => ({ method: 'PUT', path: `/donation-requests/${await w.request()}/messages/mute`, body: { muted: true } }),
+    expect: signedIn(404, { restaurant: 200, charity: 200, admin: 200 }),
+  },
+  {
+    route: 'DELETE /messages/:id',
+    request: async (w) => ({ method: 'DELETE', path: `/messages/${await w.message()}` }),
+    // Its author (the charity's founder) within minutes, or an admin; the other members of either side read it only.
+    expect: signedIn(404, { restaurant: 403, charity: 200, driver: 403, admin: 200 }),
   },
 ];

@@ -73,6 +73,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   'series-request.accepted': /*i18n*/ 'admin.history.kind.seriesRequestAccepted',
   'series-request.declined': /*i18n*/ 'admin.history.kind.seriesRequestDeclined',
   'series-request.ended': /*i18n*/ 'admin.history.kind.seriesRequestEnded',
+  'message.removed': /*i18n*/ 'admin.history.kind.messageRemoved',
 };
 
 /** A state an entry went from or to, in the words of what changed: a donation's, a request's status, or a role. */

@@ -35,6 +35,7 @@ export const KIND_LABELS: Record<SwitchableKind, string> = {
   'series.declined': /*i18n*/ 'push.kind.seriesDeclined',
   'series.skipped': /*i18n*/ 'push.kind.seriesSkipped',
   'series.ended': /*i18n*/ 'push.kind.seriesEnded',
+  'message.received': /*i18n*/ 'push.kind.messageReceived',
 };
 
 export interface KindGroup {
@@ -49,6 +50,7 @@ const GROUPS: Record<Role, KindGroup[]> = {
   admin: [{ title: /*i18n*/ 'push.group.waitingForYou', kinds: ['donation.awaiting-verification', 'series.awaiting-verification', 'charity-role.awaiting-decision'] }, ACCOUNT],
   restaurant: [
     { title: /*i18n*/ 'push.group.requestsForYourFood', kinds: ['request.made', 'request.cancelled', 'pickup.confirmed'] },
+    { title: /*i18n*/ 'push.group.messages', kinds: ['message.received'] },
     { title: /*i18n*/ 'push.group.yourDonations', kinds: ['donation.verified', 'donation.rejected'] },
     { title: /*i18n*/ 'push.group.regularDonations', kinds: ['series.verified', 'series.rejected', 'series.requested', 'series.ended'] },
     { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.unrequested', 'reminder.window-closed'] },
@@ -56,6 +58,7 @@ const GROUPS: Record<Role, KindGroup[]> = {
   ],
   charity: [
     { title: /*i18n*/ 'push.group.yourRequests', kinds: ['request.accepted', 'request.rejected', 'donation.released', 'donation.deleted'] },
+    { title: /*i18n*/ 'push.group.messages', kinds: ['message.received'] },
     { title: /*i18n*/ 'push.group.newFood', kinds: ['donation.nearby'] },
     { title: /*i18n*/ 'push.group.yourPickups', kinds: ['pickup.assigned'] },
     { title: /*i18n*/ 'push.group.regularDonations', kinds: ['series.accepted', 'series.declined', 'series.skipped', 'series.ended'] },
