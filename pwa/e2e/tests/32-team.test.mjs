@@ -23,7 +23,7 @@ import { axeProblems, fitsWidth } from '../lib/checks.mjs';
 
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 const CHARITY = 'Hope Community Pantry';
-const CHARITY_MENU = ['Home', 'Charity Profile', 'Team', 'My Requests', 'My Pickups', 'Received Donations', 'Request Charity Role', 'Favorites', 'My Reviews', 'Transaction History'];
+const CHARITY_MENU = ['Home', 'Charity Profile', 'Team', 'My Requests', 'My Pickups', 'Received Donations', 'Standing Pickups', 'Request Charity Role', 'Favorites', 'My Reviews', 'Transaction History'];
 const h = await openHarness();
 // Its own server: the tests read the links it prints.
 const server = ownServer(h);

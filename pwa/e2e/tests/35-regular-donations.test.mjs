@@ -282,6 +282,27 @@ describe('regular donations: a weekly series, verified once, collected by a stan
     await eventually(async () => (await told.count()) === 1, { timeout: 20_000, what: 'the skipped date among the charity’s notifications' });
   });
 
+  step('6b. the restaurant changes the usual quantity: saved at once, still verified', async () => {
+    const page = state.restaurant;
+    const card = seriesCard(page, title);
+    await dismissToasts(page);
+    await card.getByRole('button', { name: `Edit ${title}` }).click();
+    const quantity = page.getByLabel('Usual quantity');
+    await quantity.waitFor();
+    await quantity.fill('11');
+    assert.deepEqual(await axeProblems(page), [], 'axe with the edit form open');
+    const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === `/donation-series/${state.id}`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const answer = await patched;
+    assert.equal(answer.status(), 200);
+    assert.deepEqual(JSON.parse(answer.request().postData() ?? '{}'), { quantity: 11 }, 'only the changed field sent');
+    await page.getByText('Changes saved').first().waitFor();
+    await quantity.waitFor({ state: 'detached' });
+    const after = await serverSeries();
+    assert.equal(after.quantity, 11);
+    assert.equal(after.status, 'Verified', 'a quantity is no reason to check it again');
+  });
+
   step('7. a window passes without a pickup; the restaurant says it was not collected, and it is offered again', async () => {
     const wait = state.missed.end + 2000 - Date.now();
     if (wait > 0) await sleep(wait);

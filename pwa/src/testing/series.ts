@@ -9,7 +9,7 @@ export function createSeries(overrides: Partial<DonationSeries> = {}): DonationS
     foodType: 'Bakery',
     quantity: 8,
     unit: 'kg',
-    image: '/images/bread',
+    image: '/images/5f0c6a52-9b1e-4d55-8f65-3a5b1f7d2c10',
     location: '12 Market Street',
     weekdays: [1, 2, 3, 4, 5],
     windowStart: '18:00',

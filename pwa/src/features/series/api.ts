@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { DonationSeriesCreateSchema, SeriesRequestCreateSchema } from '@foodbridge/shared/schemas/donation-series';
 import { apiPath, call } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
+import type { SeriesChanges } from './series-changes';
 
 export type { DonationSeries, SeriesRequest } from '@foodbridge/shared/schemas/donation-series';
 
@@ -13,6 +14,11 @@ export const useSeriesList = () => useApi(apiPath('GET /donation-series'));
 export const useSeriesRequests = () => useApi(apiPath('GET /series-requests'));
 
 export const createSeries = (body: z.output<typeof DonationSeriesCreateSchema>) => call('POST /donation-series', { body });
+/**
+ * Changes the fields given (series-changes.ts). The answer is the series as it is now: back in Pending when a change
+ * of what an admin checked sent a Verified one back.
+ */
+export const updateSeries = (id: string, body: SeriesChanges) => call('PATCH /donation-series/{id}', { params: { id }, body });
 /** Stops (true) or restarts (false) a series' coming occurrences. */
 export const setSeriesPaused = (id: string, paused: boolean) => call('PATCH /donation-series/{id}', { params: { id }, body: { paused } });
 export const verifySeries = (id: string) => call('PATCH /donation-series/verify/{id}', { params: { id } });

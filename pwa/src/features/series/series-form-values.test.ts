@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deviceTimeZone, firstProblem, initialInputs, parseSeriesInputs, toggleDay, type SeriesInputs } from './series-form-values';
+import { createSeries } from '@/testing/series';
+import { deviceTimeZone, firstProblem, initialInputs, inputsOf, parseSeriesInputs, serverProblemBox, toggleDay, type SeriesInputs } from './series-form-values';
 
 const IMAGE = '/images/5f0c6a52-9b1e-4d55-8f65-3a5b1f7d2c10';
 
@@ -51,5 +52,34 @@ describe('the new regular donation form', () => {
 
   it('takes a window across midnight (it ends the next day)', () => {
     expect(parseSeriesInputs(filled({ windowStart: '22:00', windowEnd: '01:00' }), IMAGE).success).toBe(true);
+  });
+
+  it('opens an edit with the series as it is: numbers as text, no last date as an empty box', () => {
+    expect(inputsOf(createSeries({ weekdays: [5, 1], quantity: 8.5, keepsHours: 0 }))).toEqual({
+      title: 'Unsold bread',
+      foodType: 'Bakery',
+      quantity: '8.5',
+      unit: 'kg',
+      location: '12 Market Street',
+      weekdays: [1, 5],
+      windowStart: '18:00',
+      windowEnd: '20:00',
+      timeZone: 'Europe/Berlin',
+      startDate: '2026-12-07',
+      endDate: '',
+      keepsHours: '0',
+    });
+  });
+
+  it("still asks for days when an edited series' RRULE is not there to keep", () => {
+    expect(parseSeriesInputs(filled({ weekdays: [] }), IMAGE, 'FREQ=WEEKLY;BYDAY=MO').data).toMatchObject({ rrule: 'FREQ=WEEKLY;BYDAY=MO' });
+    expect(parseSeriesInputs(filled({ weekdays: [] }), IMAGE).error?.issues.map((i) => String(i.path[0]))).toEqual(['weekdays']);
+  });
+
+  it("puts the server's refusals of an edit under the box they are about, and the others above the buttons", () => {
+    expect(serverProblemBox('validation/series-rrule')).toBe('weekdays');
+    expect(serverProblemBox('validation/series-dates-order')).toBe('endDate');
+    expect(serverProblemBox('series/ended')).toBeUndefined();
+    expect(serverProblemBox(undefined)).toBeUndefined();
   });
 });

@@ -1,8 +1,9 @@
-// The new regular donation form's boxes and what they send (issue 47): pure, checked with the shared
-// DonationSeriesCreateSchema that the server parses the body with.
+// The regular donation form's boxes and what they send (issue 47), new or edited: pure, checked with the shared
+// DonationSeriesCreateSchema that the server parses a new one's body with (an edit sends the fields that changed of
+// the same values, series-changes.ts).
 import type { QuantityUnit } from '@foodbridge/shared/constants';
 import { isTimeZone } from '@foodbridge/shared/pickup-window';
-import { DonationSeriesCreateSchema } from '@foodbridge/shared/schemas/donation-series';
+import { DonationSeriesCreateSchema, type DonationSeries } from '@foodbridge/shared/schemas/donation-series';
 import { dateInZone } from '@foodbridge/shared/series-dates';
 
 export interface SeriesInputs {
@@ -45,6 +46,27 @@ export function initialInputs(now: Date = new Date(), timeZone: string = deviceT
   };
 }
 
+/**
+ * The boxes of a series to edit, as it is. A series on an RRULE starts with no weekday chosen: the form offers
+ * weekdays only, and keeps the rule unless days are chosen (parseSeriesInputs' `rule`).
+ */
+export function inputsOf(s: DonationSeries): SeriesInputs {
+  return {
+    title: s.title,
+    foodType: s.foodType,
+    quantity: String(s.quantity),
+    unit: s.unit,
+    location: s.location,
+    weekdays: s.rrule ? [] : [...new Set(s.weekdays ?? [])].sort((a, b) => a - b),
+    windowStart: s.windowStart,
+    windowEnd: s.windowEnd,
+    timeZone: s.timeZone,
+    startDate: s.startDate,
+    endDate: s.endDate ?? '',
+    keepsHours: String(s.keepsHours),
+  };
+}
+
 /** The days with `day` switched on or off, in order. */
 export function toggleDay(weekdays: readonly number[], day: number): number[] {
   return weekdays.includes(day) ? weekdays.filter((d) => d !== day) : [...weekdays, day].sort((a, b) => a - b);
@@ -55,9 +77,11 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
 
 /**
  * The body of POST /donation-series from the boxes and the uploaded picture, checked: the parsed body, or the
- * problems by field (the first issue's path names the box).
+ * problems by field (the first issue's path names the box). `rule`: the RRULE of the series being edited, kept while
+ * no weekday is chosen.
  */
-export function parseSeriesInputs(inputs: SeriesInputs, image: string | undefined) {
+export function parseSeriesInputs(inputs: SeriesInputs, image: string | undefined, rule?: string) {
+  const keepsRule = rule !== undefined && inputs.weekdays.length === 0;
   return DonationSeriesCreateSchema.safeParse({
     title: inputs.title,
     foodType: inputs.foodType || undefined,
@@ -65,8 +89,8 @@ export function parseSeriesInputs(inputs: SeriesInputs, image: string | undefine
     unit: inputs.unit,
     image,
     location: inputs.location,
-    // No days chosen: the schema's 'Choose at least one day of the week'.
-    weekdays: inputs.weekdays,
+    // No days chosen (and no rule to keep): the schema's 'Choose at least one day of the week'.
+    ...(keepsRule ? { rrule: rule } : { weekdays: inputs.weekdays }),
     windowStart: inputs.windowStart,
     windowEnd: inputs.windowEnd,
     timeZone: inputs.timeZone.trim(),
@@ -76,6 +100,9 @@ export function parseSeriesInputs(inputs: SeriesInputs, image: string | undefine
   });
 }
 
+/** The form's checked values: a new series' body, and an edited one's as it should be. */
+export type SeriesValues = NonNullable<ReturnType<typeof parseSeriesInputs>['data']>;
+
 /** The order of the boxes on the form, for the focus to go to the first one with a problem. */
 export const FIELD_ORDER = ['image', 'title', 'foodType', 'quantity', 'location', 'weekdays', 'windowStart', 'windowEnd', 'timeZone', 'startDate', 'endDate', 'keepsHours'] as const;
 
@@ -83,3 +110,16 @@ export const FIELD_ORDER = ['image', 'title', 'foodType', 'quantity', 'location'
 export function firstProblem(errors: Record<string, string>): string | undefined {
   return FIELD_ORDER.find((f) => errors[f]) ?? Object.keys(errors)[0];
 }
+
+/**
+ * The box a refusal of an edit names, for the rules the server checks against the series as it is stored (the form
+ * checks the rest before sending): an RRULE kept with a new first date, the window, the dates' order. Other refusals
+ * belong to no box.
+ */
+const SERVER_PROBLEM_BOXES: Readonly<Record<string, (typeof FIELD_ORDER)[number]>> = {
+  'validation/series-rrule': 'weekdays',
+  'validation/series-window-empty': 'windowEnd',
+  'validation/series-dates-order': 'endDate',
+};
+
+export const serverProblemBox = (code: string | undefined) => (code ? SERVER_PROBLEM_BOXES[code] : undefined);

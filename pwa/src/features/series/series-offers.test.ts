@@ -3,10 +3,11 @@ import { createSeries, createSeriesRequest } from '@/testing/series';
 import { charityRequestAction, lastRequestOf, liveRequestOf, mayAskFor, pendingFirst, restaurantOffers, waitingRequestsOf } from './series-offers';
 
 describe("a restaurant's actions", () => {
-  it('lets any member skip a coming date and pause a running series; only managers end it or answer requests', () => {
+  it('lets any member edit, skip a coming date and pause a running series; only managers end it or answer requests', () => {
     const s = createSeries();
-    expect(restaurantOffers(s, true)).toEqual({ skip: true, pause: true, resume: false, end: true, endStanding: false, answer: true });
-    expect(restaurantOffers(s, false)).toEqual({ skip: true, pause: true, resume: false, end: false, endStanding: false, answer: false });
+    expect(restaurantOffers(s, true)).toEqual({ edit: true, skip: true, pause: true, resume: false, end: true, endStanding: false, answer: true });
+    expect(restaurantOffers(s, false)).toEqual({ edit: true, skip: true, pause: true, resume: false, end: false, endStanding: false, answer: false });
+    expect(restaurantOffers(createSeries({ status: 'Pending', paused: true }), false).edit, 'waiting for verification, paused').toBe(true);
   });
 
   it('offers Resume on a paused series, and nothing to skip without coming dates', () => {

@@ -6,6 +6,8 @@ import { isLive } from './series-words';
 
 /** A restaurant's actions on one of its series. `lead`: the caller is one of its managers. */
 export interface RestaurantOffers {
+  /** Change what it is, its days, times and dates. */
+  edit: boolean;
   skip: boolean;
   pause: boolean;
   resume: boolean;
@@ -19,6 +21,7 @@ export interface RestaurantOffers {
 export function restaurantOffers(s: DonationSeries, lead: boolean): RestaurantOffers {
   const live = isLive(s);
   return {
+    edit: live,
     skip: live && s.nextDates.length > 0,
     pause: live && !s.paused,
     resume: live && s.paused,

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
 import { createSeries } from '@/testing/series';
-import { dayRuns, daysText, periodText, requestStateOf, seriesDateText, seriesStateOf, weekdayName, windowText } from './series-words';
+import { checkedFieldNames, dayRuns, daysText, periodText, requestStateOf, seriesDateText, seriesStateOf, weekdayName, windowText } from './series-words';
 
 describe('the days of a regular donation', () => {
   it('names ISO weekdays, Monday first, in the language asked', () => {
@@ -61,6 +61,11 @@ describe('badges', () => {
     expect(say({ status: 'Ended' })).toBe('Ended');
   });
 
+  it('names what an admin checked inside a sentence, in the order given', () => {
+    expect(checkedFieldNames(i18n, ['title'])).toBe('title');
+    expect(checkedFieldNames(i18n, ['title', 'foodType', 'location'])).toBe('title, food type, and pickup location');
+  });
+
   it('says where a standing pickup request stands', () => {
     expect(i18n._(requestStateOf('Pending').label)).toBe('Waiting for an answer');
     expect(requestStateOf('Accepted').tone).toBe('blue');
@@ -72,8 +77,10 @@ describe('badges', () => {
       expect(daysText(i18n, { weekdays: [1, 2, 3, 4, 5, 6, 7] })).toBe('Todos los días');
       expect(daysText(i18n, { weekdays: [1, 2, 3, 4, 5] })).toBe('lun–vie');
       expect(i18n._(seriesStateOf({ status: 'Pending' }).label)).toBe('Pendiente de verificación');
+      expect(checkedFieldNames(i18n, ['title', 'image'])).toBe('el título y la foto');
       await setLocale('ar', { remember: false });
       expect(windowText(i18n, createSeries())).toBe('\u206618:00–20:00\u2069، Europe/Berlin');
+      expect(checkedFieldNames(i18n, ['title', 'image'])).toBe('العنوان والصورة');
       expect(daysText(i18n, { weekdays: [1, 2, 3, 4, 5] })).toBe('الاثنين–الجمعة');
     } finally {
       await setLocale('en', { remember: false });

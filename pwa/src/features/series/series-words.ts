@@ -3,6 +3,7 @@
 import type { I18n } from '@lingui/core';
 import type { DonationSeries, SeriesRequestStatus } from '@foodbridge/shared/schemas/donation-series';
 import { directionOf, isLocale } from '@/lib/i18n/locales';
+import type { CheckedField } from './series-changes';
 
 /** The name of an ISO weekday (1 Monday .. 7 Sunday) in `locale`: 1 January 2024 was a Monday. */
 export function weekdayName(locale: string, isoDay: number, width: 'short' | 'long' = 'short'): string {
@@ -54,6 +55,18 @@ export function periodText(i18n: I18n, s: Pick<DonationSeries, 'startDate' | 'en
   const from = seriesDateText(i18n, s.startDate);
   if (!s.endDate) return i18n._('series.period.open', { from });
   return s.endDate === s.startDate ? i18n._('series.period.once', { date: from }) : i18n._('series.period.range', { from, to: seriesDateText(i18n, s.endDate) });
+}
+
+const CHECKED_WORDS: Record<CheckedField, string> = {
+  title: /*i18n*/ 'series.edit.field.title',
+  foodType: /*i18n*/ 'series.edit.field.foodType',
+  image: /*i18n*/ 'series.edit.field.image',
+  location: /*i18n*/ 'series.edit.field.location',
+};
+
+/** What an admin checked, inside a sentence: 'title and picture' in English, 'el título y la foto' in Spanish. */
+export function checkedFieldNames(i18n: I18n, fields: readonly CheckedField[]): string {
+  return new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(fields.map((f) => i18n._(CHECKED_WORDS[f])));
 }
 
 export type BadgeTone = 'neutral' | 'green' | 'amber' | 'red' | 'blue';

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { CalendarOff, CalendarX, Check, Pause, Play, Plus, X } from 'lucide-react';
+import { CalendarOff, CalendarX, Check, Pause, Pencil, Play, Plus, X } from 'lucide-react';
 import { ListStates } from '@/components/list-states';
 import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { EmptyState, PageHeader, TableSkeleton } from '@/components/ui/states';
 import { EmailText } from '@/components/email-text';
+import { ApiError } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import {
@@ -15,34 +16,44 @@ import {
   endSeries,
   endSeriesRequest,
   setSeriesPaused,
+  updateSeries,
   useSeriesList,
   useSeriesRequests,
   type DonationSeries,
   type SeriesRequest,
 } from '../api';
+import { seriesChanges } from '../series-changes';
+import type { SeriesValues } from '../series-form-values';
 import { restaurantOffers, waitingRequestsOf } from '../series-offers';
 import { useMembership, useSeriesAction } from '../use-series-action';
 import { CardActions, SeriesCard } from './series-card';
-import { SeriesForm, type SeriesValues } from './series-form';
+import { SeriesForm } from './series-form';
 import { SkipDateDialog } from './skip-date-dialog';
+
+const NEW_BUTTON = 'series-new-open';
+const editButtonId = (id: string) => `series-${id}-edit`;
 
 /**
  * A restaurant's regular donations: a new one (verified once by an admin), and on each its coming and skipped dates,
- * Skip a date, Pause / Resume, End; the standing pickup requests of charities to accept or decline, and the end of an
- * accepted standing pickup. Any member skips and pauses; ending and answering are the managers'.
+ * Edit, Skip a date, Pause / Resume, End; the standing pickup requests of charities to accept or decline, and the end
+ * of an accepted standing pickup. Any member edits, skips and pauses; ending and answering are the managers'.
  */
 export function RestaurantSeries() {
   const i18n = useI18n();
   const series = useSeriesList();
   const requests = useSeriesRequests();
   const { lead } = useMembership();
-  const [adding, setAdding] = useState(false);
-  const wasAdding = useRef(false);
-  // The form closed (saved or cancelled): the focus goes back to the button that opened it.
+  // One form at a time (its boxes' ids are the page's): 'new', or the id of the series being edited in its card's place.
+  const [form, setForm] = useState<string | null>(null);
+  const wasOpen = useRef<string | null>(null);
+  // The form closed (saved or cancelled): the focus goes back to the button that opened it, or to New regular
+  // donation when that series is no longer offered an Edit.
   useEffect(() => {
-    if (wasAdding.current && !adding) document.getElementById('series-new-open')?.focus();
-    wasAdding.current = adding;
-  }, [adding]);
+    const was = wasOpen.current;
+    wasOpen.current = form;
+    if (!was || form) return;
+    (document.getElementById(was === 'new' ? NEW_BUTTON : editButtonId(was)) ?? document.getElementById(NEW_BUTTON))?.focus();
+  }, [form]);
   const [skipping, setSkipping] = useState<DonationSeries | null>(null);
   const { busy, run } = useSeriesAction();
 
@@ -61,10 +72,31 @@ export function RestaurantSeries() {
       i18n._('series.new.failed'),
     );
     if (done) {
-      setAdding(false);
+      setForm(null);
       series.reload();
     }
     return done;
+  }
+
+  /** Saves what changed; a refusal goes back to the form, which says it (and an ended or rejected series is read again). */
+  async function edit(s: DonationSeries, values: SeriesValues): Promise<boolean> {
+    const changes = seriesChanges(s, values);
+    if (Object.keys(changes).length === 0) {
+      notify.info(i18n._('series.edit.unchanged', { title: s.title }));
+      setForm(null);
+      return true;
+    }
+    try {
+      const after = await updateSeries(s._id, changes);
+      series.setData((list) => list?.map((x) => (x._id === s._id ? after : x)));
+      if (s.status === 'Verified' && after.status === 'Pending') notify.success(i18n._('series.edit.sentBackTitle'), i18n._('series.edit.sentBack', { title: after.title }));
+      else notify.success(i18n._('series.edit.doneTitle'), i18n._('series.edit.done', { title: after.title }));
+      setForm(null);
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) series.reload();
+      throw err;
+    }
   }
 
   const pause = (s: DonationSeries, paused: boolean) =>
@@ -119,15 +151,15 @@ export function RestaurantSeries() {
   return (
     <section>
       <PageHeader title={i18n._('series.page.title')} description={i18n._('series.page.restaurantIntro')}>
-        {!adding && (
-          <Button id="series-new-open" onClick={() => setAdding(true)} className="w-full sm:w-auto">
+        {form !== 'new' && (
+          <Button id={NEW_BUTTON} onClick={() => setForm('new')} disabled={form !== null} className="w-full sm:w-auto">
             <Plus aria-hidden /> {i18n._('series.new.open')}
           </Button>
         )}
       </PageHeader>
-      {adding && (
+      {form === 'new' && (
         <Card className="mb-6 p-4 sm:p-5">
-          <SeriesForm onSubmit={add} onCancel={() => setAdding(false)} />
+          <SeriesForm onSubmit={add} onCancel={() => setForm(null)} />
         </Card>
       )}
       <ListStates
@@ -142,6 +174,16 @@ export function RestaurantSeries() {
               const offers = restaurantOffers(s, lead === true);
               const waiting = waitingRequestsOf(s._id, requests.data);
               const named = <span className="sr-only"> {s.title}</span>;
+              if (form === s._id) {
+                // In the card's place, across both columns: the form's boxes need the width.
+                return (
+                  <li key={s._id} className="md:col-span-2">
+                    <Card className="p-4 sm:p-5">
+                      <SeriesForm series={s} onSubmit={(values) => edit(s, values)} onCancel={() => setForm(null)} />
+                    </Card>
+                  </li>
+                );
+              }
               return (
                 <li key={s._id}>
                   <SeriesCard series={s}>
@@ -187,8 +229,14 @@ export function RestaurantSeries() {
                         </ul>
                       </section>
                     )}
-                    {(offers.skip || offers.pause || offers.resume || offers.end || offers.endStanding) && (
+                    {(offers.edit || offers.skip || offers.pause || offers.resume || offers.end || offers.endStanding) && (
                       <CardActions>
+                        {offers.edit && (
+                          <Button id={editButtonId(s._id)} size="sm" variant="outline" disabled={busy !== null || form !== null} onClick={() => setForm(s._id)}>
+                            <Pencil aria-hidden /> {i18n._('series.edit.open')}
+                            {named}
+                          </Button>
+                        )}
                         {offers.skip && (
                           <Button size="sm" variant="outline" disabled={busy !== null} onClick={() => setSkipping(s)}>
                             <CalendarX aria-hidden /> {i18n._('series.skip.open')}

@@ -1,17 +1,17 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { FOOD_TYPES, QUANTITY_UNITS, type QuantityUnit } from '@foodbridge/shared/constants';
 import { SERIES_KEEPS_HOURS_MAX } from '@foodbridge/shared/series-dates';
 import { ImageUpload } from '@/components/image-upload';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
-import { firstErrors, withoutField } from '@/lib/form-errors';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
-import { firstProblem, initialInputs, parseSeriesInputs, toggleDay, type SeriesInputs } from '../series-form-values';
-import { weekdayName } from '../series-words';
-
-export type SeriesValues = NonNullable<ReturnType<typeof parseSeriesInputs>['data']>;
+import type { DonationSeries } from '../api';
+import type { CheckedField } from '../series-changes';
+import type { SeriesValues } from '../series-form-values';
+import { checkedFieldNames, weekdayName } from '../series-words';
+import { useSeriesForm } from '../use-series-form';
 
 const UNIT_LABELS: Record<QuantityUnit, string> = {
   kg: /*i18n*/ 'series.form.unit.kg',
@@ -30,17 +30,14 @@ function knownZones(): string[] {
 }
 
 /**
- * A new regular donation (issue 47): what it is (picture, title, food type, usual quantity, place), on which days, in
- * which window of local times and zone, from which date to which, and how long the food keeps after the window. Checked
- * with the shared schema the server parses the body with; `onSubmit` resolves true when the form is done.
+ * A regular donation (issue 47), new or edited (`series`): what it is (picture, title, food type, usual quantity,
+ * place), on which days, in which window of local times and zone, from which date to which, and how long the food
+ * keeps after the window. Checked with the shared schema the server parses the body with; `onSubmit` resolves true
+ * when the form is done, or rejects with the server's refusal, said in the form (use-series-form.ts).
  */
-export function SeriesForm({ onSubmit, onCancel }: { onSubmit: (values: SeriesValues) => Promise<boolean>; onCancel: () => void }) {
+export function SeriesForm({ series, onSubmit, onCancel }: { series?: DonationSeries; onSubmit: (values: SeriesValues) => Promise<boolean>; onCancel: () => void }) {
   const i18n = useI18n();
-  const [inputs, setInputs] = useState<SeriesInputs>(() => initialInputs());
-  const [image, setImage] = useState<string | undefined>();
-  const [uploading, setUploading] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { inputs, image, errors, failure, uploading, submitting, reverify, set, switchDay, choosePicture, setUploading, submit } = useSeriesForm({ series, onSubmit });
   const zones = useMemo(knownZones, []);
   const zoneList = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -48,53 +45,18 @@ export function SeriesForm({ onSubmit, onCancel }: { onSubmit: (values: SeriesVa
   // The form opens in place of the button that asked for it: its heading takes the focus, so it is read from the top.
   useEffect(() => heading.current?.focus(), []);
 
-  const set = (key: Exclude<keyof SeriesInputs, 'weekdays'>) => (e: { target: { value: string } }) => {
-    setInputs((f) => ({ ...f, [key]: e.target.value }));
-    setErrors((errs) => withoutField(errs, key));
-  };
-  const switchDay = (day: number) => {
-    setInputs((f) => ({ ...f, weekdays: toggleDay(f.weekdays, day) }));
-    setErrors((errs) => withoutField(errs, 'weekdays'));
-  };
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (uploading || submitting) return;
-    const result = parseSeriesInputs(inputs, image);
-    if (!result.success) {
-      const found = firstErrors(result.error.issues);
-      setErrors(found);
-      const first = firstProblem(found);
-      document.getElementById(first === 'weekdays' ? 'series-weekday-1' : `series-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      if (await onSubmit(result.data)) {
-        setInputs(initialInputs());
-        setImage(undefined);
-      }
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   const invalid = (key: string) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `series-${key}-error` } : {});
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5" aria-labelledby="series-form-title">
       <h2 id="series-form-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900 focus:outline-none">
-        {i18n._('series.form.title')}
+        {series ? i18n._('series.edit.title', { title: series.title }) : i18n._('series.form.title')}
       </h2>
       <ImageUpload
         id="series-image"
         label={i18n._('series.form.picture')}
         value={image}
-        onChange={(url) => {
-          setImage(url);
-          if (url) setErrors((errs) => withoutField(errs, 'image'));
-        }}
+        onChange={choosePicture}
         onUploadingChange={setUploading}
         error={errors.image}
       />
@@ -157,7 +119,7 @@ export function SeriesForm({ onSubmit, onCancel }: { onSubmit: (values: SeriesVa
       <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-3" aria-describedby={errors.weekdays ? 'series-weekdays-error' : 'series-weekdays-hint'}>
         <legend className="px-1 text-sm font-semibold text-stone-700">{i18n._('series.form.days')}</legend>
         <p id="series-weekdays-hint" className="text-xs text-muted-foreground">
-          {i18n._('series.form.daysHint')}
+          {series?.rrule ? i18n._('series.edit.ruleHint', { rule: series.rrule }) : i18n._('series.form.daysHint')}
         </p>
         {/* Wrapped as the names' lengths need: Monday to Friday on one row of a 390 px phone in English, and
             Arabic's full day names over three rows. */}
@@ -250,16 +212,48 @@ export function SeriesForm({ onSubmit, onCancel }: { onSubmit: (values: SeriesVa
         </div>
       </div>
 
-      <p className="rounded-lg border border-border bg-stone-50 p-3 text-sm text-stone-700">{i18n._('series.form.verifyNotice')}</p>
+      <SaveNotice series={series} reverify={reverify} />
+
+      {failure && (
+        <div role="alert" className="rounded-lg border border-destructive/40 bg-red-50 p-3 text-sm text-destructive">
+          <p className="font-semibold">{i18n._('series.edit.failed')}</p>
+          <p>{failure}</p>
+        </div>
+      )}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
           {i18n._('series.form.cancel')}
         </Button>
         <Button type="submit" disabled={uploading || submitting}>
-          {uploading ? i18n._('series.form.uploading') : submitting ? i18n._('series.form.saving') : i18n._('series.form.submit')}
+          {uploading ? i18n._('series.form.uploading') : submitting ? i18n._('series.form.saving') : series ? i18n._('series.edit.submit') : i18n._('series.form.submit')}
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * What saving does with the admin's verification: a new series waits for it; an edit of what a Verified series' admin
+ * checked sends it back (said as soon as a box changes, in the amber of a warning), anything else changes at once.
+ * Nothing is said of a series found ended or rejected by a refusal: the refusal says it.
+ */
+function SaveNotice({ series, reverify }: { series: DonationSeries | undefined; reverify: readonly CheckedField[] }) {
+  const i18n = useI18n();
+  const warns = reverify.length > 0;
+  const text = !series
+    ? i18n._('series.form.verifyNotice')
+    : warns
+      ? i18n._('series.edit.reverifyChanged', { fields: checkedFieldNames(i18n, reverify) })
+      : series.status === 'Verified'
+        ? i18n._('series.edit.freeNotice')
+        : series.status === 'Pending'
+          ? i18n._('series.edit.pendingNotice')
+          : undefined;
+  if (!text) return null;
+  return (
+    <p role="status" className={cn('rounded-lg border p-3 text-sm', warns ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-border bg-stone-50 text-stone-700')}>
+      {text}
+    </p>
   );
 }

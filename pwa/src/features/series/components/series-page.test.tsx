@@ -105,6 +105,92 @@ describe('the regular donations page (issue 47)', () => {
     expect(server.sent()).not.toContain('POST /donation-series');
   });
 
+  it('lets any member edit a series in place: pre-filled, the focus in the form and back, only what changed sent', async () => {
+    as('staff-1', 'restaurant');
+    const server = stubServer({
+      'GET /organisations/mine': () => json(200, kitchen),
+      'GET /donation-series': () => json(200, [createSeries()]),
+      'GET /series-requests': () => json(200, []),
+      'PATCH /donation-series/series-1': ({ body }) => json(200, createSeries({ ...(body as object), status: 'Pending', reverifyReason: 'title' })),
+    });
+    render(<SeriesPage />);
+    fireEvent.click(within(await card('Unsold bread')).getByRole('button', { name: 'Edit Unsold bread' }));
+    const form = screen.getByRole('form', { name: 'Edit Unsold bread' });
+    expect(document.activeElement?.textContent).toBe('Edit Unsold bread');
+    expect(within(form).getByLabelText<HTMLInputElement>('Title').value).toBe('Unsold bread');
+    expect(within(form).getByLabelText<HTMLInputElement>('Usual quantity').value).toBe('8');
+    expect(within(form).getByLabelText<HTMLInputElement>('Pickup location').value).toBe('12 Market Street');
+    expect(within(form).getByLabelText<HTMLInputElement>('From').value).toBe('18:00');
+    expect(within(form).getByRole('button', { name: 'Monday' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(form).getByRole('button', { name: 'Saturday' }).getAttribute('aria-pressed')).toBe('false');
+    // The picture it has is kept: nothing to upload again.
+    expect(within(form).getByText('Uploaded. Choose another file to replace it.')).toBeTruthy();
+    const notice = within(form).getByRole('status');
+    expect(notice.textContent).toMatch(/^Quantity, days, window and dates change at once/);
+
+    fireEvent.change(within(form).getByLabelText('Usual quantity'), { target: { value: '10' } });
+    expect(notice.textContent).toMatch(/^Quantity, days, window and dates change at once/);
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Unsold bread and rolls' } });
+    expect(notice.textContent).toBe('You changed the title: saving sends this regular donation back to an admin for verification, and no new dates are offered until it is verified again.');
+
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save changes' })));
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([{ title: 'Unsold bread and rolls', quantity: 10 }]);
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Sent back for verification', expect.objectContaining({ description: expect.stringContaining('No new dates are offered until it is verified again') })),
+    );
+    expect(screen.queryByRole('form')).toBeNull();
+    const rolls = await card('Unsold bread and rolls');
+    expect(within(rolls).getByText('Waiting for verification again')).toBeTruthy();
+    expect(document.activeElement).toBe(within(rolls).getByRole('button', { name: 'Edit Unsold bread and rolls' }));
+  });
+
+  it('sends nothing when nothing changed, and says so', async () => {
+    as(MANAGER_ID, 'restaurant');
+    const server = stubServer({
+      'GET /organisations/mine': () => json(200, kitchen),
+      'GET /donation-series': () => json(200, [createSeries({ status: 'Pending' })]),
+      'GET /series-requests': () => json(200, []),
+    });
+    render(<SeriesPage />);
+    fireEvent.click(within(await card('Unsold bread')).getByRole('button', { name: 'Edit Unsold bread' }));
+    const form = screen.getByRole('form', { name: 'Edit Unsold bread' });
+    expect(within(form).getByRole('status').textContent).toMatch(/^It is waiting for an admin’s verification/);
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save changes' })));
+    expect(server.sent().filter((r) => r.startsWith('PATCH'))).toEqual([]);
+    await vi.waitFor(() => expect(toast.info).toHaveBeenCalledWith('Nothing changed in Unsold bread.', expect.anything()));
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it("says the server's refusal in the edit form, and offers no Edit on an ended series", async () => {
+    as(MANAGER_ID, 'restaurant');
+    let ended = false;
+    const server = stubServer({
+      'GET /organisations/mine': () => json(200, kitchen),
+      'GET /donation-series': () => json(200, [createSeries({ endDate: '2027-03-31', ...(ended ? { status: 'Ended' as const } : {}) })]),
+      'GET /series-requests': () => json(200, []),
+      'PATCH /donation-series/series-1': () => {
+        ended = true;
+        return json(409, { message: 'This regular donation has ended and can no longer change.', code: 'series/ended' });
+      },
+    });
+    render(<SeriesPage />);
+    fireEvent.click(within(await card('Unsold bread')).getByRole('button', { name: 'Edit Unsold bread' }));
+    const form = screen.getByRole('form', { name: 'Edit Unsold bread' });
+    fireEvent.change(within(form).getByLabelText('Last date'), { target: { value: '' } });
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save changes' })));
+    expect(server.requests.find((r) => r.method === 'PATCH')?.body).toEqual({ endDate: null });
+    const refusal = within(form).getByRole('alert');
+    expect(refusal.textContent).toContain('Could not save the changes');
+    expect(refusal.textContent).toContain('This regular donation has ended and can no longer change.');
+    expect(toast.success).not.toHaveBeenCalled();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    const bread = await card('Unsold bread');
+    expect(within(bread).queryByRole('button', { name: /^Edit/ })).toBeNull();
+    // Its Edit is gone: the focus goes to the page's first action instead of being lost.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'New regular donation' }));
+  });
+
   it("shows a charity's driver the series read-only, and lets a coordinator ask with a message and a driver", async () => {
     as(DRIVER_ID, 'charity');
     stubServer({
