@@ -49,6 +49,7 @@ const ENGLISH: Record<NotificationKind, [NotificationFacts, string, string, stri
   'series.declined': [facts, 'Standing pickup declined', 'Green Table declined your standing pickup of “Lentil soup”.', '/dashBoard/series'],
   'series.skipped': [{ ...facts, date: '2026-12-09' }, 'A pickup date is skipped', 'Green Table has nothing to give on Wed, Dec 9: no “Lentil soup” that day.', '/dashBoard/series'],
   'series.ended': [facts, 'Standing pickup ended', 'Hope Pantry ended its standing pickup of “Lentil soup”. Its coming dates are on offer to other charities again.', '/dashBoard/series'],
+  'pickup.quantity-changed': [{ ...facts, quantity: '12 kg' }, 'Quantity changed', 'Green Table now has 12 kg of “Lentil soup” for you.', '/donations/d1'],
   'message.received': [{ ...facts, byName: 'Ana', excerpt: 'At the back door' }, 'Message from Ana', '“Lentil soup”: At the back door', '/donations/d1'],
   test: [{}, 'Test notification', 'Notifications reach this device.', '/dashBoard'],
 };
@@ -84,7 +85,7 @@ describe('notificationText', () => {
       const [f, , , link] = ENGLISH[kind];
       for (const shown of [notificationText(i18n, kind, f), notificationText(i18n, kind)]) {
         // A link to the donation itself needs its id: without the facts, the dashboard.
-        expect(shown.link === link || kind === 'donation.nearby' || kind === 'message.received', kind).toBe(true);
+        expect(shown.link === link || kind === 'donation.nearby' || kind === 'message.received' || kind === 'pickup.quantity-changed', kind).toBe(true);
         for (const words of [shown.title, shown.body]) {
           expect(words, kind).not.toMatch(/notification\.|[{}]/);
           expect(words, kind).not.toBe(ENGLISH[kind][1]);

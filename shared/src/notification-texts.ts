@@ -33,6 +33,8 @@ export interface NotificationFacts {
   date?: string;
   /** The start of a message's words (issue 48). */
   excerpt?: string;
+  /** A pickup's new quantity with its unit ('12 kg'), as the restaurant changed it. */
+  quantity?: string;
 }
 
 /** The regular donations' page, where each side sees its series and standing pickups. */
@@ -185,6 +187,12 @@ export function notificationText(i18n: I18n, kind: NotificationKind, f: Notifica
           ? i18n._('notification.series.ended.byCharity', { charity, donation })
           : i18n._('notification.series.ended.byRestaurant', { restaurant: theRestaurant, donation }),
         SERIES_PAGE,
+      );
+    case 'pickup.quantity-changed':
+      return t(
+        i18n._('notification.pickup.quantity-changed.title'),
+        i18n._('notification.pickup.quantity-changed.body', { restaurant: theRestaurant, donation, quantity: f.quantity ?? i18n._('notification.value.newQuantity') }),
+        details(f),
       );
     case 'message.received':
       return t(

@@ -51,6 +51,8 @@ export const NOTIFICATION_KINDS = [
   'series.skipped',
   /** Either side: the other ended the standing pickup, or the restaurant ended the series. */
   'series.ended',
+  /** The charity: the restaurant changed the quantity of a regular donation's date it will collect (issue 47). */
+  'pickup.quantity-changed',
   /** A side of a request's conversation: the other side wrote (issue 48). */
   'message.received',
   /** Sent from the profile's 'Send a test notification'; never stored. */

@@ -256,10 +256,16 @@ export function donationScopeOf(user: AuthUser | undefined): DonationScope {
   return { kind: 'verified' };
 }
 
-export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'>): Decision {
+/**
+ * `quantityOnly`: the edit changes the quantity (and its unit) and nothing else. A regular donation's date given to its
+ * standing pickup (issue 47) may still change so much: the restaurant has more or less bread tonight, and the charity
+ * is told. Anything else of a given donation stays as the charity accepted it.
+ */
+export function canEditDonation(user: AuthUser, row: Omit<DonationAccess, 'id'> & { series_id?: string | null }, o: { quantityOnly?: boolean } = {}): Decision {
   if (row.restaurant_id !== party(user)) return refuse(403, 'donations/update-not-owner');
   if (row.status === 'Rejected') return refuse(409, 'donations/update-rejected');
   if (!DONATION_EDITABLE.includes(row.status)) {
+    if (o.quantityOnly && row.series_id && PICKUP_CONFIRMABLE.includes(row.status)) return ALLOW;
     return refuse(409, 'donations/update-accepted');
   }
   return ALLOW;

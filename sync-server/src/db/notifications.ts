@@ -152,6 +152,10 @@ async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Pro
     case 'donation.edited':
       // An edit that sends a verified donation back for checking is a new wait for the admins.
       if (e.toState === 'Pending' && e.fromState !== 'Pending') tell(await reads.admins(), 'donation.awaiting-verification', facts);
+      // A given pickup's quantity (a regular donation's date, issue 47): its charity plans its trip by it.
+      if (typeof detail.charityId === 'string' && DONATION_STATES_GIVEN.includes(e.fromState ?? '') && typeof detail.quantity === 'number') {
+        tell(await reads.members(detail.charityId), 'pickup.quantity-changed', { ...facts, quantity: `${detail.quantity} ${String(detail.unit ?? '')}`.trim() });
+      }
       break;
     case 'donation.verified':
       tell(await reads.members(donation?.restaurant_id), 'donation.verified', facts);

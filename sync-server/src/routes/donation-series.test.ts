@@ -271,6 +271,13 @@ describe('a standing pickup', () => {
     await t.patch(`/series-requests/accept/${asked.body.insertedId}`, undefined, restaurant.token);
     const [d] = await occurrences(restaurant, id);
     expect(d).toMatchObject({ status: 'Assigned', assigneeName: driver.name });
+    // Its restaurant has more tonight: the quantity of a given date may change, and the charity's members are told;
+    // nothing else of it may.
+    expect((await t.patch(`/donations/${d!._id}`, { quantity: 12 }, restaurant.token)).status).toBe(200);
+    expect(((await t.get(`/donations/${d!._id}`, driver.token)).body as Donation).quantity).toBe(12);
+    const told = ((await t.get('/notifications', driver.token)).body as { kind: string; body: string }[]).find((n) => n.kind === 'pickup.quantity-changed');
+    expect(told?.body).toContain('12 kg');
+    expect((await t.patch(`/donations/${d!._id}`, { title: 'Cake' }, restaurant.token)).body.code).toBe('donations/update-accepted');
     // Another charity cannot ask any more: it is taken.
     expect((await t.post(`/donation-series/${id}/requests`, { requestDescription: 'us' }, stranger.token)).body.code).toBe('series-requests/taken');
   });

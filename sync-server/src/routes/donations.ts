@@ -272,7 +272,8 @@ export const donationRoutes = [
       const body = await parseJson(c, DonationUpdateSchema);
       const modifiedCount = await deps.sql.begin(async (tx) => {
         const row = await visibleDonation(tx, user, await lockDonation(tx, id));
-        enforce(canEditDonation(user, row));
+        const given = Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined);
+        enforce(canEditDonation(user, row, { quantityOnly: given.every((k) => k === 'quantity' || k === 'unit') }));
         // The window and best before as they will be together: a new best before alone must not cut the window short.
         // A window that has passed may stay as it is while other fields change.
         if (body.pickupStart !== undefined || body.bestBefore !== undefined) {
@@ -293,7 +294,12 @@ export const donationRoutes = [
           donationId: id,
           fromState: row.status,
           toState: edited.status,
-          detail: { fields: Object.keys(body).filter((k) => body[k as keyof typeof body] !== undefined), ...(reverifyReason ? { reverifyReason } : {}) },
+          detail: {
+            fields: given,
+            ...(reverifyReason ? { reverifyReason } : {}),
+            // A given pickup's new quantity, for its charity's notification.
+            ...(row.charity_id ? { charityId: row.charity_id, quantity: Number(edited.quantity), unit: edited.unit } : {}),
+          },
         });
         return 1;
       });

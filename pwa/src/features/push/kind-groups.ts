@@ -36,6 +36,7 @@ export const KIND_LABELS: Record<SwitchableKind, string> = {
   'series.skipped': /*i18n*/ 'push.kind.seriesSkipped',
   'series.ended': /*i18n*/ 'push.kind.seriesEnded',
   'message.received': /*i18n*/ 'push.kind.messageReceived',
+  'pickup.quantity-changed': /*i18n*/ 'push.kind.pickupQuantityChanged',
 };
 
 export interface KindGroup {
@@ -60,7 +61,7 @@ const GROUPS: Record<Role, KindGroup[]> = {
     { title: /*i18n*/ 'push.group.yourRequests', kinds: ['request.accepted', 'request.rejected', 'donation.released', 'donation.deleted'] },
     { title: /*i18n*/ 'push.group.messages', kinds: ['message.received'] },
     { title: /*i18n*/ 'push.group.newFood', kinds: ['donation.nearby'] },
-    { title: /*i18n*/ 'push.group.yourPickups', kinds: ['pickup.assigned'] },
+    { title: /*i18n*/ 'push.group.yourPickups', kinds: ['pickup.assigned', 'pickup.quantity-changed'] },
     { title: /*i18n*/ 'push.group.regularDonations', kinds: ['series.accepted', 'series.declined', 'series.skipped', 'series.ended'] },
     { title: /*i18n*/ 'push.group.reminders', kinds: ['reminder.pickup-soon', 'reminder.window-opens'] },
     // The approval arrives just as the account becomes a charity.
