@@ -303,6 +303,30 @@ describe('regular donations: a weekly series, verified once, collected by a stan
     assert.equal(after.status, 'Verified', 'a quantity is no reason to check it again');
   });
 
+  step("6c. on My Donations, a date given to the charity changes its quantity alone; the charity is told", async () => {
+    const page = state.restaurant;
+    await openFromMenu(page, 'My Donations');
+    await dismissToasts(page);
+    await page.getByRole('button', { name: `Change the quantity of ${title}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: `Change the quantity of ${title}` });
+    await dialog.waitFor();
+    await dialog.getByLabel('Quantity (kg)').fill('9');
+    assert.deepEqual(await axeProblems(page), [], 'axe with the quantity dialog open');
+    const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/donations/'));
+    await dialog.getByRole('button', { name: 'Save quantity' }).click();
+    const answer = await patched;
+    assert.equal(answer.status(), 200);
+    assert.deepEqual(JSON.parse(answer.request().postData() ?? '{}'), { quantity: 9 });
+    await dialog.waitFor({ state: 'hidden' });
+    const changed = (await occurrences(title)).filter((d) => d.quantity === 9);
+    assert.equal(changed.length, 1, 'one date changed');
+    assert.equal(changed[0]?.status, 'Accepted', 'still the charity’s');
+    const charity = state.charity;
+    await charity.goto('/dashBoard/notifications');
+    const list = charity.getByRole('list', { name: 'Notifications, newest first' });
+    await eventually(async () => (await list.getByRole('listitem').filter({ hasText: 'Quantity changed' }).count()) >= 1, { timeout: 20_000, what: 'the new quantity among the charity’s notifications' });
+  });
+
   step('7. a window passes without a pickup; the restaurant says it was not collected, and it is offered again', async () => {
     const wait = state.missed.end + 2000 - Date.now();
     if (wait > 0) await sleep(wait);

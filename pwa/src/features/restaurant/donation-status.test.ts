@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DONATION_STATUSES } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { canDelete, canEdit, lockReason, reverifyFieldNames, reverifyFields } from './donation-status';
+import { canChangeQuantity, canDelete, canEdit, lockReason, quantityChange, reverifyFieldNames, reverifyFields } from './donation-status';
 
 function donation(overrides: Partial<Donation>): Donation {
   return createDonation({ status: 'Pending', ...overrides });
@@ -68,5 +68,20 @@ describe('reverifyFields', () => {
 
   it('sends nothing back while the donation is not Verified', () => {
     expect(reverifyFields({ ...verified, status: 'Pending' }, { ...same, title: 'Buns' })).toEqual([]);
+  });
+});
+
+describe('a regular donation’s given date (issue 47)', () => {
+  const given = { ...createDonation({ status: 'Accepted' }), seriesId: 's1' };
+  it('offers its quantity alone to change, and only for a date of a series given to a charity', () => {
+    expect(canChangeQuantity(given)).toBe(true);
+    expect(canChangeQuantity({ ...given, status: 'Assigned' })).toBe(true);
+    expect(canChangeQuantity({ ...given, status: 'Picked' })).toBe(false);
+    expect(canChangeQuantity({ ...given, seriesId: undefined })).toBe(false);
+  });
+  it('takes a new quantity the server takes, and nothing else', () => {
+    expect(quantityChange({ quantity: 8 }, '12')).toBe(12);
+    expect(quantityChange({ quantity: 8 }, '2,5')).toBe(2.5);
+    for (const text of ['', ' ', '8', '0', '-1', 'a lot', '100001']) expect(quantityChange({ quantity: 8 }, text), text).toBeUndefined();
   });
 });

@@ -28,6 +28,19 @@ export function reverifyFieldNames(i18n: I18n, keys: (keyof Checked)[]): string 
   return new Intl.ListFormat(i18n.locales ?? i18n.locale, { type: 'unit', style: 'short' }).format(names);
 }
 
+/**
+ * A regular donation's date given to its standing pickup (issue 47): nothing of it may change but its quantity, which
+ * the server allows so that the charity hears of tonight's bread.
+ */
+export const canChangeQuantity = (d: Donation) => !!d.seriesId && (d.status === 'Accepted' || d.status === 'Assigned');
+
+/** The new quantity typed, if it is one the server takes (above 0, at most 100,000) and not the one it has. */
+export function quantityChange(d: Pick<Donation, 'quantity'>, text: string): number | undefined {
+  const n = Number(text.trim().replace(',', '.'));
+  if (!text.trim() || !Number.isFinite(n) || n <= 0 || n > 100_000 || n === d.quantity) return undefined;
+  return n;
+}
+
 // The server refuses to delete a donation a charity is on its way to collect.
 export const canDelete = (d: Donation) => d.status !== 'Accepted' && d.status !== 'Assigned';
 

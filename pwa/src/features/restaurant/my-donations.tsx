@@ -1,4 +1,4 @@
-import { memo, type ReactElement, type ReactNode } from 'react';
+import { memo, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Trash2 } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
@@ -8,7 +8,7 @@ import { RatingLine } from '@/components/rating-line';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { BestBeforeLabel } from '@/components/best-before-label';
 import { Badge, StatusBadge } from '@/components/ui/badge';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/components/ui/states';
 import { useStableHandler, VirtualGrid } from '@/components/virtual-grid';
@@ -21,7 +21,8 @@ import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
 import { formatDate } from '@/lib/utils';
 import { deleteDonation } from './api';
-import { canDelete, canEdit, lockReason } from './donation-status';
+import { canChangeQuantity, canDelete, canEdit, lockReason } from './donation-status';
+import { QuantityChangeDialog } from './quantity-change-dialog';
 
 /** My Donations: the restaurant's own donations with Update and Delete. */
 export function MyDonations() {
@@ -61,7 +62,7 @@ export function MyDonations() {
       <VirtualGrid
         items={mine}
         getKey={donationKey}
-        renderItem={(d, i) => <DonationCard donation={d} eager={i < 3} onDelete={remove} />}
+        renderItem={(d, i) => <DonationCard donation={d} eager={i < 3} onDelete={remove} onChanged={reload} />}
         estimateRowHeight={470}
         columns={{ base: 1, sm: 2, xl: 3 }}
         gap={24}
@@ -83,10 +84,22 @@ export function MyDonations() {
 const donationKey = (d: Donation) => d._id;
 
 // Memoised with a stable onDelete: a changed donation re-renders its own card, not the restaurant's whole history.
-const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }: { donation: Donation; eager: boolean; onDelete: (id: string) => Promise<void> }) {
+const DonationCard = memo(function DonationCard({
+  donation: d,
+  eager,
+  onDelete,
+  onChanged,
+}: {
+  donation: Donation;
+  eager: boolean;
+  onDelete: (id: string) => Promise<void>;
+  /** After a change the card cannot show by itself (a new quantity): the list is read again. */
+  onChanged: () => void;
+}) {
   const i18n = useI18n();
   const editable = canEdit(d);
   const deletable = canDelete(d);
+  const [changingQuantity, setChangingQuantity] = useState(false);
   return (
     <Card className="flex h-full flex-col overflow-hidden">
       <div className="relative aspect-[16/10] bg-stone-100">
@@ -126,6 +139,11 @@ const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }
         <div className="mt-auto flex gap-2 pt-2">
           {/* An accepted pickup with a window, to put in the kitchen's calendar (neither editable nor deletable then). */}
           <AddToCalendarButton donation={d} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`} />
+          {canChangeQuantity(d) && (
+            <Button variant="outline" size="sm" className="flex-1" aria-label={i18n._('restaurant.quantity.open', { title: d.title })} onClick={() => setChangingQuantity(true)}>
+              <Package /> {i18n._('restaurant.quantity.button')}
+            </Button>
+          )}
           {editable && (
             <Link to="/edit-donation/$id" params={{ id: d._id }} className={`${buttonVariants({ variant: 'outline', size: 'sm' })} flex-1`}>
               <Pencil /> {i18n._('restaurant.myDonations.update')}
@@ -144,6 +162,7 @@ const DonationCard = memo(function DonationCard({ donation: d, eager, onDelete }
           )}
         </div>
       </div>
+      {changingQuantity && <QuantityChangeDialog donation={d} onOpenChange={(open) => !open && setChangingQuantity(false)} onSubmitted={onChanged} />}
     </Card>
   );
 });
