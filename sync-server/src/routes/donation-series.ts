@@ -8,7 +8,6 @@ import {
   SeriesSkipSchema,
   type DonationSeries,
 } from '@foodbridge/shared/schemas/donation-series';
-import { isoAtOffset } from '@foodbridge/shared/pickup-window';
 import { addDays, dateInZone, SERIES_DAYS_AHEAD, type IsoDate } from '@foodbridge/shared/series-dates';
 import type { AuthUser } from '../auth/auth-user.ts';
 import {
@@ -64,8 +63,8 @@ import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { route } from '../http/route.ts';
 import { parseId, parseJson } from '../http/validate.ts';
 import { Deleted, err, Inserted, list, Modified, ok, UUID } from '../openapi/responses.ts';
-import { parseRrule, seriesDates } from '../series/dates.ts';
-import { writeOccurrences } from '../series/generate.ts';
+import { parseRrule, scheduleOf, seriesDates } from '../series/dates.ts';
+import { acceptedRequestOf, writeOccurrences } from '../series/generate.ts';
 
 // Regular donations and standing pickups (issue 47, ADR 020). A series is verified once; its occurrences are ordinary
 // donations written a week ahead (series/generate.ts), so every list, pickup and report works on them unchanged.
@@ -84,17 +83,14 @@ function checkRrule(rrule: string | undefined, startDate: IsoDate) {
 /** The series as the caller sees it: its coming dates (today in its zone on), skips, and its standing pickup. */
 async function seriesViews(deps: Pick<Deps, 'sql'>, user: AuthUser, rows: readonly SeriesRow[]): Promise<DonationSeries[]> {
   const ids = rows.map((r) => r.id);
-  const earliest = rows.reduce<IsoDate | undefined>((min, r) => {
-    const today = dateInZone(r.time_zone);
-    return !min || today < min ? today : min;
-  }, undefined);
-  const [skips, standing] = await Promise.all([skipsOf(deps.sql, ids, earliest ?? '1970-01-01'), standingPickupsOf(deps.sql, ids)]);
+  // From yesterday in UTC: every zone's today is at most a day from it; each series keeps those from its own today.
+  const [skips, standing] = await Promise.all([skipsOf(deps.sql, ids, addDays(dateInZone('UTC'), -1)), standingPickupsOf(deps.sql, ids)]);
   return rows.map((r) => {
     const today = dateInZone(r.time_zone);
     const skipped = (skips.get(r.id) ?? []).filter((d) => d >= today);
     const running = r.status !== 'Ended' && r.status !== 'Rejected' && !r.paused;
     const nextDates = running
-      ? seriesDates({ weekdays: r.weekdays?.map(Number) ?? null, rrule: r.rrule, startDate: r.start_date, endDate: r.end_date }, today, addDays(today, SERIES_DAYS_AHEAD - 1)).filter(
+      ? seriesDates(scheduleOf(r), today, addDays(today, SERIES_DAYS_AHEAD - 1)).filter(
           (d) => !skipped.includes(d),
         )
       : [];
@@ -316,8 +312,7 @@ export const donationSeriesRoutes = [
         enforce(canSeeSeries(user, row, false));
         enforce(canEditSeries(user, row));
         if (date < dateInZone(row.time_zone)) throw badRequest('series/skip-past');
-        const schedule = { weekdays: row.weekdays?.map(Number) ?? null, rrule: row.rrule, startDate: row.start_date, endDate: row.end_date };
-        if (!seriesDates(schedule, date, date).length) throw badRequest('series/skip-not-a-date', { date });
+        if (!seriesDates(scheduleOf(row), date, date).length) throw badRequest('series/skip-not-a-date', { date });
         const occurrence = await lockOccurrence(tx, id, date);
         if (occurrence && !occurrence.deleted && occurrence.status === 'Picked') throw conflict('series/skip-collected', { date });
         if (!(await insertSkip(tx, id, date))) return 0;
@@ -452,18 +447,10 @@ export const donationSeriesRoutes = [
         await setSeriesRequestStatus(tx, id, 'Accepted', user.id);
         const declined = await declineOtherSeriesRequests(tx, series.id, id);
         const given = await giveComingOccurrences(tx, series.id, { charityId: request.charity_id, charityName: request.charity_name, charityEmail: request.charity_email, assignee: assignee ?? null });
+        const standing = { charityId: request.charity_id, charityName: request.charity_name, charityEmail: request.charity_email, description: request.request_description };
         await insertAcceptedRequests(
           tx,
-          given.map((g) => ({
-            donation_id: g.id,
-            charity_id: request.charity_id,
-            charity_name: request.charity_name,
-            charity_email: request.charity_email,
-            request_description: request.request_description,
-            pickup_time: isoAtOffset(g.pickup_start, g.pickup_offset_minutes).slice(11, 16),
-            pickup_at: g.pickup_start,
-            status: 'Accepted' as const,
-          })),
+          given.map((g) => acceptedRequestOf({ id: g.id, start: g.pickup_start, offsetMinutes: g.pickup_offset_minutes }, standing)),
         );
         await recordHistory(
           tx,

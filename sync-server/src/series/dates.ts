@@ -34,6 +34,11 @@ export interface SeriesSchedule {
   endDate: IsoDate | null;
 }
 
+/** A series row's days, as `seriesDates` reads them (the weekdays come back from the database as JSON numbers). */
+export function scheduleOf(row: { weekdays: readonly (number | string)[] | null; rrule: string | null; start_date: IsoDate; end_date: IsoDate | null }): SeriesSchedule {
+  return { weekdays: row.weekdays?.map(Number) ?? null, rrule: row.rrule, startDate: row.start_date, endDate: row.end_date };
+}
+
 /** The series' dates from `from` to `to`, both included (skips not taken out). */
 export function seriesDates(s: SeriesSchedule, from: IsoDate, to: IsoDate): IsoDate[] {
   if (s.weekdays) return weekdayDates({ weekdays: s.weekdays, startDate: s.startDate, endDate: s.endDate }, from, to);

@@ -10,20 +10,37 @@ import type { Deps } from '../deps.ts';
 import { DRIVER } from '../db/donations.ts';
 import { recordUntoldHistory, SYSTEM_ACTOR, type NewHistoryEntry } from '../db/history.ts';
 import { insertAcceptedRequests, insertOccurrences, runningSeries, type NewAcceptedRequest, type NewOccurrence, type RunningSeriesRow } from '../db/series.ts';
-import { seriesDates } from './dates.ts';
+import { scheduleOf, seriesDates } from './dates.ts';
 
 /** A lock id for the schedule (the migrations take 7413, reminders 7415). */
 export const SERIES_LOCK = 7416;
 
-/** The local time of day an instant shows at `offsetMinutes` ('18:00'): a request's spec-side pickup time. */
-const clockAt = (at: Date, offsetMinutes: number) => isoAtOffset(at, offsetMinutes).slice(11, 16);
+/**
+ * The accepted request a standing pickup's occurrence carries, as a request accepted by hand would: the spec's time of
+ * day ('18:00', local where the food is) and the planned instant, both the window's start.
+ */
+export function acceptedRequestOf(
+  donation: { id: string; start: Date; offsetMinutes: number },
+  standing: { charityId: string; charityName: string; charityEmail: string; description: string },
+): NewAcceptedRequest {
+  return {
+    donation_id: donation.id,
+    charity_id: standing.charityId,
+    charity_name: standing.charityName,
+    charity_email: standing.charityEmail,
+    request_description: standing.description,
+    pickup_time: isoAtOffset(donation.start, donation.offsetMinutes).slice(11, 16),
+    pickup_at: donation.start,
+    status: 'Accepted',
+  };
+}
 
 /** What one series writes now: its occurrences not written yet, and their standing pickup's requests. */
 export function occurrencesOf(s: RunningSeriesRow, now: Date): { occurrences: NewOccurrence[]; requests: NewAcceptedRequest[] } {
   const today = dateInZone(s.time_zone, now);
   const taken = new Set([...s.skips, ...s.written]);
   const dates = seriesDates(
-    { weekdays: s.weekdays?.map(Number) ?? null, rrule: s.rrule, startDate: s.start_date, endDate: s.end_date },
+    scheduleOf(s),
     today,
     addDays(today, SERIES_DAYS_AHEAD - 1),
   ).filter((date) => !taken.has(date));
@@ -69,16 +86,7 @@ export function occurrencesOf(s: RunningSeriesRow, now: Date): { occurrences: Ne
       pickup_offset_minutes: w.offsetMinutes,
     });
     if (standing) {
-      requests.push({
-        donation_id: id,
-        charity_id: standing.id,
-        charity_name: standing.name,
-        charity_email: standing.email,
-        request_description: standing.description,
-        pickup_time: clockAt(w.start, w.offsetMinutes),
-        pickup_at: w.start,
-        status: 'Accepted',
-      });
+      requests.push(acceptedRequestOf({ id, start: w.start, offsetMinutes: w.offsetMinutes }, { charityId: standing.id, charityName: standing.name, charityEmail: standing.email, description: standing.description }));
     }
   }
   return { occurrences, requests };
