@@ -11,16 +11,20 @@
 //   answers (headers and bodies as they came over the wire; the app's files and pictures left out);
 // - offline pickups: 200 donations accepted for the charity, each confirmed on My Pickups while offline, then online
 //   again: the time until the outbox is empty, and the confirmations the server applied (its
-//   foodbridge_pickup_confirmations_total counter and each donation's status).
+//   foodbridge_pickup_confirmations_total counter and each donation's status);
+// - messages (issue 48): the charity writes in a pickup's conversation on the donation's page; timed from its tap on
+//   Send until the restaurant's open conversation (another browser context) shows the message (the frame after),
+//   beside a bare EventSource client on the restaurant's messages stream receiving the same message.
 //
 //   node pwa/e2e/bench-live.mjs            prints the figures
 //   node pwa/e2e/bench-live.mjs --json     also prints them as one JSON line on stdout (npm run bench reads it)
 //
 // Environment: BENCH_LIST_SIZE (default 10000), BENCH_LIVE_CHANGES (default 50), BENCH_PICKUPS (default 200),
+// BENCH_MESSAGES (default 50),
 // E2E_PWA_DIST (a build to use; otherwise the PWA is built into a temporary folder), CHROMIUM_PATH.
 import { register } from 'tsx/esm/api';
 import { ACCOUNTS, DESKTOP, apiAs, launchChromium, openFromMenu, signIn } from './lib/browser.mjs';
-import { kB, median, msOf, openBench, say, secs } from './lib/bench.mjs';
+import { kB, median, msOf, openBench, pct, say, secs } from './lib/bench.mjs';
 import { sleep } from './lib/server.mjs';
 
 // The test data's factories are TypeScript (run.mjs gives the tests tsx's loader; run alone, this does).
@@ -35,6 +39,7 @@ const { createAcceptedDonations, outboxEntries, serverDonation, syncStatus, uplo
 const SIZE = Number(process.env.BENCH_LIST_SIZE ?? 10_000);
 const CHANGES = Number(process.env.BENCH_LIVE_CHANGES ?? 50);
 const PICKUPS = Number(process.env.BENCH_PICKUPS ?? 200);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50);
 
 
 /**
@@ -50,6 +55,80 @@ async function confirmationsOf(/** @type {string} */ base) {
   const text = await (await fetch(`${base}/metrics`)).text();
   const of = (/** @type {string} */ outcome) => Number(new RegExp(`foodbridge_pickup_confirmations_total\\{outcome="${outcome}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
   return { applied: of('applied'), repeated: of('repeated'), refused: of('refused') };
+}
+
+/**
+ * The reference of a live figure: a bare EventSource on an account's pull stream of `collection`, in a page of its own
+ * (its own renderer), keeping each message with the time it came.
+ * @param {Browser} b @param {string} base @param {import('./lib/browser.mjs').Api} account @param {string} collection
+ */
+async function bareStream(b, base, account, collection) {
+  const ctx = await b.newContext({ baseURL: base, serviceWorkers: 'block' });
+  const page = await ctx.newPage();
+  await page.route(`${base}/__bench/bare`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bare</title>' }));
+  await page.goto('/__bench/bare');
+  const { ticket } = await account.post('/sync/stream-ticket', {});
+  await page.evaluate(
+    ([t, c]) =>
+      new Promise((resolve, reject) => {
+        const w = /** @type {any} */ (window);
+        w.benchMessages = [];
+        const source = new EventSource(`/sync/${c}/pull/stream?ticket=${encodeURIComponent(t)}`);
+        source.onmessage = (e) => {
+          w.benchMessages.push({ at: Date.now(), data: e.data });
+          resolve(true);
+        };
+        source.onerror = () => reject(new Error('the bare EventSource failed'));
+      }),
+    [ticket, collection],
+  );
+  return {
+    close: () => ctx.close(),
+    /** When (Date.now) a message holding `want` came. @param {string} want */
+    async receivedAt(want) {
+      const got = await page.waitForFunction(
+        (w) => /** @type {any} */ (window).benchMessages.find((/** @type {{ at: number, data: string }} */ m) => m.data.includes(w))?.at ?? false,
+        want,
+        { timeout: 30_000, polling: 20 },
+      );
+      return /** @type {number} */ (await got.jsonValue());
+    },
+  };
+}
+
+/**
+ * Watches a page for the text it is told to want, in elements matching `selector` (the whole text, or within it): the
+ * time (Date.now) of the frame after it appeared.
+ * @param {Page} page @param {string} selector @param {boolean} whole
+ */
+async function watchShown(page, selector, whole) {
+  await page.evaluate(
+    ([sel, exact]) => {
+      const w = /** @type {any} */ (window);
+      w.benchSeen = {};
+      new MutationObserver(() => {
+        const want = w.benchWant;
+        if (!want || w.benchSeen[want]) return;
+        for (const el of document.querySelectorAll(/** @type {string} */ (sel))) {
+          if (exact ? el.textContent === want : el.textContent?.includes(want)) {
+            w.benchSeen[want] = -1;
+            requestAnimationFrame(() => (w.benchSeen[want] = Date.now()));
+            return;
+          }
+        }
+      }).observe(document.body, { childList: true, characterData: true, subtree: true });
+    },
+    /** @type {[string, boolean]} */ ([selector, whole]),
+  );
+  return {
+    /** @param {string} text */
+    want: (text) => page.evaluate((t) => (/** @type {any} */ (window).benchWant = t), text),
+    /** @param {string} text */
+    async shownAt(text) {
+      await page.waitForFunction((t) => /** @type {any} */ (window).benchSeen[t] > 0, text, { timeout: 30_000, polling: 20 });
+      return page.evaluate((t) => /** @type {number} */ (/** @type {any} */ (window).benchSeen[t]), text);
+    },
+  };
 }
 
 // --- Data and server ---------------------------------------------------------------------------------------------------
@@ -107,43 +186,11 @@ try {
   await sleep(2000);
 
   // --- 1. Live change --------------------------------------------------------------------------------------------------
-  // Watches the list for the card of `window.benchWant`: the time (Date.now) of the frame after it appeared.
-  await page.evaluate(() => {
-    const w = /** @type {any} */ (window);
-    w.benchSeen = {};
-    new MutationObserver(() => {
-      const want = w.benchWant;
-      if (!want || w.benchSeen[want]) return;
-      for (const h of document.querySelectorAll('li[aria-setsize] h3')) {
-        if (h.textContent === want) {
-          w.benchSeen[want] = -1;
-          requestAnimationFrame(() => (w.benchSeen[want] = Date.now()));
-          return;
-        }
-      }
-    }).observe(document.body, { childList: true, characterData: true, subtree: true });
-  });
+  // Watches the list for a card's heading.
+  const cards = await watchShown(page, 'li[aria-setsize] h3', true);
 
-  // The reference: a bare EventSource on the charity's own pull stream, in a page of its own (its own renderer).
-  const refCtx = await b.newContext({ baseURL: base, serviceWorkers: 'block' });
-  const refPage = await refCtx.newPage();
-  await refPage.route(`${base}/__bench/bare`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bare</title>' }));
-  await refPage.goto('/__bench/bare');
-  const { ticket } = await charity.post('/sync/stream-ticket', {});
-  await refPage.evaluate(
-    (t) =>
-      new Promise((resolve, reject) => {
-        const w = /** @type {any} */ (window);
-        w.benchMessages = [];
-        const source = new EventSource(`/sync/donations/pull/stream?ticket=${encodeURIComponent(t)}`);
-        source.onmessage = (e) => {
-          w.benchMessages.push({ at: Date.now(), data: e.data });
-          resolve(true);
-        };
-        source.onerror = () => reject(new Error('the bare EventSource failed'));
-      }),
-    ticket,
-  );
+  // The reference: a bare EventSource on the charity's own pull stream.
+  const bare = await bareStream(b, base, charity, 'donations');
 
   /** @type {number[]} */
   const shown = [];
@@ -152,22 +199,16 @@ try {
   /** @type {number[]} */
   const answered = [];
   for (const { id, title } of pending) {
-    await page.evaluate((want) => (/** @type {any} */ (window).benchWant = want), title);
+    await cards.want(title);
     const started = Date.now();
     await admin.patch(`/donations/verify/${id}`);
     answered.push(Date.now() - started);
-    await page.waitForFunction((want) => /** @type {any} */ (window).benchSeen[want] > 0, title, { timeout: 30_000, polling: 20 });
-    const at = await page.evaluate((want) => /** @type {number} */ (/** @type {any} */ (window).benchSeen[want]), title);
+    const at = await cards.shownAt(title);
     shown.push(at - started);
-    const got = await refPage.waitForFunction(
-      (want) => /** @type {any} */ (window).benchMessages.find((/** @type {{ at: number, data: string }} */ m) => m.data.includes(want))?.at ?? false,
-      id,
-      { timeout: 30_000, polling: 20 },
-    );
-    received.push(/** @type {number} */ (await got.jsonValue()) - started);
+    received.push((await bare.receivedAt(id)) - started);
     await sleep(200);
   }
-  await refCtx.close();
+  await bare.close();
   say(`  live change: shown p50 ${msOf(median(shown))} (max ${msOf(Math.max(...shown))}); bare EventSource p50 ${msOf(median(received))}; verify answered p50 ${msOf(median(answered))}`);
 
   // --- 2. Repeat visit with nothing changed ------------------------------------------------------------------------------
@@ -257,6 +298,54 @@ try {
   for (const { id } of pickups) if ((await serverDonation(charity, id))?.status === 'Picked') picked += 1;
   say(`  online: outbox empty after ${secs(emptyAfter)}; applied ${applied}, repeated ${repeated}, refused ${refused}; ${picked} Picked`);
 
+  // --- 4. Messages to the other side's open conversation ------------------------------------------------------------------
+  const [talk] = await createAcceptedDonations(1, { tag: `${tag}m`, base, titlePrefix: 'Bench talk' });
+  if (!talk) throw new Error('no donation to talk about');
+  /** @type {{ _id: string, donationId: string }[]} */
+  const requests = await restaurant.get('/donation-requests');
+  const talkRequest = requests.find((r) => r.donationId === talk.id);
+  if (!talkRequest) throw new Error(`the restaurant has no request for ${talk.id}`);
+  // The charity (sender) on the donation's page, its conversation shown there.
+  await page.goto(`/donations/${talk.id}`);
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.waitFor({ timeout: 60_000 });
+  // The restaurant (reader) in a context of its own, the conversation open in its dialog.
+  const rCtx = await b.newContext({ ...DESKTOP, baseURL: base, serviceWorkers: 'block', timezoneId: 'UTC', locale: 'en-US' });
+  rCtx.setDefaultTimeout(120_000);
+  const reader = await rCtx.newPage();
+  await signIn(reader, ACCOUNTS.restaurant);
+  await reader.goto(`/donations/${talk.id}`);
+  await reader.getByRole('region', { name: 'Messages' }).getByRole('button', { name: /^Messages with / }).click();
+  await reader.getByRole('log', { name: 'Conversation' }).waitFor();
+  await sleep(2000);
+  const thread = await watchShown(reader, '[role="log"]', false);
+  // The reference: a bare EventSource on the restaurant's messages stream.
+  const bareMessages = await bareStream(b, base, restaurant, 'messages');
+  /** @type {number[]} */
+  const messageShown = [];
+  /** @type {number[]} */
+  const messageReceived = [];
+  const send = page.getByRole('button', { name: 'Send', exact: true });
+  for (let i = 0; i < MESSAGES; i++) {
+    const text = `Bench message ${String(i + 1).padStart(2, '0')} ${tag}`;
+    await thread.want(text);
+    await composer.fill(text);
+    // The tap, timed in the page: the click's own time, not the test's round trip to the browser.
+    const started = await send.evaluate((button) => {
+      const at = Date.now();
+      /** @type {HTMLButtonElement} */ (button).click();
+      return at;
+    });
+    messageShown.push((await thread.shownAt(text)) - started);
+    messageReceived.push((await bareMessages.receivedAt(text)) - started);
+    await sleep(200);
+  }
+  const stored = /** @type {unknown[]} */ (await restaurant.get(`/donation-requests/${talkRequest._id}/messages`)).length;
+  await Promise.all([rCtx.close(), bareMessages.close()]);
+  say(
+    `  messages: shown p50 ${msOf(median(messageShown))}, p95 ${msOf(pct(messageShown, 0.95))}; bare EventSource p50 ${msOf(median(messageReceived))}, p95 ${msOf(pct(messageReceived, 0.95))}; ${stored} stored`,
+  );
+
   // --- Figures ---------------------------------------------------------------------------------------------------------
   const p50 = median(shown);
   const ref = median(received);
@@ -286,7 +375,16 @@ try {
       verdict: allOnce ? 'ok' : 'MISSED',
     },
   ];
-  await finish(rows, { size: SIZE, changes: CHANGES, pickups: PICKUPS });
+  const m50 = median(messageShown);
+  const mRef = median(messageReceived);
+  rows.push({
+    figure: `a message to the other side's open conversation: the sender's tap on Send to the frame showing it there, p50 and p95 of ${messageShown.length}`,
+    result: `${msOf(m50)} (${(m50 / mRef).toFixed(1)}x); p95 ${msOf(pct(messageShown, 0.95))}; ${stored} stored`,
+    reference: `a bare EventSource client on the reader's messages stream receiving it: p50 ${msOf(mRef)}, p95 ${msOf(pct(messageReceived, 0.95))}`,
+    target: 'p50 <= 200 ms, <= 3x the reference; each stored once',
+    verdict: m50 <= 200 && m50 <= 3 * mRef && stored === messageShown.length ? 'ok' : 'MISSED',
+  });
+  await finish(rows, { size: SIZE, changes: CHANGES, pickups: PICKUPS, messages: MESSAGES });
 } catch (err) {
   await fail(err);
 }

@@ -70,10 +70,10 @@ export const RATE_LIMITS = {
  */
 export const UPLOAD_QUOTA = { bytesPerDay: 50 * 1024 * 1024, filesPerDay: 200 } as const;
 /**
- * Open sync streams per account on one server instance: a device opens one per collection (up to 4), so this
+ * Open sync streams per account on one server instance: a device opens one per collection (up to 5), so this
  * leaves room for three devices, plus a reconnect whose old connection the server has not yet seen close.
  */
-export const SYNC_STREAMS_PER_ACCOUNT = 13;
+export const SYNC_STREAMS_PER_ACCOUNT = 16;
 /** How long a sync stream ticket (POST /sync/stream-ticket) may wait to be used; it opens one stream, once. */
 export const SYNC_STREAM_TICKET_SECONDS = 60;
 

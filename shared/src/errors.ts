@@ -516,6 +516,11 @@ export const ERRORS = {
     id: /*i18n*/ 'error.sync/requests-hidden',
     message: 'Donation requests are shown to charities, restaurants and admins only.',
   },
+  'sync/invalid-ticket-count': { id: /*i18n*/ 'error.sync/invalid-ticket-count', message: 'count must be a whole number from 1 to {max}' },
+  'sync/messages-hidden': {
+    id: /*i18n*/ 'error.sync/messages-hidden',
+    message: 'Messages replicate to the devices of restaurants and charities; admins read each conversation online.',
+  },
   'sync/read-only': {
     id: /*i18n*/ 'error.sync/read-only',
     message: 'This collection is read-only here: donations and requests change through their own actions in the app.',

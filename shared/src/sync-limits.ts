@@ -5,7 +5,7 @@
  * RxDB HTTP replication (docs/decisions/002-replication.md): one pull, push and pull-stream endpoint per collection
  * under `/sync/{collection}/...`. The collection names are the URL segments.
  */
-export const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests', 'notifications'] as const;
+export const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests', 'notifications', 'messages'] as const;
 export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
 /** Only favourites are written through replication; donations and requests change through the REST API. */
 export const SYNC_PUSH_COLLECTIONS: readonly SyncCollection[] = ['favorites'];

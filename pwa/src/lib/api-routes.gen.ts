@@ -361,15 +361,15 @@ export interface ApiRoutes {
   };
   'POST /sync/stream-ticket': {
     params: {};
-    query: {};
+    query: { count?: string | number | undefined };
     body: undefined;
-    answer: { ticket: string; expiresIn: number };
+    answer: { ticket: string; tickets?: Array<string> | undefined; expiresIn: number };
   };
   'GET /sync/{collection}/pull': {
     params: { collection: string };
     query: { id?: string | number | undefined; seq?: string | number | undefined; limit?: string | number | undefined };
     body: undefined;
-    answer: (z.output<typeof S.DonationPullResultSchema>) | (z.output<typeof S.FavoritePullResultSchema>) | (z.output<typeof S.DonationRequestPullResultSchema>) | (z.output<typeof S.NotificationPullResultSchema>);
+    answer: (z.output<typeof S.DonationPullResultSchema>) | (z.output<typeof S.FavoritePullResultSchema>) | (z.output<typeof S.DonationRequestPullResultSchema>) | (z.output<typeof S.NotificationPullResultSchema>) | (z.output<typeof S.MessagePullResultSchema>);
   };
   'POST /sync/{collection}/push': {
     params: { collection: string };

@@ -5,6 +5,7 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { useSession } from '@/lib/auth/session-store';
 import { openDatabase, removeDatabase, type FoodBridgeDatabase } from '@/lib/db/database';
 import type { OpenStore } from '@/lib/db/local-database';
+import { createMessageOutbox } from '@/lib/db/message-outbox';
 import { createOutbox } from '@/lib/db/pickup-outbox';
 
 const memory = getRxStorageMemory();
@@ -40,14 +41,16 @@ export function engineModule(engine: EngineStandIn) {
 let accounts = 0;
 
 /**
- * Signs a new charity account in, with a store of its own on memory storage that local-store then opens. Its outbox
- * is stopped: these tests read the store, the outbox's sending has its own tests.
+ * Signs a new charity account in, with a store of its own on memory storage that local-store then opens. Its outboxes
+ * are stopped: these tests read the store, the outboxes' sending has its own tests.
  */
 export async function signInWithStore(engine: EngineStandIn, email = 'driver@charity.test'): Promise<FoodBridgeDatabase> {
   const db = await openTestDatabase();
   const outbox = createOutbox(db, email, () => {});
   outbox.stop();
-  engine.store = { db, outbox };
+  const messageOutbox = createMessageOutbox(db, () => {});
+  messageOutbox.stop();
+  engine.store = { db, outbox, messageOutbox };
   accounts += 1;
   useSession.getState().setSession({ id: `user-${accounts}`, email, name: 'Driver' }, 'charity');
   return db;

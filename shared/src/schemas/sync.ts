@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DonationSchema } from './donation.ts';
 import { DonationRequestSchema } from './donation-request.ts';
 import { FavoriteSchema } from './favorite.ts';
+import { MessageSchema } from './message.ts';
 import { NotificationSchema } from './notification.ts';
 import { SYNC_PUSH_MAX_ROWS } from '../sync-limits.ts';
 import { code } from '../error-code.ts';
@@ -42,11 +43,20 @@ export type DonationRequestDoc = z.infer<typeof DonationRequestDocSchema>;
 const NotificationDocSchema = NotificationSchema.extend(deletable);
 export type NotificationDoc = z.infer<typeof NotificationDocSchema>;
 
+/**
+ * A message of one of the reader's conversations (issue 48): the API shape of `GET /donation-requests/{id}/messages`,
+ * `unread` when it is another side's and the reader has not read the conversation since, and `_deleted` (a removed
+ * message leaves every device).
+ */
+export const MessageDocSchema = MessageSchema.extend({ unread: z.boolean().optional(), ...deletable });
+export type MessageDoc = z.infer<typeof MessageDocSchema>;
+
 export interface SyncDocs {
   donations: DonationDoc;
   favorites: FavoriteDoc;
   'donation-requests': DonationRequestDoc;
   notifications: NotificationDoc;
+  messages: MessageDoc;
 }
 
 /** Answer of `GET /sync/{collection}/pull`, and each data message of the pull stream. */
@@ -60,6 +70,7 @@ export const DonationPullResultSchema = syncPullResultSchema(DonationDocSchema);
 export const FavoritePullResultSchema = syncPullResultSchema(FavoriteDocSchema);
 export const DonationRequestPullResultSchema = syncPullResultSchema(DonationRequestDocSchema);
 export const NotificationPullResultSchema = syncPullResultSchema(NotificationDocSchema);
+export const MessagePullResultSchema = syncPullResultSchema(MessageDocSchema);
 
 /** One row of `POST /sync/{collection}/push` (RxDB's RxReplicationWriteToMasterRow). */
 const syncPushRowSchema = <T extends z.ZodType>(doc: T) =>

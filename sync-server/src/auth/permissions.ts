@@ -26,7 +26,7 @@ import type { DonationExportScope, PickupExportScope } from '../db/exports.ts';
 import type { CalendarScope } from '../db/calendar.ts';
 import type { DashboardScope } from '../db/dashboard.ts';
 import type { SeriesScope } from '../db/series.ts';
-import type { RequestScope } from '../db/sync.ts';
+import type { MessageScope, RequestScope } from '../db/sync.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthUser } from './auth-user.ts';
 
@@ -650,9 +650,19 @@ export function canSeeReviewerEmail(user: AuthUser | undefined, review: { review
 
 /** Plain users have no donation requests to replicate; everything else may be pulled by any signed-in caller. */
 export function canPullCollection(user: AuthUser, collection: SyncCollection): Decision {
-  return collection === 'donation-requests' && !requestScopeOf(user)
-    ? refuse(403, 'sync/requests-hidden')
-    : ALLOW;
+  if (collection === 'donation-requests' && !requestScopeOf(user)) return refuse(403, 'sync/requests-hidden');
+  if (collection === 'messages' && !messageScopeOf(user)) return refuse(403, 'sync/messages-hidden');
+  return ALLOW;
+}
+
+/**
+ * The conversations a device holds (issue 48): those of the caller's restaurant or charity, the members' alike. An
+ * admin is a side of none of them (they are read online, one at a time); plain users have none.
+ */
+export function messageScopeOf(user: AuthUser): MessageScope | undefined {
+  if (user.role === 'restaurant') return { side: 'restaurant', restaurantId: scopeId(user) };
+  if (user.role === 'charity') return { side: 'charity', charityId: scopeId(user) };
+  return undefined;
 }
 
 /** Only favourites are written through replication; the rest change through their own actions. */

@@ -116,11 +116,22 @@ export async function conversationState(sql: Sql | TxSql, userId: string, reques
   return { unreadMessages: row?.unread ?? 0, muted: row?.muted ?? false };
 }
 
-/** Marks the conversation read up to now for the caller (on every device: the state is the server's). */
-export async function markConversationRead(sql: Sql | TxSql, userId: string, requestId: string): Promise<void> {
+/**
+ * Marks the conversation read up to now for the caller (on every device: the state is the server's). The messages
+ * it made read are touched, so that the caller's devices pull them again with `unread` false (the other readers pull
+ * them unchanged: a few documents, not a table of read marks replicated beside them).
+ */
+export async function markConversationRead(sql: Sql | TxSql, userId: string, requestId: string, side: MessageSide): Promise<void> {
   await sql`
-    INSERT INTO conversation_reads (user_id, request_id, read_at) VALUES (${userId}, ${requestId}, now())
-    ON CONFLICT (user_id, request_id) DO UPDATE SET read_at = now()`;
+    WITH before AS (
+      SELECT COALESCE((SELECT read_at FROM conversation_reads WHERE user_id = ${userId} AND request_id = ${requestId}), '-infinity') AS read_at
+    ), mark AS (
+      INSERT INTO conversation_reads (user_id, request_id, read_at) VALUES (${userId}, ${requestId}, now())
+      ON CONFLICT (user_id, request_id) DO UPDATE SET read_at = now()
+    )
+    UPDATE messages m SET updated_at = now()
+    FROM before
+    WHERE m.request_id = ${requestId} AND NOT m.deleted AND m.author_side <> ${side} AND m.created_at > before.read_at`;
 }
 
 export async function setConversationMuted(sql: Sql | TxSql, userId: string, requestId: string, muted: boolean): Promise<void> {

@@ -406,3 +406,13 @@ export async function takeDueReminders(
     WHERE ${given} AND d.pickup_end <= now() AND d.pickup_end > now() - interval '1 day'`);
   return { pickupSoon, unrequested, windowOpens, windowClosed };
 }
+
+/**
+ * A conversation read is its notifications read (issue 48): the caller's notifications of new messages on the
+ * donation (they link to its page) stop counting as unread, on every device.
+ */
+export async function markMessageNotificationsRead(sql: Sql | TxSql, userId: string, donationId: string): Promise<void> {
+  await sql`
+    UPDATE notifications SET read = true, updated_at = now()
+    WHERE user_id = ${userId} AND kind = 'message.received' AND link = ${`/donations/${donationId}`} AND NOT read AND NOT deleted`;
+}

@@ -1,11 +1,12 @@
 import type { Sql } from './connection.ts';
 
-/** Stores a ticket's hash for `userId`; tickets that have expired meanwhile are cleared in the same statement. */
-export async function storeStreamTicket(sql: Sql, hash: string, userId: string, ttlSeconds: number): Promise<void> {
+/** Stores tickets' hashes for `userId`; tickets that have expired meanwhile are cleared in the same statement. */
+export async function storeStreamTickets(sql: Sql, hashes: readonly string[], userId: string, ttlSeconds: number): Promise<void> {
   await sql`
     WITH expired AS (DELETE FROM stream_tickets WHERE expires_at < now())
     INSERT INTO stream_tickets (ticket_hash, user_id, expires_at)
-    VALUES (${hash}, ${userId}, now() + make_interval(secs => ${ttlSeconds}))`;
+    SELECT h, ${userId}, now() + make_interval(secs => ${ttlSeconds})
+    FROM unnest(string_to_array(${hashes.join(',')}, ',')) AS h`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Sql, TxSql } from './connection.ts';
 import type { DonationRequestJoinedRow } from './donation-requests.ts';
 import type { DonationRow } from './donations.ts';
 import type { FavoriteListRow } from './favorites.ts';
+import type { MessageRow } from './messages.ts';
 
 /**
  * Replication reads (docs/decisions/002-replication.md). A document's position in its collection's change stream is
@@ -12,7 +13,7 @@ import type { FavoriteListRow } from './favorites.ts';
  * `limit` documents after a position in one statement (one snapshot), and yields each document at most once.
  */
 
-export const REPLICATED_TABLES = ['donations', 'donation_requests', 'favorites', 'notifications'] as const;
+export const REPLICATED_TABLES = ['donations', 'donation_requests', 'favorites', 'notifications', 'messages'] as const;
 export type ReplicatedTable = (typeof REPLICATED_TABLES)[number];
 
 export interface StreamPosition {
@@ -130,6 +131,41 @@ export async function donationRequestChanges(
     LIMIT ${o.limit}`;
 }
 
+export interface SyncMessageRow extends MessageRow, Positioned {
+  /** Another side's, and the reader has not read the conversation since it was written. */
+  unread: boolean;
+}
+
+/** Whose conversations a device holds: a restaurant's (its donations') or a charity's (its requests'). */
+export type MessageScope = { side: 'restaurant'; restaurantId: string } | { side: 'charity'; charityId: string };
+
+/**
+ * The messages of the conversations in `scope` after `after`, removed ones included (as tombstones), each with
+ * whether `userId` has read it. A conversation never leaves its scope (a request's charity and a donation's
+ * restaurant never change), and reading one bumps the messages it made read (markConversationRead), so this reads
+ * the messages table's positions only.
+ */
+export async function messageChanges(
+  sql: Sql,
+  o: { after: StreamPosition | null; limit: number; scope: MessageScope; userId: string },
+): Promise<SyncMessageRow[]> {
+  const { seq, id } = o.after ?? START;
+  const scope = o.scope;
+  const inScope =
+    scope.side === 'restaurant'
+      ? sql`m.donation_id IN (SELECT d.id FROM donations d WHERE d.restaurant_id = ${scope.restaurantId}::uuid)`
+      : sql`m.request_id IN (SELECT r.id FROM donation_requests r WHERE r.charity_id = ${scope.charityId}::uuid)`;
+  return sql<SyncMessageRow[]>`
+    SELECT m.*, m.change_seq AS seq,
+           (m.author_side <> ${scope.side} AND m.created_at > COALESCE(c.read_at, '-infinity')) AS unread
+    FROM messages m
+    LEFT JOIN conversation_reads c ON c.user_id = ${o.userId}::uuid AND c.request_id = m.request_id
+    WHERE ${inScope} AND (m.change_seq, m.id) > (${seq}::bigint, ${id}::uuid)
+      AND m.change_seq < (SELECT change_seq_horizon())
+    ORDER BY m.change_seq, m.id
+    LIMIT ${o.limit}`;
+}
+
 /**
  * The highest committed change_seq of each replicated table (each a max() on its (change_seq, id) index), for the
  * embedded database's polling feed. There one connection runs one transaction at a time, so transaction ids, and
@@ -140,12 +176,14 @@ export async function maxChangeSeqs(sql: Sql): Promise<Record<ReplicatedTable, n
     SELECT (SELECT max(change_seq) FROM donations) AS donations,
            (SELECT max(change_seq) FROM donation_requests) AS donation_requests,
            (SELECT max(change_seq) FROM favorites) AS favorites,
-           (SELECT max(change_seq) FROM notifications) AS notifications`;
+           (SELECT max(change_seq) FROM notifications) AS notifications,
+           (SELECT max(change_seq) FROM messages) AS messages`;
   return {
     donations: Number(row?.donations ?? 0),
     donation_requests: Number(row?.donation_requests ?? 0),
     favorites: Number(row?.favorites ?? 0),
     notifications: Number(row?.notifications ?? 0),
+    messages: Number(row?.messages ?? 0),
   };
 }
 
@@ -178,7 +216,8 @@ export async function heldBackTables(sql: Sql): Promise<ReplicatedTable[]> {
            (SELECT max(change_seq) FROM donations) AS donations,
            (SELECT max(change_seq) FROM donation_requests) AS donation_requests,
            (SELECT max(change_seq) FROM favorites) AS favorites,
-           (SELECT max(change_seq) FROM notifications) AS notifications`;
+           (SELECT max(change_seq) FROM notifications) AS notifications,
+           (SELECT max(change_seq) FROM messages) AS messages`;
   if (!row) return [];
   const horizon = Number(row.horizon);
   return REPLICATED_TABLES.filter((t) => row[t] !== null && Number(row[t]) >= horizon);

@@ -64,6 +64,10 @@ describe('a request’s conversation', () => {
     const read = await t.post(`/donation-requests/${requestId}/messages/read`, undefined, restaurant.token);
     expect(read.body).toEqual({ unreadMessages: 0, muted: false });
     expect(await unread(restaurant)).toBe(0);
+    // Its notification of the message is read with it; staff's is not.
+    const notes = async (who: TestUser) => ((await t.get('/notifications', who.token)).body as { kind: string; read: boolean }[]).filter((n) => n.kind === 'message.received');
+    expect((await notes(restaurant)).map((n) => n.read)).toEqual([true]);
+    expect((await notes(staff)).map((n) => n.read)).toEqual([false]);
     // Staff read nothing yet: each person's own.
     expect(await unread(staff)).toBe(1);
     expect((await t.request('PUT', `/donation-requests/${requestId}/messages/mute`, { body: { muted: true }, token: staff.token })).body).toEqual({ unreadMessages: 1, muted: true });

@@ -16,7 +16,7 @@ import {
   setConversationMuted,
   toMessage,
 } from '../db/messages.ts';
-import { insertNotifications, renderNotifications } from '../db/notifications.ts';
+import { insertNotifications, markMessageNotificationsRead, renderNotifications } from '../db/notifications.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { idempotencyKey, replay } from '../http/idempotency.ts';
@@ -108,7 +108,8 @@ export const messageRoutes = [
         enforce(write);
         const row = await insertMessage(tx, { requestId: id, donationId: conversation.donation_id, author: user, side: write.side, body: body.body, image: body.image });
         // Read up to here by its author's side: one's own message is never unread.
-        await markConversationRead(tx, user.id, id);
+        await markConversationRead(tx, user.id, id, write.side);
+        await markMessageNotificationsRead(tx, user.id, conversation.donation_id);
         const others = [
           ...(write.side !== 'restaurant' ? await messageReaders(tx, conversation.restaurant_id, id, user.id) : []),
           ...(write.side !== 'charity' ? await messageReaders(tx, conversation.charity_id, id, user.id) : []),
@@ -138,6 +139,7 @@ export const messageRoutes = [
       method: 'post',
       path: '/donation-requests/:id/messages/read',
       summary: 'Mark a conversation read (on every device of the caller)',
+      description: 'Its notifications of new messages are marked read with it.',
       tags: ['Messages'],
       security: 'bearer',
       params: requestId,
@@ -145,8 +147,9 @@ export const messageRoutes = [
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));
-      const { side } = await conversationFor(deps, user, id);
-      await markConversationRead(deps.sql, user.id, id);
+      const { side, conversation } = await conversationFor(deps, user, id);
+      await markConversationRead(deps.sql, user.id, id, side);
+      await markMessageNotificationsRead(deps.sql, user.id, conversation.donation_id);
       return c.json(await conversationState(deps.sql, user.id, id, side));
     },
   ),

@@ -5,6 +5,7 @@ import {
   DonationRequestPullResultSchema,
   FavoritePullResultSchema,
   FavoritePushResultSchema,
+  MessagePullResultSchema,
   MSG,
   SYNC_RESYNC,
   SYNC_STREAM_TICKET_SECONDS,
@@ -424,6 +425,76 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
   });
 });
 
+describe('GET /sync/messages/pull (issue 48)', () => {
+  const say = (who: TestUser, requestId: string, body: string) =>
+    t.post(`/donation-requests/${requestId}/messages`, { body }, who.token).then((r) => {
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.insertedId as string;
+    });
+
+  it('gives each side its own conversations, with whether each message is read; reading one clears it on every device', async () => {
+    const id = await createVerified();
+    const mine = await requestDonation(id, charity);
+    const theirs = await requestDonation(id, otherCharity);
+    const driver = await createMember(t, charity, 'driver', { name: 'Dana Driver' });
+    const toUs = await say(restaurant, mine, 'Use the back door');
+    const toThem = await say(restaurant, theirs, 'Not for you');
+
+    const forDriver = await pullAll('messages', driver);
+    const batch = { documents: [...forDriver.docs.values()], checkpoint: null };
+    expect(MessagePullResultSchema.parse(batch)).toEqual(batch);
+    expect(forDriver.docs.get(toUs)).toMatchObject({ requestId: mine, donationId: id, body: 'Use the back door', authorSide: 'restaurant', mine: false, unread: true, _deleted: false });
+    expect(forDriver.docs.has(toThem)).toBe(false);
+    expect([...forDriver.docs.values()].some(hasNull)).toBe(false);
+    // Answering is reading: the driver's devices get the answer, and the message before it again, read.
+    const fromUs = await say(driver, mine, 'On my way');
+    const answered = await pullAll('messages', driver, forDriver.checkpoint);
+    expect(answered.docs.get(fromUs)).toMatchObject({ mine: true, _deleted: false });
+    expect(answered.docs.get(fromUs)).not.toHaveProperty('unread');
+    expect(answered.docs.get(toUs)).not.toHaveProperty('unread');
+    // The charity's founder holds the same conversation, still unread for them; the restaurant holds both of its
+    // donation's.
+    expect((await pullAll('messages', charity)).docs.get(toUs)).toMatchObject({ unread: true });
+    const forRestaurant = await pullAll('messages', restaurant);
+    expect([toUs, toThem, fromUs].every((m) => forRestaurant.docs.has(m))).toBe(true);
+    expect(forRestaurant.docs.get(fromUs)).toMatchObject({ unread: true });
+    expect((await pullAll('messages', otherRestaurant)).docs.size).toBe(0);
+
+    // Read on one device: the founder's other devices pull the message again, read; the driver's state is their own.
+    const founder = await pullAll('messages', charity);
+    expect((await t.post(`/donation-requests/${mine}/messages/read`, undefined, charity.token)).status).toBe(200);
+    const after = await pullChanges('messages', charity, founder.checkpoint);
+    expect(after.documents).toEqual([expect.objectContaining({ _id: toUs, _deleted: false })]);
+    expect(after.documents[0]).not.toHaveProperty('unread');
+
+    // A removed message leaves every device, its words with it.
+    expect((await t.del(`/messages/${toUs}`, admin.token)).status).toBe(200);
+    const removed = await pullChanges('messages', charity, after.checkpoint);
+    expect(removed.documents).toEqual([expect.objectContaining({ _id: toUs, _deleted: true, body: '' })]);
+  });
+
+  it('is not for admins or plain users (403): admins read each conversation online', async () => {
+    for (const who of [admin, user]) {
+      const res = await t.get('/sync/messages/pull', who.token);
+      expect([res.status, res.body.code]).toEqual([403, 'sync/messages-hidden']);
+    }
+  });
+
+  it('streams a new message to the other side within 2 s', async () => {
+    const id = await createVerified();
+    const requestId = await requestDonation(id, charity);
+    const stream = await openStream(t.app, 'messages', charity);
+    try {
+      expect(await stream.nextData(Date.now() + 2000)).toBe(SYNC_RESYNC);
+      const sent = await say(restaurant, requestId, 'Two more trays if you can');
+      const got = await stream.waitFor((b) => b.documents.find((d: any) => d._id === sent), 2000);
+      expect(got).toMatchObject({ body: 'Two more trays if you can', unread: true });
+    } finally {
+      await stream.close();
+    }
+  });
+});
+
 // ---- push -----------------------------------------------------------------------------------------------------
 
 function favDoc(over: Partial<FavoriteDoc> & { _id: string; donationId: string; email: string }): FavoriteDoc {
@@ -721,6 +792,25 @@ describe('POST /sync/stream-ticket', () => {
       }
     } finally {
       await stream.close();
+    }
+  });
+
+  it('gives several tickets at once with ?count=, each opening one stream; refuses a count outside 1-5', async () => {
+    const res = await t.post('/sync/stream-ticket?count=3', undefined, user.token);
+    expect(res.status).toBe(201);
+    const tickets: string[] = res.body.tickets;
+    expect(tickets).toHaveLength(3);
+    expect(new Set(tickets).size).toBe(3);
+    expect(res.body.ticket).toBe(tickets[0]);
+    for (const [i, collection] of ['donations', 'favorites', 'notifications'].entries()) {
+      const opened = await requestStream(t.app, collection, tickets[i]!);
+      expect(opened.status).toBe(200);
+      await opened.body?.cancel();
+    }
+    expect((await requestStream(t.app, 'donations', tickets[1]!)).status).toBe(401);
+    for (const count of ['0', '6', 'x', '']) {
+      const bad = await t.post(`/sync/stream-ticket?count=${count}`, undefined, user.token);
+      expect([bad.status, bad.body.code]).toEqual([400, 'sync/invalid-ticket-count']);
     }
   });
 

@@ -9,6 +9,7 @@ import {
   FavoritePushBodySchema,
   FavoritePushResultSchema,
   IdSchema,
+  MessagePullResultSchema,
   NotificationPullResultSchema,
   SYNC_COLLECTIONS,
   SYNC_HEARTBEAT_MS,
@@ -24,7 +25,7 @@ import {
 } from '@foodbridge/shared';
 import { toAuthUser, type AuthUser } from '../auth/auth-user.ts';
 import { canPullCollection, canPushCollection, enforce } from '../auth/permissions.ts';
-import { redeemStreamTicket, storeStreamTicket } from '../db/stream-tickets.ts';
+import { redeemStreamTicket, storeStreamTickets } from '../db/stream-tickets.ts';
 import { findUserById } from '../db/users.ts';
 import type { AppEnv, Deps } from '../deps.ts';
 import { ApiError, badRequest, notFound, unauthorized } from '../http/errors.ts';
@@ -122,17 +123,26 @@ export const syncRoutes = [
     {
       method: 'post',
       path: '/sync/stream-ticket',
-      summary: 'A one-time ticket to open a change stream',
-      description: 'EventSource cannot send headers: the ticket goes in the stream’s address instead of the token.',
+      summary: 'One-time tickets to open change streams',
+      description:
+        'EventSource cannot send headers: the ticket goes in the stream’s address instead of the token. `?count=` asks for several at once (a device opening a stream per collection), each still good for one stream.',
       tags: ['Replication'],
       security: 'bearer',
+      query: [{ name: 'count', description: `Tickets wanted, 1-${SYNC_COLLECTIONS.length} (default 1).`, schema: z.int().min(1).max(SYNC_COLLECTIONS.length) }],
       limits: [byAccount('stream-ticket', RATE_LIMITS.streamTicketsPerAccount, 'sync connections')],
-      responses: { 201: ok('The ticket.', z.object({ ticket: z.string(), expiresIn: z.number().int() })) },
+      responses: {
+        201: ok('The ticket (and, with `count`, all of them).', z.object({ ticket: z.string(), tickets: z.array(z.string()).optional(), expiresIn: z.number().int() })),
+        400: err('Invalid count.', 'sync/invalid-ticket-count'),
+      },
     },
     async (c, { deps, user }) => {
-      const ticket = randomBytes(32).toString('base64url');
-      await storeStreamTicket(deps.sql, hashTicket(ticket), user.id, SYNC_STREAM_TICKET_SECONDS);
-      return c.json({ ticket, expiresIn: SYNC_STREAM_TICKET_SECONDS }, 201);
+      const asked = c.req.query('count');
+      const countText = asked ?? '1';
+      const count = /^\d{1,2}$/.test(countText) ? Number(countText) : 0;
+      if (count < 1 || count > SYNC_COLLECTIONS.length) throw badRequest('sync/invalid-ticket-count', { max: SYNC_COLLECTIONS.length });
+      const tickets = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+      await storeStreamTickets(deps.sql, tickets.map(hashTicket), user.id, SYNC_STREAM_TICKET_SECONDS);
+      return c.json({ ticket: tickets[0]!, ...(asked === undefined ? {} : { tickets }), expiresIn: SYNC_STREAM_TICKET_SECONDS }, 201);
     },
   ),
   route(
@@ -149,9 +159,9 @@ export const syncRoutes = [
         { name: 'limit', description: `Documents per answer, 1-${SYNC_PULL_LIMIT_MAX}.`, schema: z.int().min(1).max(SYNC_PULL_LIMIT_MAX) },
       ],
       responses: {
-        200: ok('Documents and the next checkpoint.', z.union([DonationPullResultSchema, FavoritePullResultSchema, DonationRequestPullResultSchema, NotificationPullResultSchema])),
+        200: ok('Documents and the next checkpoint.', z.union([DonationPullResultSchema, FavoritePullResultSchema, DonationRequestPullResultSchema, NotificationPullResultSchema, MessagePullResultSchema])),
         400: err('Invalid checkpoint or limit.', 'request/invalid-limit', 'sync/invalid-checkpoint-id', 'sync/invalid-checkpoint-seq'),
-        403: err('Not for this role.', 'sync/requests-hidden'),
+        403: err('Not for this role.', 'sync/requests-hidden', 'sync/messages-hidden'),
         404: err('No such collection.', 'not-found/collection'),
       },
     },
@@ -203,7 +213,7 @@ export const syncRoutes = [
       responses: {
         200: ok('An event stream.', undefined, { media: 'sse' }),
         401: err('No valid token or ticket.', 'sync/invalid-ticket', 'sync/token-in-url'),
-        403: err('Not for this role.', 'sync/requests-hidden'),
+        403: err('Not for this role.', 'sync/requests-hidden', 'sync/messages-hidden'),
         404: err('No such collection.', 'not-found/collection'),
         429: err('Too many open streams.', 'too-many-requests'),
       },

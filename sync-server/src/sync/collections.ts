@@ -3,6 +3,7 @@ import {
   type DonationDoc,
   type DonationRequestDoc,
   type FavoriteDoc,
+  type MessageDoc,
   type NotificationDoc,
   type SyncCheckpoint,
   type SyncCollection,
@@ -10,11 +11,12 @@ import {
   type SyncPullResult,
 } from '@foodbridge/shared';
 import type { AuthUser } from '../auth/auth-user.ts';
-import { canSeeCharityEmail, canSeeDonation, isCharityMember, party, requestScopeOf } from '../auth/permissions.ts';
+import { canSeeCharityEmail, canSeeDonation, isCharityMember, messageScopeOf, party, requestScopeOf } from '../auth/permissions.ts';
 import type { Sql } from '../db/connection.ts';
 import { toDonationRequest } from '../db/donation-requests.ts';
 import { toDonation } from '../db/donations.ts';
 import { toFavorite } from '../db/favorites.ts';
+import { toMessage } from '../db/messages.ts';
 import { notificationChanges, toNotification } from '../db/notifications.ts';
 import { isoRequired } from '../db/map.ts';
 import type { SharedReads } from './shared-reads.ts';
@@ -23,6 +25,7 @@ import {
   donationRequestChanges,
   favoriteChanges,
   maxChangeSeqs,
+  messageChanges,
   REPLICATED_TABLES,
   type Positioned,
   type ReplicatedTable,
@@ -37,6 +40,8 @@ export const COLLECTION_TABLES: Record<SyncCollection, readonly ReplicatedTable[
   favorites: ['favorites', 'donations'],
   'donation-requests': ['donation_requests', 'donations'],
   notifications: ['notifications'],
+  // A conversation's scope never changes; reading one touches its messages (markConversationRead).
+  messages: ['messages'],
 };
 
 /**
@@ -98,6 +103,20 @@ function donationRequestTombstone(id: string): DonationRequestDoc {
   };
 }
 
+function messageTombstone(id: string): MessageDoc {
+  return {
+    _id: id,
+    requestId: '',
+    donationId: '',
+    authorName: '',
+    authorSide: 'admin',
+    body: '',
+    createdAt: SYNC_TOMBSTONE_DATE,
+    mine: false,
+    _deleted: true,
+  };
+}
+
 /** A favourite as its owner sees it; gone when removed or when its donation was deleted (as GET /favorites). */
 export function toFavoriteDoc(row: SyncFavoriteRow): FavoriteDoc {
   return { ...toFavorite(row), updatedAt: isoRequired(row.updated_at), _deleted: row.deleted || row.donation_deleted };
@@ -150,6 +169,16 @@ async function pullAny(
   if (collection === 'notifications') {
     const rows = await rowsOf(user.id, () => notificationChanges(sql, { after, limit, userId: user.id }));
     const documents = rows.map((r): NotificationDoc => ({ ...toNotification(r), _deleted: r.deleted }));
+    return { documents, checkpoint: checkpointOf(rows, after) };
+  }
+  if (collection === 'messages') {
+    const scope = messageScopeOf(user);
+    if (!scope) return { documents: [], checkpoint: after };
+    // Whether each is read is the reader's own: the rows are read per account.
+    const rows = await rowsOf(user.id, () => messageChanges(sql, { after, limit, scope, userId: user.id }));
+    const documents = rows.map((r): MessageDoc =>
+      r.deleted ? messageTombstone(r.id) : { ...toMessage(r, user.id), ...(r.unread ? { unread: true } : {}), _deleted: false },
+    );
     return { documents, checkpoint: checkpointOf(rows, after) };
   }
   if (collection === 'favorites') {

@@ -501,7 +501,12 @@ function signedIn(status: number, except: Partial<Record<Caller, number>> = {}):
 }
 
 const get = (path: string): MatrixRequest => ({ method: 'GET', path });
-const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests', 'notifications'] as const;
+const SYNC_COLLECTIONS = ['donations', 'favorites', 'donation-requests', 'notifications', 'messages'] as const;
+/** Who is refused a collection's pull and stream: requests are not for plain users, messages only for the two sides. */
+const SYNC_REFUSED: Partial<Record<(typeof SYNC_COLLECTIONS)[number], Partial<Record<Caller, number>>>> = {
+  'donation-requests': { user: 403 },
+  messages: { user: 403, admin: 403 },
+};
 
 /** The signed-in caller's account (undefined signed out). */
 const me = (w: World, caller: Caller): WorldAccount | undefined => (caller === 'anonymous' ? undefined : w.accounts[caller]);
@@ -930,14 +935,14 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     expect: signedIn(404, { charity: 200, driver: 403, admin: 200, restaurant: 403 }),
   },
 
-  // ---- Replication (docs/decisions/002-replication.md): signed in; requests not for plain users; pushes of
-  // favourites only.
+  // ---- Replication (docs/decisions/002-replication.md): signed in; requests not for plain users, messages for
+  // restaurants and charities only (ADR 021); pushes of favourites only.
   ...SYNC_COLLECTIONS.map(
     (collection): MatrixRow => ({
       route: 'GET /sync/:collection/pull',
       variant: collection,
       request: async (w) => (await w.everything(), get(`/sync/${collection}/pull?id=${w.checkpoint.id}&seq=${w.checkpoint.seq}&limit=100`)),
-      expect: signedIn(200, collection === 'donation-requests' ? { user: 403 } : {}),
+      expect: signedIn(200, SYNC_REFUSED[collection] ?? {}),
     }),
   ),
   ...SYNC_COLLECTIONS.map(
@@ -957,7 +962,7 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
       route: 'GET /sync/:collection/pull/stream',
       variant: collection,
       request: () => get(`/sync/${collection}/pull/stream`),
-      expect: signedIn(200, collection === 'donation-requests' ? { user: 403 } : {}),
+      expect: signedIn(200, SYNC_REFUSED[collection] ?? {}),
       stream: true,
     }),
   ),

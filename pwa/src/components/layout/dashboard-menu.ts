@@ -6,6 +6,8 @@ interface MenuItem {
   label: string;
   /** Pages outside the item's own path that belong to its section (the menu highlights the item there too). */
   also?: readonly string[];
+  /** Where the role reaches its conversations (issue 48): the item shows their unread messages. */
+  messages?: true;
 }
 
 // Spec section 2, Dashboard: every role's common items, then the role's own.
@@ -26,7 +28,7 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashBoard/addDonation', label: /*i18n*/ 'menu.addDonation' },
     // /edit-donation/{id} is reached from My Donations' Update and goes back there.
     { to: '/dashBoard/myDonations', label: /*i18n*/ 'menu.myDonations', also: ['/edit-donation/'] },
-    { to: '/dashBoard/requestedDonations', label: /*i18n*/ 'menu.requestedDonations' },
+    { to: '/dashBoard/requestedDonations', label: /*i18n*/ 'menu.requestedDonations', messages: true },
     // Issue 47: what the restaurant gives again and again, and the charities' standing pickups of it.
     { to: '/dashBoard/series', label: /*i18n*/ 'menu.regularDonations' },
   ],
@@ -34,7 +36,7 @@ const byRole: Record<Role, MenuItem[]> = {
     { to: '/dashBoard/charityProfile', label: /*i18n*/ 'menu.charityProfile' },
     { to: '/dashBoard/team', label: /*i18n*/ 'menu.team' },
     { to: '/dashBoard/myRequests', label: /*i18n*/ 'menu.myRequests' },
-    { to: '/dashBoard/myPickups', label: /*i18n*/ 'menu.myPickups' },
+    { to: '/dashBoard/myPickups', label: /*i18n*/ 'menu.myPickups', messages: true },
     { to: '/dashBoard/receivedDonations', label: /*i18n*/ 'menu.receivedDonations' },
     // The same page: the regular donations on offer, and the charity's standing pickups of them.
     { to: '/dashBoard/series', label: /*i18n*/ 'menu.standingPickups' },

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { LogOut, PanelLeft, X } from 'lucide-react';
+import { UnreadBadge } from '@/components/conversation/unread-badge';
 import { Button } from '@/components/ui/button';
 import { useModalPanel } from '@/components/ui/return-focus';
 import { logOut } from '@/lib/auth/log-out';
 import { useSession } from '@/lib/auth/session-store';
+import { useUnreadMessages } from '@/lib/db/conversations';
 import { useI18n } from '@/lib/i18n/i18n';
 import { roleLabel } from '@/lib/labels';
 import { Logo } from './logo';
@@ -12,7 +14,7 @@ import { activeItemFor, menuFor } from './dashboard-menu';
 import { AccountCard } from './navbar';
 
 const itemClass =
-  'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-900 data-[section=active]:bg-brand-800 data-[section=active]:text-white';
+  'group flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-900 data-[section=active]:bg-brand-800 data-[section=active]:text-white';
 
 /**
  * The dashboard's frame: a side menu by role (a drawer on phones) and the routed screen. `accessory` sits beside the
@@ -39,7 +41,7 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
           className={itemClass}
           onClick={() => setOpen(false)}
         >
-          {i18n._(item.label)}
+          {item.messages ? <WithUnreadMessages name={i18n._(item.label)} /> : i18n._(item.label)}
         </Link>
       ))}
       <hr className="my-2 border-border" />
@@ -70,8 +72,9 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
         {/* Laid out as the public navbar on phones: the menu toggle before the logo, the profile picture at the end. */}
         <header className="sticky top-0 z-30 flex h-16 items-center justify-between gap-2 border-b border-border bg-white px-4 lg:hidden">
           <div className="flex min-w-0 items-center gap-1">
-            <Button variant="ghost" size="icon" aria-label={i18n._('menu.open')} aria-expanded={open} onClick={() => setOpen(true)}>
-              <PanelLeft className="size-6 rtl:-scale-x-100" />
+            <Button variant="ghost" size="icon" className="relative" aria-expanded={open} onClick={() => setOpen(true)}>
+              <PanelLeft aria-hidden className="size-6 rtl:-scale-x-100" />
+              {menuFor(role).some((item) => item.messages) ? <MenuButtonName /> : <span className="sr-only">{i18n._('menu.open')}</span>}
             </Button>
             <Logo />
           </div>
@@ -102,5 +105,34 @@ export function DashboardShell({ children, accessory }: { children: ReactNode; a
         </main>
       </div>
     </div>
+  );
+}
+
+// The unread messages are read only where the role has a menu item for its conversations, and by these small parts
+// alone: a new message re-renders a badge, not the dashboard.
+
+/** A menu item's name with the unread messages of its conversations: a badge to see, the count in its name. */
+function WithUnreadMessages({ name }: { name: string }) {
+  const i18n = useI18n();
+  const { total } = useUnreadMessages();
+  if (total === 0) return name;
+  return (
+    <>
+      <span aria-hidden>{name}</span>
+      <UnreadBadge unread={total} className="ms-auto bg-accent-500 text-stone-950 group-data-[section=active]:bg-white group-data-[section=active]:text-brand-900" />
+      <span className="sr-only">{i18n._('menu.withUnreadMessages', { item: name, count: total })}</span>
+    </>
+  );
+}
+
+/** The phone's menu button: a dot while messages wait unread behind it, and their count in its name. */
+function MenuButtonName() {
+  const i18n = useI18n();
+  const { total } = useUnreadMessages();
+  return (
+    <>
+      <span className="sr-only">{total > 0 ? i18n._('menu.openUnread', { count: total }) : i18n._('menu.open')}</span>
+      {total > 0 && <span aria-hidden className="absolute end-2 top-2 size-2.5 rounded-full bg-accent-500 ring-2 ring-white" data-testid="menu-unread-dot" />}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { Check, UserX, X } from 'lucide-react';
 import type { DonationRequestListItem as DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import { ConversationButton } from '@/components/conversation/conversation-button';
 import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { RecordCard, RecordList, type Column } from '@/components/record-list';
 import { StatusBadge } from '@/components/ui/badge';
@@ -12,6 +13,7 @@ import { dayTime, outcomeText } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
 import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
+import { useUnreadMessages } from '@/lib/db/conversations';
 import { useRowAction } from '@/lib/use-row-action';
 import { formatDate } from '@/lib/utils';
 import { acceptRequest, markNotCollected, rejectRequest } from './api';
@@ -59,6 +61,18 @@ export function RequestedDonations() {
   const i18n = useI18n();
   const state = useApi(apiPath('GET /donation-requests'));
   const { busy, run } = useRowAction<{ id: string; action: Action }>();
+  // The live count of the device's copy; the list's own (read with it) until the device has one.
+  const unread = useUnreadMessages();
+  const messages = (r: DonationRequest, className?: string) => (
+    <ConversationButton
+      requestId={r._id}
+      donationId={r.donationId}
+      title={r.donationTitle}
+      counterpart={r.charityName}
+      unread={unread.live ? (unread.byRequest.get(r._id) ?? 0) : (r.unreadMessages ?? 0)}
+      className={className}
+    />
+  );
 
   const act = (request: DonationRequest, action: Action) =>
     run(
@@ -151,7 +165,12 @@ export function RequestedDonations() {
     { header: i18n._('restaurant.requests.status'), cell: (r) => <StatusCell request={r} /> },
     {
       header: <span className="sr-only">{i18n._('restaurant.requests.actions')}</span>,
-      cell: (r) => actions(r) ?? <span className="block max-w-24 text-sm text-muted-foreground">{i18n._('restaurant.requests.noAction')}</span>,
+      cell: (r) => (
+        <div className="flex flex-col items-start gap-2">
+          {actions(r) ?? <span className="block max-w-24 text-sm text-muted-foreground">{i18n._('restaurant.requests.noAction')}</span>}
+          {messages(r)}
+        </div>
+      ),
     },
   ];
 
@@ -184,7 +203,12 @@ export function RequestedDonations() {
             { label: i18n._('restaurant.requests.requested'), value: formatDate(r.requestDate, i18n) },
           ]}
           note={r.requestDescription}
-          actions={actions(r)}
+          actions={
+            <>
+              {actions(r)}
+              {messages(r, 'basis-full')}
+            </>
+          }
         />
       )}
     />

@@ -16,7 +16,7 @@ describe('openDatabase', () => {
     const [a, b] = await Promise.all([openDatabase('test_twice', memory), openDatabase('test_twice', memory)]);
 
     expect(b).toBe(a);
-    expect(Object.keys(a.collections).sort()).toEqual(['donationrequests', 'donations', 'favorites', 'notifications', 'outbox']);
+    expect(Object.keys(a.collections).sort()).toEqual(['donationrequests', 'donations', 'favorites', 'messageoutbox', 'messages', 'notifications', 'outbox']);
     await removeDatabase('test_twice', memory);
   });
 

@@ -10,12 +10,16 @@ import {
   donationRequestSchema,
   donationSchema,
   favoriteSchema,
+  messageOutboxSchema,
+  messageSchema,
   migrationStrategies,
   notificationSchema,
   outboxSchema,
   type DonationDocType,
   type DonationRequestDocType,
   type FavoriteDocType,
+  type MessageDocType,
+  type MessageOutboxEntry,
   type NotificationDocType,
   type OutboxEntry,
 } from './schemas';
@@ -26,6 +30,8 @@ export interface FoodBridgeCollections {
   donationrequests: RxCollection<DonationRequestDocType>;
   notifications: RxCollection<NotificationDocType>;
   outbox: RxCollection<OutboxEntry>;
+  messages: RxCollection<MessageDocType>;
+  messageoutbox: RxCollection<MessageOutboxEntry>;
 }
 export type FoodBridgeDatabase = RxDatabase<FoodBridgeCollections>;
 
@@ -92,6 +98,8 @@ async function create(name: string, storage: DatabaseStorage): Promise<FoodBridg
       donationrequests: { schema: donationRequestSchema, migrationStrategies: migrationStrategies.donationrequests },
       notifications: { schema: notificationSchema, migrationStrategies: migrationStrategies.notifications },
       outbox: { schema: outboxSchema, migrationStrategies: migrationStrategies.outbox },
+      messages: { schema: messageSchema, migrationStrategies: migrationStrategies.messages },
+      messageoutbox: { schema: messageOutboxSchema, migrationStrategies: migrationStrategies.messageoutbox },
     });
   } catch (err) {
     await db.close();

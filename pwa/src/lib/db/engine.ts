@@ -5,12 +5,13 @@ import { isOnline } from '@/lib/connectivity-store';
 import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
 import { donationsByNewest, VERIFIED } from './donation-lists';
 import type { OpenStore } from './local-database';
+import { createMessageOutbox, type MessageOutbox } from './message-outbox';
 import { createOutbox, readEntries, type Outbox } from './pickup-outbox';
 import { readMembership } from '@/lib/remembered-membership';
 import { prefetchFirstPull, type FirstPull } from './first-pull';
 import { isFresh, readRecord, writeRecord } from './record';
 import { startReplication, type Replications } from './replication';
-import type { OutboxEntry } from './schemas';
+import type { MessageOutboxEntry, OutboxEntry } from './schemas';
 import { bindSyncState, forgetSyncState, markLive, markPulled, useSyncStore } from './sync-store';
 
 export interface LocalAccount {
@@ -25,6 +26,7 @@ interface Active {
   db: FoodBridgeDatabase;
   replication: Replications;
   outbox: Outbox;
+  messageOutbox: MessageOutbox;
   unsubscribe: () => void;
 }
 
@@ -52,6 +54,7 @@ async function stopAndRemove() {
   if (!current) return;
   current.unsubscribe();
   current.outbox.stop();
+  current.messageOutbox.stop();
   await current.replication.cancel();
   await removeAccountData(current.name);
 }
@@ -70,19 +73,25 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   if (firstPull !== prefetched) prefetched?.stop();
   if (active && active.name === name && active.role === account.role) {
     firstPull?.stop();
-    return { db: active.db, outbox: active.outbox };
+    return { db: active.db, outbox: active.outbox, messageOutbox: active.messageOutbox };
   }
 
   // The outbox survives a role reset, waiting confirmations and refusals not yet dismissed alike (only the server
   // may refuse, only the driver may dismiss); another account's does not.
+  // Messages not yet sent likewise.
   let carried: OutboxEntry[] = [];
+  let carriedMessages: MessageOutboxEntry[] = [];
   if (active) {
-    if (active.name === name) carried = await readEntries(active.db);
+    if (active.name === name) [carried, carriedMessages] = await Promise.all([readEntries(active.db), unsentMessages(active.db)]);
     await stopAndRemove();
   }
   const record = readRecord();
   if (record && (record.name !== name || record.role !== account.role)) {
-    if (record.name === name && !carried.length) carried = await openDatabase(name).then((db) => readEntries(db)).catch(() => []);
+    if (record.name === name && !carried.length && !carriedMessages.length) {
+      [carried, carriedMessages] = await openDatabase(name)
+        .then((db) => Promise.all([readEntries(db), unsentMessages(db)]))
+        .catch(() => [[], []]);
+    }
     await removeAccountData(record.name);
   }
 
@@ -90,8 +99,10 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   const db = await openDatabase(name);
   writeRecord({ name, role: account.role });
   if (carried.length) await db.outbox.bulkInsert(carried);
+  if (carriedMessages.length) await db.messageoutbox.bulkInsert(carriedMessages);
 
   const outbox = createOutbox(db, account.email, () => replication.reSync(), () => readMembership(account.userId)?.email);
+  const messageOutbox = createMessageOutbox(db, () => replication.reSync());
   // All Donations' list, kept from the first write on: opened during the first sync, the screen then finds it ready
   // instead of reading the thousands of donations written so far (a read that also holds the next write back).
   const warm = fresh ? donationsByNewest(db, VERIFIED).subscribe({ next: () => undefined, error: () => undefined }) : null;
@@ -104,6 +115,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
         // A successful pull means the server is reachable: a good moment to send what waits (replay() coalesces
         // the burst of pulls into one pass).
         void outbox.replay();
+        void messageOutbox.replay();
       },
       onLive: markLive,
       onError: (message) => useSyncStore.setState({ lastError: message }),
@@ -111,6 +123,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   } catch (err) {
     warm?.unsubscribe();
     outbox.stop();
+    messageOutbox.stop();
     throw err;
   }
   const pendingSub = db.outbox.find({ selector: { state: 'pending' } }).$.subscribe((docs) => {
@@ -123,13 +136,20 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
     db,
     replication,
     outbox,
+    messageOutbox,
     unsubscribe: () => {
       warm?.unsubscribe();
       pendingSub.unsubscribe();
     },
   };
   void outbox.replay();
-  return { db, outbox };
+  void messageOutbox.replay();
+  return { db, outbox, messageOutbox };
+}
+
+/** The messages written here that the server has not taken yet (waiting, or refused and not dismissed). */
+async function unsentMessages(db: FoodBridgeDatabase): Promise<MessageOutboxEntry[]> {
+  return (await db.messageoutbox.find().exec()).map((d) => d.toMutableJSON()).filter((e) => e.state !== 'sent');
 }
 
 /**
@@ -141,7 +161,7 @@ export async function deactivate({ lastChance = true }: { lastChance?: boolean }
     // One last chance for what the account did offline: queued pickups and favourite changes.
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      Promise.all([active.outbox.replay(), active.replication.flush()]).catch(() => undefined),
+      Promise.all([active.outbox.replay(), active.messageOutbox.replay(), active.replication.flush()]).catch(() => undefined),
       new Promise((r) => (timer = setTimeout(r, 3000))),
     ]);
     clearTimeout(timer);

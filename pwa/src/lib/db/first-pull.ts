@@ -20,6 +20,7 @@ export const ENDPOINT: Record<LocalCollection, SyncCollection> = {
   favorites: 'favorites',
   donationrequests: 'donation-requests',
   notifications: 'notifications',
+  messages: 'messages',
 };
 
 /** The answer of GET /sync/{collection}/pull: a batch of one of the collections' documents, and its checkpoint. */

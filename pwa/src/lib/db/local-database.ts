@@ -4,18 +4,30 @@
 import { i18n } from '@lingui/core';
 import { create } from 'zustand';
 import type { FoodBridgeDatabase } from './database';
+import type { MessageOutbox } from './message-outbox';
 import type { Outbox } from './pickup-outbox';
 
 export interface OpenStore {
   db: FoodBridgeDatabase;
   outbox: Outbox;
+  messageOutbox: MessageOutbox;
 }
 
 /** Both null while signed out, opening, or switching accounts. */
-export const useLocalDatabase = create<{ db: FoodBridgeDatabase | null; outbox: Outbox | null }>(() => ({ db: null, outbox: null }));
+export const useLocalDatabase = create<{ db: FoodBridgeDatabase | null; outbox: Outbox | null; messageOutbox: MessageOutbox | null }>(() => ({
+  db: null,
+  outbox: null,
+  messageOutbox: null,
+}));
 
-export function requireStore(): OpenStore {
+export function requireStore(): Pick<OpenStore, 'db' | 'outbox'> {
   const { db, outbox } = useLocalDatabase.getState();
   if (!db || !outbox) throw new Error(i18n._('sync.storeLoading'));
   return { db, outbox };
+}
+
+export function requireMessageOutbox(): MessageOutbox {
+  const { messageOutbox } = useLocalDatabase.getState();
+  if (!messageOutbox) throw new Error(i18n._('sync.storeLoading'));
+  return messageOutbox;
 }

@@ -48,7 +48,7 @@ export const plain = <T>(docs: Docs<T>) => docs.map(plainDoc);
  * "not for this viewer" (the result is then `unavailable`).
  */
 export function useLocalQuery<R, T>(
-  collection: LocalCollection | 'outbox',
+  collection: LocalCollection | 'outbox' | 'messageoutbox',
   key: string,
   build: ((db: FoodBridgeDatabase) => Subscribable<R>) | null,
   convert: (raw: R) => T,
@@ -57,7 +57,8 @@ export function useLocalQuery<R, T>(
   const signedIn = useSession((s) => Boolean(s.user));
   const db = useLocalDatabase((s) => s.db);
   const failed = useSyncStore((s) => s.unavailable);
-  const pulled = useSyncStore((s) => collection === 'outbox' || Boolean(s.pulled[collection]));
+  // The outboxes are the device's own: nothing to wait for.
+  const pulled = useSyncStore((s) => collection === 'outbox' || collection === 'messageoutbox' || Boolean(s.pulled[collection]));
   const online = useConnectivity((s) => s.online);
   const [result, setResult] = useState<{ key: string; db: FoodBridgeDatabase; value: T } | null>(null);
   const enabled = Boolean(build) && !failed;

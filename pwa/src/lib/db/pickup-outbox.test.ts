@@ -76,7 +76,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   useConnectivity.setState({ online: true });
-  useLocalDatabase.setState({ db: null, outbox: null });
+  useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null });
 });
 
 function startOutbox(db: FoodBridgeDatabase, email = ME) {

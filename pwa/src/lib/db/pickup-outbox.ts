@@ -10,17 +10,13 @@ import { ApiError, call } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
 import { withLock } from '@/lib/web-lock';
+import { isTransient, replayLoop, SEND_TIMEOUT_MS } from './outbox-loop';
 import type { FoodBridgeDatabase } from './database';
 import { requireStore } from './local-database';
 import { plain, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
 import type { OutboxEntry } from './schemas';
 import { markConfirmed, useSyncStore } from './sync-store';
 import { uuid } from './uuid';
-
-const RETRY_EVERY_MS = 30_000;
-const FIRST_RETRY_MS = 1_000;
-// A weak connection can leave a request hanging with no answer; the outbox must move on and try again later.
-const SEND_TIMEOUT_MS = 15_000;
 
 /** Whether the donation was given to this charity (accepted for it, or already picked by it). */
 export function isGivenTo(donation: Pick<Donation, 'charityEmail'>, email: string | undefined): boolean {
@@ -48,11 +44,6 @@ function sendPickupConfirmation(id: string, key: string, report: PickupReport | 
 }
 
 type Outcome = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'retry'; message: string };
-
-/** Worth trying again later: no answer at all, the server's own trouble, or a sign-in that needs refreshing. */
-function isTransient(err: ApiError) {
-  return err.status === 0 || err.status >= 500 || err.status === 401 || err.status === 408 || err.status === 429;
-}
 
 /** Picked by the caller's charity: under the account's own e-mail (a founder's), or its organisation's (a driver's). */
 function pickedByUs(donation: Pick<Donation, 'status' | 'charityEmail'> | null | undefined, emails: ReadonlyArray<string | undefined>): boolean {
@@ -110,12 +101,6 @@ export function createOutbox(
   charityEmail: () => string | undefined = () => undefined,
 ): Outbox {
   const ours = () => [email, charityEmail()];
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  // Passes in a row that sent nothing: the next retry waits twice as long, up to every 30 s.
-  let fruitless = 0;
   const lockName = `foodbridge-outbox-${db.name}`;
   // queue()'s find-then-insert takes its own lock: a double tap, or two tabs, must not create two entries (two keys)
   // for one donation. Not the replay lock, which is held across network calls: a tap must not wait for those. Only
@@ -133,7 +118,7 @@ export function createOutbox(
     const confirmed: string[] = [];
     const delivered: string[] = [];
     for (const entry of await readEntries(db, 'pending')) {
-      if (stopped) break;
+      if (loop.stopped) break;
       if (!isOnline()) {
         left += 1;
         continue;
@@ -171,39 +156,8 @@ export function createOutbox(
     return { left, progressed };
   }
 
-  function replay(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let result = { left: 0, progressed: false };
-      do {
-        again = false;
-        result = await withLock(lockName, pass).catch((err) => {
-          console.error('[outbox] replay failed', err);
-          return { left: 1, progressed: false };
-        });
-      } while (again && !stopped);
-      // A flaky connection: try the rest soon, backing off while nothing gets through (at least every 30 s while
-      // entries remain). Offline, the 'online' event starts the next pass instead.
-      clearTimeout(retryTimer);
-      fruitless = result.progressed ? 0 : fruitless + 1;
-      if (result.left > 0 && isOnline() && !stopped) {
-        const delay = Math.min(RETRY_EVERY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, fruitless - 1));
-        retryTimer = setTimeout(() => void replay(), delay);
-      }
-    })().finally(() => {
-      running = null;
-      // A call that arrived after the last pass had started but before this run ended.
-      if (again && !stopped) void replay();
-    });
-    return running;
-  }
-
-  const onOnline = () => void replay();
-  window.addEventListener('online', onOnline);
+  const loop = replayLoop(lockName, pass, 'outbox');
+  const { replay } = loop;
 
   return {
     async queue(donationId, title, report) {
@@ -229,11 +183,7 @@ export function createOutbox(
     async dismiss(id) {
       await (await db.outbox.findOne(id).exec())?.remove();
     },
-    stop() {
-      stopped = true;
-      clearTimeout(retryTimer);
-      window.removeEventListener('online', onOnline);
-    },
+    stop: () => loop.stop(),
   };
 }
 

@@ -59,6 +59,24 @@ describe('pullStream', () => {
     expect(FakeEventSource.opened[0]!.closed).toBe(true);
   });
 
+  it('asks once for the tickets of streams that open together, each stream with its own', async () => {
+    const server = stubServer({
+      'POST /sync/stream-ticket?count=3': () => json(201, { ticket: 'a', tickets: ['a', 'b', 'c'], expiresIn: 60 }),
+    });
+    const subscriptions = (['favorites', 'notifications', 'messages'] as const).map((c) => pullStream(c, vi.fn(), vi.fn()).subscribe());
+    try {
+      await vi.waitFor(() => expect(FakeEventSource.opened).toHaveLength(3));
+      expect(server.sent()).toEqual(['POST /sync/stream-ticket?count=3']);
+      expect(FakeEventSource.opened.map((s) => s.url).sort()).toEqual([
+        '/sync/favorites/pull/stream?ticket=a',
+        '/sync/messages/pull/stream?ticket=c',
+        '/sync/notifications/pull/stream?ticket=b',
+      ]);
+    } finally {
+      subscriptions.forEach((s) => s.unsubscribe());
+    }
+  });
+
   it('reconnects after an error with a new ticket (the old one is spent)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const server = stubServer({ 'POST /sync/stream-ticket': tickets() });

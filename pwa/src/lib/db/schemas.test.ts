@@ -4,7 +4,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createRxDatabase, type RxJsonSchema } from 'rxdb/plugins/core';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { openDatabase, removeDatabase } from './database';
-import { donationRequestSchema, donationSchema, favoriteSchema, notificationSchema, outboxSchema, type NotificationDocType } from './schemas';
+import { donationRequestSchema, donationSchema, favoriteSchema, messageOutboxSchema, messageSchema, notificationSchema, outboxSchema, type NotificationDocType } from './schemas';
 
 /**
  * Each collection's schema as the device stores it, by version. A phone that has a collection opens it only under the
@@ -19,13 +19,23 @@ const SHIPPED: Record<string, { version: number; sha256: string }> = {
   donationrequests: { version: 0, sha256: '18157f5c2b323ae4' },
   notifications: { version: 1, sha256: 'cd52f1654a17bb87' },
   outbox: { version: 1, sha256: 'b139c0156a73c2a1' },
+  messages: { version: 0, sha256: 'e72f0c96a5b684b1' },
+  messageoutbox: { version: 0, sha256: 'd2d53535ad0bd512' },
 };
 
 const hashOf = (schema: RxJsonSchema<any>) => createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 16);
 
 describe("the device's collection schemas", () => {
   it('change only with a new version', () => {
-    const now = { donations: donationSchema, favorites: favoriteSchema, donationrequests: donationRequestSchema, notifications: notificationSchema, outbox: outboxSchema };
+    const now = {
+      donations: donationSchema,
+      favorites: favoriteSchema,
+      donationrequests: donationRequestSchema,
+      notifications: notificationSchema,
+      outbox: outboxSchema,
+      messages: messageSchema,
+      messageoutbox: messageOutboxSchema,
+    };
     const seen = Object.fromEntries(Object.entries(now).map(([name, schema]) => [name, { version: schema.version, sha256: hashOf(schema) }]));
     expect(seen).toEqual(SHIPPED);
   });

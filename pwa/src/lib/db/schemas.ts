@@ -1,6 +1,6 @@
 // The local collections' RxDB schemas, generated from the shared zod schemas so that the API shape is defined once.
 // Rules this machine enforces (see FACTS.md): the primary key needs a maxLength; under Dexie every indexed field
-// must be required and have a maxLength; the open-source build allows few collections (we use five).
+// must be required and have a maxLength; the open-source build allows few collections (we use seven; 13 work).
 import type { RxJsonSchema } from 'rxdb/plugins/core';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
@@ -8,13 +8,32 @@ import { DonationSchema } from '@foodbridge/shared/schemas/donation';
 import { DonationRequestSchema } from '@foodbridge/shared/schemas/donation-request';
 import { PICKUP_NONE_REASONS, PICKUP_OUTCOMES, type PickupReport } from '@foodbridge/shared/schemas/impact';
 import { NotificationSchema, type Notification } from '@foodbridge/shared/schemas/notification';
-import { FavoriteDocSchema, type FavoriteDoc } from '@foodbridge/shared/schemas/sync';
+import { FavoriteDocSchema, MessageDocSchema, type FavoriteDoc, type MessageDoc } from '@foodbridge/shared/schemas/sync';
 
 /** A favourite as stored locally: the replicated shape without RxDB's own delete flag. */
 export type FavoriteDocType = Omit<FavoriteDoc, '_deleted'>;
 export type DonationDocType = Donation;
 export type DonationRequestDocType = DonationRequest;
 export type NotificationDocType = Notification;
+/** A message of one of the account's conversations (issue 48), with whether it is still unread. */
+export type MessageDocType = Omit<MessageDoc, '_deleted'>;
+
+/** A message written on this device and not yet in the replicated conversation (local only, never replicated). */
+export interface MessageOutboxEntry {
+  /** Also the Idempotency-Key: however often it is sent, the server writes one message. */
+  id: string;
+  requestId: string;
+  donationId: string;
+  body: string;
+  image?: string;
+  createdAt: string;
+  attempts: number;
+  lastError?: string;
+  /** `sent` until the replicated message (`messageId`) is on the device, so the conversation never loses it. */
+  state: 'pending' | 'refused' | 'sent';
+  refusal?: string;
+  messageId?: string;
+}
 
 export type OutboxState = 'pending' | 'refused';
 
@@ -165,6 +184,36 @@ export const outboxSchema: RxJsonSchema<OutboxEntry> = {
   indexes: ['state'],
 };
 
+// Messages (issue 48), oldest first per conversation. Whether one is unread is the server's (reading a conversation
+// anywhere sends its messages again, read).
+export const messageSchema = fromZod<MessageDocType>(MessageDocSchema.omit({ _deleted: true }), {
+  title: 'messages',
+  indexes: ['requestId'],
+  maxLength: { requestId: ID_MAX },
+});
+
+export const messageOutboxSchema: RxJsonSchema<MessageOutboxEntry> = {
+  title: 'message outbox',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: ID_MAX },
+    requestId: { type: 'string', maxLength: ID_MAX },
+    donationId: { type: 'string' },
+    body: { type: 'string' },
+    image: { type: 'string' },
+    createdAt: { type: 'string' },
+    attempts: { type: 'number' },
+    lastError: { type: 'string' },
+    state: { type: 'string', enum: ['pending', 'refused', 'sent'] },
+    refusal: { type: 'string' },
+    messageId: { type: 'string' },
+  },
+  required: ['id', 'requestId', 'donationId', 'body', 'createdAt', 'attempts', 'state'],
+  indexes: ['requestId'],
+};
+
 /**
  * Per collection, how to bring a stored document of an older schema version to the current one. Raising a `version`
  * requires an entry here, e.g. `1: (doc) => ({ ...doc, x: '' })`.
@@ -178,6 +227,8 @@ export const migrationStrategies = {
     // Stores of either list of kinds (before and after issue 46's): the documents need nothing.
     1: (doc: NotificationDocType) => doc,
   },
+  messages: {},
+  messageoutbox: {},
   outbox: {
     // Entries queued before pickup reports: kept unchanged (no report), so they still replay after the app updates.
     1: (doc: OutboxEntry) => doc,

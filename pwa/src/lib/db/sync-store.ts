@@ -2,7 +2,7 @@
 // (engine.ts, loaded after sign-in) writes here, React reads here.
 import { create } from 'zustand';
 
-export type LocalCollection = 'donations' | 'favorites' | 'donationrequests' | 'notifications';
+export type LocalCollection = 'donations' | 'favorites' | 'donationrequests' | 'notifications' | 'messages';
 
 interface SyncState {
   /** The database this state belongs to (null while signed out). */

@@ -16,6 +16,8 @@ import { DriverPickups, type ConfirmPickup, type RowOf } from './driver-pickups'
 import { AssignSelect, HolderLine, TakeButton } from './pickup-holder';
 import { UndoPickupButton } from './undo-pickup-button';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
+import { ConversationButton } from '@/components/conversation/conversation-button';
+import { useOwnConversation } from '@/lib/db/conversations';
 import { useI18n } from '@/lib/i18n/i18n';
 import { notify } from '@/lib/notify';
 import { readDonation } from '../api';
@@ -220,6 +222,7 @@ const PickupRow = memo(
             {isReportCorrectable(item) && <CorrectReport item={item} />}
           </>
         )}
+        <PickupMessages item={item} />
       </PickupCard>
     );
   },
@@ -233,6 +236,25 @@ const PickupRow = memo(
     a.onConfirm === b.onConfirm &&
     samePlan(a.plan, b.plan),
 );
+
+/**
+ * 'Messages' with the restaurant: the charity's request on this donation is the conversation (a pickup carries the
+ * donation, not the request; the data layer finds the request). Nothing until it is known.
+ */
+function PickupMessages({ item }: { item: PickupItem }) {
+  const conversation = useOwnConversation(item._id);
+  if (!conversation) return null;
+  return (
+    <ConversationButton
+      requestId={conversation.requestId}
+      donationId={item._id}
+      title={item.donationTitle}
+      counterpart={item.restaurantName}
+      unread={conversation.unread}
+      className="min-h-11 w-full sm:min-h-10"
+    />
+  );
+}
 
 /** 'Correct report' for a pickup of the last 7 days: the report dialog, started from the stored report, sent online. */
 function CorrectReport({ item }: { item: PickupItem }) {

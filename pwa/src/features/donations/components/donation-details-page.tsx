@@ -2,14 +2,19 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, CalendarClock, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
 import { BestBeforeLabel } from '@/components/best-before-label';
+import { ConversationButton } from '@/components/conversation/conversation-button';
+import { ConversationPanel } from '@/components/conversation/conversation-panel';
 import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
+import { StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isOfflineError, OfflineNotice, SyncStatus } from '@/components/sync-status';
 import { ErrorState } from '@/components/ui/states';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth/session-store';
+import { useDonationConversations } from '@/lib/db/conversations';
 import { useI18n } from '@/lib/i18n/i18n';
-import { foodTypeLabel } from '@/lib/labels';
+import { foodTypeLabel, requestStatusLabel } from '@/lib/labels';
 import { useDonation, useDonationReviews } from '../hooks/use-donation';
 import { DonationActions } from './donation-actions';
 import { DonationTimeline } from './donation-timeline';
@@ -22,6 +27,8 @@ export function DonationDetailsPage({ id }: { id: string }) {
   const donation = useDonation(id);
   const { data, error, loading, reload } = donation;
   const reviews = useDonationReviews(data?._id);
+  // Conversations are between the restaurant and the charities that asked, read by admins (issue 48).
+  const talks = useSession((s) => Boolean(s.user) && (s.role === 'restaurant' || s.role === 'charity' || s.role === 'admin'));
 
   let body: ReactNode;
   if (loading && !data) body = <DetailsSkeleton />;
@@ -85,6 +92,7 @@ export function DonationDetailsPage({ id }: { id: string }) {
             <DonationActions donation={data} onDonationChanged={reload} onReviewAdded={reviews.reload} />
           </div>
         </div>
+        {talks && <DonationMessages donationId={data._id} title={data.title} />}
         <ReviewsList reviews={reviews} />
         <DonationTimeline donationId={data._id} />
       </>
@@ -99,6 +107,45 @@ export function DonationDetailsPage({ id }: { id: string }) {
       <SyncStatus />
       {body}
     </div>
+  );
+}
+
+/**
+ * The conversations on this donation the viewer may open: a charity's own, shown in the page; a restaurant's or an
+ * admin's, one per charity that asked, each opened in a dialog. Nothing while they are read, or when there are none.
+ */
+function DonationMessages({ donationId, title }: { donationId: string; title: string }) {
+  const i18n = useI18n();
+  const role = useSession((s) => s.role);
+  const conversations = useDonationConversations(donationId);
+  if (!conversations?.length) return null;
+  const own = role === 'charity' ? conversations[0] : undefined;
+  return (
+    <section aria-labelledby="donation-messages" className="mt-10 flex max-w-3xl flex-col gap-3">
+      <h2 id="donation-messages" className="text-xl font-bold text-stone-900">
+        {i18n._('details.messages')}
+      </h2>
+      {own ? (
+        <div className="rounded-[var(--radius-card)] border border-border bg-white p-4 shadow-sm">
+          <ConversationPanel requestId={own.requestId} donationId={donationId} />
+        </div>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">{i18n._('details.messagesIntro')}</p>
+          <ul className="flex flex-col gap-2">
+            {conversations.map((c) => (
+              <li key={c.requestId} className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-white p-3">
+                <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
+                  <span className="break-words font-medium text-stone-900">{c.charityName}</span>
+                  <StatusBadge status={c.status} label={requestStatusLabel(i18n, c.status)} />
+                </div>
+                <ConversationButton requestId={c.requestId} donationId={donationId} title={title} counterpart={c.charityName} unread={c.unread} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 
