@@ -171,27 +171,33 @@ describe('informed admin decisions, each asked first', () => {
     await dismissToasts(page);
   });
 
-  step('5. Manage Donations: Pending first, each title a link to the whole donation; Verify and Reject give focus back', async () => {
+  step('5. Manage Donations: opens on the Pending work; under All, Pending first; each title a link to the whole donation; Verify and Reject give focus back', async () => {
     const { page } = state;
     await openFromMenu(page, 'Manage Donations');
     const line = row(page, state.pending.title);
     await line.waitFor();
-    // The status column, row by row, in the order shown: every Pending before any other status.
-    const statuses = await page.locator('tbody tr').filter({ visible: true }).evaluateAll((rows) =>
-      rows.map((r) => r.querySelectorAll('td')[4]?.textContent?.trim() ?? ''),
-    );
-    const firstOther = statuses.findIndex((s) => s !== 'Pending');
-    assert.ok(firstOther > 0, `some Pending rows come first: ${statuses.slice(0, 5).join(', ')}`);
-    assert.ok(statuses.slice(firstOther).every((s) => s !== 'Pending'), 'no Pending row after another status');
+    /** The status column, row by row, in the order shown. */
+    const statuses = () => page.locator('tbody tr').filter({ visible: true }).evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[4]?.textContent?.trim() ?? ''));
+    const show = page.getByLabel('Show', { exact: true });
+    assert.equal(await show.inputValue(), 'Pending', 'there is work pending: the list opens on it');
+    assert.ok((await statuses()).every((s) => s === 'Pending'), 'only Pending rows');
+    await show.selectOption('all');
+    // Under All, every Pending before any other status.
+    const statusesAll = await statuses();
+    const firstOther = statusesAll.findIndex((s) => s !== 'Pending');
+    assert.ok(firstOther > 0, `some Pending rows come first: ${statusesAll.slice(0, 5).join(', ')}`);
+    assert.ok(statusesAll.slice(firstOther).every((s) => s !== 'Pending'), 'no Pending row after another status');
     await shot(page, 'manage-donations-1280');
 
     await checkFocusReturn(page, line.getByRole('button', { name: 'Verify' }), { what: 'Verify' });
     await checkFocusReturn(page, line.getByRole('button', { name: 'Reject' }), { what: 'Reject donation' });
 
     const link = line.getByRole('link', { name: state.pending.title });
-    assert.equal(await link.getAttribute('href'), `/donations/${state.pending.id}`);
+    // The details page knows where the admin came from (its back link leads to Manage Donations).
+    assert.equal(await link.getAttribute('href'), `/donations/${state.pending.id}?from=manageDonations`);
     await link.click();
-    await page.waitForURL(`**/donations/${state.pending.id}`);
+    await page.waitForURL((url) => url.pathname === `/donations/${state.pending.id}`);
+    await page.getByRole('link', { name: 'Manage Donations' }).first().waitFor();
     await page.getByRole('heading', { name: state.pending.title, level: 1 }).waitFor();
     await page.getByText(`E2E Quay ${tag}`).first().waitFor();
     await page.getByText('17:30 - 19:45').first().waitFor();

@@ -95,9 +95,9 @@ describe('best before: set on the form, read on the card, gone from the list whe
     const card = cardOf(page, state.title);
     await card.waitFor();
     const label = card.getByTitle(/^Best before /);
-    // 3 h ahead: today, or tomorrow when that crosses midnight; the hint counts the hours left.
+    // 3 h ahead (to the minute): today, or tomorrow when that crosses midnight; the hint counts the hours left, rounded.
     assert.match((await label.textContent()) ?? '', /Best before (\d\d:\d\d today|tomorrow \d\d:\d\d)/);
-    assert.match((await label.textContent()) ?? '', /in 2 h/);
+    assert.match((await label.textContent()) ?? '', /in 3 h/);
     assert.match((await label.getAttribute('title')) ?? '', /^Best before \w+,? \d+ \w+ \d{4}/, 'the full date and time on hover');
 
     await card.getByRole('link', { name: /View Details/ }).click();

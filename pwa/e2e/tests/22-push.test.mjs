@@ -73,7 +73,7 @@ describe('web push: the service worker shows a pushed notification and opens its
     await page.goto('/dashBoard/charityProfile');
     const section = page.getByRole('region', { name: SECTION });
     await section.waitFor();
-    await section.getByRole('button', { name: SECTION }).waitFor();
+    await section.getByRole('button', { name: 'Turn on' }).waitFor();
     state.worker = await appWorker(page);
   });
 
@@ -151,10 +151,10 @@ describe('web push: the service worker shows a pushed notification and opens its
     const { page } = state;
     await page.goto('/dashBoard/charityProfile');
     const section = page.getByRole('region', { name: SECTION });
-    await section.getByRole('button', { name: SECTION }).click();
+    await section.getByRole('button', { name: 'Turn on' }).click();
     await section.getByRole('alert').getByText(/could not reach its push service/).waitFor({ timeout: 20_000 });
     // Still off, and the button is there to try again.
-    await section.getByRole('button', { name: SECTION }).waitFor();
+    await section.getByRole('button', { name: 'Turn on' }).waitFor();
     const results = await new AxeBuilder({ page }).include('[aria-labelledby="push-settings-title"]').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     assert.deepEqual(serious.map((v) => `${v.id}: ${v.help}`), [], 'the section has no serious accessibility problem');
@@ -168,7 +168,7 @@ describe('web push: the service worker shows a pushed notification and opens its
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin });
     const section = page.getByRole('region', { name: SECTION });
-    await section.getByRole('button', { name: SECTION }).click();
+    await section.getByRole('button', { name: 'Turn on' }).click();
     const alert = section.getByRole('alert');
     await alert.waitFor();
     const permission = await page.evaluate(() => Notification.permission);

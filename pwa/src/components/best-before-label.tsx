@@ -26,12 +26,10 @@ export function BestBeforeLabel({ bestBefore, className }: { bestBefore: string 
 
   if (!words) return null;
   return (
-    <span
-      title={words.full}
-      className={cn('inline-flex items-center gap-1.5', words.expired ? 'font-semibold text-red-700' : 'text-stone-800', className)}
-    >
+    <span className={cn('inline-flex items-center gap-1.5', words.expired ? 'font-semibold text-red-700' : 'text-stone-800', className)}>
       <Clock className="size-4 shrink-0" aria-hidden />
-      <span aria-hidden>
+      {/* The hover title on the hidden words: on the label itself it was read as well, best before twice over. */}
+      <span aria-hidden title={words.full}>
         {words.text}
         {words.hint && <span className="font-normal text-muted-foreground"> · {words.hint}</span>}
       </span>

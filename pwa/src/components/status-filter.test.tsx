@@ -8,7 +8,7 @@ interface Row {
 }
 
 // The way the admin screens use it: the select above, the narrowed list below.
-function Screen({ rows, initial }: { rows: Row[] | undefined; initial?: string }) {
+function Screen({ rows, initial }: { rows: Row[] | undefined; initial?: string | ((rows: Row[]) => string | undefined) }) {
   const filter = useStatusFilter(rows, (r) => r.status, initial);
   return (
     <>
@@ -64,5 +64,30 @@ describe('StatusFilter', () => {
     expect(options()).toEqual(['All (0)', 'Pending (0)']);
     expect(select().value).toBe('Pending');
     expect(shown()).toEqual([]);
+  });
+
+  it('opens on the status a screen chooses from the rows once they are there, then keeps it as a pick', () => {
+    const pendingIfAny = (list: Row[]) => (list.some((r) => r.status === 'pending') ? 'pending' : undefined);
+    const { rerender } = render(<Screen rows={undefined} initial={pendingIfAny} />);
+    expect(select().value).toBe('all');
+
+    rerender(<Screen rows={rows} initial={pendingIfAny} />);
+    expect(select().value).toBe('pending');
+    expect(shown()).toEqual(['a', 'c']);
+
+    // Its last pending row decided: the select stays, at 0, rather than jump to All.
+    rerender(<Screen rows={rows.map((r) => ({ ...r, status: 'approved' }))} initial={pendingIfAny} />);
+    expect(select().value).toBe('pending');
+    expect(shown()).toEqual([]);
+
+    fireEvent.change(select(), { target: { value: 'all' } });
+    rerender(<Screen rows={rows} initial={pendingIfAny} />);
+    expect(select().value).toBe('all');
+  });
+
+  it('opens on All when the screen finds nothing to open on', () => {
+    render(<Screen rows={[{ id: 'b', status: 'approved' }]} initial={() => undefined} />);
+    expect(select().value).toBe('all');
+    expect(shown()).toEqual(['b']);
   });
 });

@@ -15,15 +15,25 @@ interface StatusFilterState<T> {
 /**
  * Narrows a long list to one status; the options are the statuses present, with their counts. `labelOf` says a status
  * in words (by default a donation's status words, as StatusBadge says them).
+ *
+ * `initial` is the status it opens on (All when absent), or a function that chooses it from the items once they are
+ * there (undefined for All). That choice is made once: it then holds like one of the user's, so the select does not
+ * move under them when a reload or their own action changes the list.
  */
 export function useStatusFilter<T>(
   data: T[] | undefined,
   statusOf: (item: T) => string,
-  initial = ALL,
+  initial: string | ((items: T[]) => string | undefined) = ALL,
   labelOf?: (status: string) => string,
 ): StatusFilterState<T> {
   const i18n = useI18n();
-  const [value, setValue] = useState(initial);
+  const [chosen, setValue] = useState(typeof initial === 'string' ? initial : undefined);
+  let value = chosen ?? ALL;
+  if (chosen === undefined && data && typeof initial === 'function') {
+    // Set while rendering (React's way to adjust state to new props): this render already shows the choice.
+    value = initial(data) ?? ALL;
+    setValue(value);
+  }
   const list = data ?? [];
   const counts = new Map<string, number>();
   for (const item of list) {

@@ -21,6 +21,20 @@ describe('bestBeforeWords', () => {
     expect(bestBeforeWords(iso(at(2026, 11, 25, 21, 30)), NOW)).toMatchObject({ text: 'Best before 21:30 today', hint: 'in 3 h', expired: false });
   });
 
+  it('rounds the hours left to the nearest: 5 h less a few seconds is still "in 5 h", not "in 4 h"', () => {
+    const hint = (ms: number) => bestBeforeWords(new Date(NOW + ms).toISOString(), NOW)?.hint;
+    expect(hint(5 * 3_600_000 - 5_000)).toBe('in 5 h');
+    expect(hint(5 * 3_600_000)).toBe('in 5 h');
+    // A half hour rounds down: better to say a little less time than there is, for food.
+    expect(hint(4 * 3_600_000 + 30 * 60_000 + 1)).toBe('in 5 h');
+    expect(hint(4 * 3_600_000 + 30 * 60_000)).toBe('in 4 h');
+    expect(hint(4 * 3_600_000 + 20 * 60_000)).toBe('in 4 h');
+    expect(hint(3_600_000 + 40 * 60_000)).toBe('in 2 h');
+    // Never "in 0 h": the minutes take over under an hour.
+    expect(hint(3_600_000)).toBe('in 1 h');
+    expect(hint(3_600_000 - 1)).toBe('in 60 min');
+  });
+
   it('counts minutes within the last hour, never "in 0 min"', () => {
     expect(bestBeforeWords(iso(at(2026, 11, 25, 18, 25)), NOW)?.hint).toBe('in 25 min');
     expect(bestBeforeWords(new Date(NOW + 5_000).toISOString(), NOW)?.hint).toBe('in 1 min');
@@ -77,7 +91,19 @@ describe('wordsChangeIn', () => {
   const words = (bestBefore: string, now: number) => bestBeforeWords(bestBefore, now);
 
   it('wakes exactly when the words change, and not before', () => {
-    const cases = [new Date(NOW + 25 * 60_000 + 7_000), new Date(NOW + 3_600_000), new Date(NOW + 86_400_000), at(2026, 11, 25, 21, 30), at(2026, 11, 26, 19, 0), at(2026, 11, 26, 9, 0), new Date(NOW + 20_000)];
+    const cases = [
+      new Date(NOW + 25 * 60_000 + 7_000),
+      new Date(NOW + 3_600_000),
+      new Date(NOW + 86_400_000),
+      at(2026, 11, 25, 21, 30),
+      at(2026, 11, 26, 19, 0),
+      at(2026, 11, 26, 9, 0),
+      new Date(NOW + 20_000),
+      new Date(NOW + 5 * 3_600_000 - 5_000),
+      new Date(NOW + 3_600_000 + 20 * 60_000),
+      new Date(NOW + 4 * 3_600_000 + 30 * 60_000 + 1),
+      new Date(NOW + 23 * 3_600_000 + 45 * 60_000),
+    ];
     for (const d of cases) {
       const delay = wordsChangeIn(iso(d), NOW);
       expect(delay).toBeGreaterThan(0);

@@ -25,6 +25,8 @@ export interface BestBeforeWords {
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 const dayNumber = (d: Date) => Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY);
+/** The hint's hours, for an hour or more left: to the nearest, a half hour down (3 h 30 min left is "in 3 h"). */
+const hoursLeft = (left: number) => Math.ceil(left / HOUR - 0.5);
 
 /** Whether this best-before time has passed: the server's own rule (shared/expiry.ts). */
 export function isPast(bestBefore: string | undefined | null, now: number = Date.now()): boolean {
@@ -53,7 +55,8 @@ export function bestBeforeWords(i18n: I18n, bestBefore: string | undefined | nul
   const left = time - now;
   const words: BestBeforeWords = { text, full: i18n._('bestBefore.full', { date: full }), expired: false };
   if (left < HOUR) words.hint = i18n._('bestBefore.inMinutes', { minutes: Math.max(1, Math.ceil(left / MINUTE)) });
-  else if (left < DAY) words.hint = i18n._('bestBefore.inHours', { hours: Math.floor(left / HOUR) });
+  // To the nearest hour: a best before set 5 hours ahead and read a few seconds later is still "in 5 h".
+  else if (left < DAY) words.hint = i18n._('bestBefore.inHours', { hours: hoursLeft(left) });
   return words;
 }
 
@@ -98,7 +101,8 @@ export function wordsChangeIn(bestBefore: string | undefined | null, now: number
   if (!Number.isFinite(left) || left <= 0) return undefined;
   const today = new Date(now);
   const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1).getTime() - now;
-  // Minutes round up, so "in 25 min" holds until exactly 24 are left; hours round down and change just below.
-  const hint = left < HOUR ? left % MINUTE || MINUTE : left < DAY ? (left % HOUR) + 1 : left - DAY + 1;
+  // Minutes round up, so "in 25 min" holds until exactly 24 are left; hours round to the nearest, so "in 5 h" holds
+  // until exactly 4 h 30 min are left (and "in 1 h" until the minutes take over, just under an hour).
+  const hint = left < HOUR ? left % MINUTE || MINUTE : left < DAY ? left - Math.max((hoursLeft(left) - 0.5) * HOUR, HOUR - 1) : left - DAY + 1;
   return Math.min(left, midnight, hint);
 }

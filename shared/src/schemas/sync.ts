@@ -36,7 +36,8 @@ export type FavoriteDoc = z.infer<typeof FavoriteDocSchema>;
 /** A donation request as replicated: the API shape of `GET /donation-requests` plus `_deleted`. */
 // The planned day and time beside the spec's time of day (issue 47): kept on the device as it comes, outside the
 // collection's schema (ADR 003), so My Requests says the date offline too.
-const DonationRequestDocSchema = DonationRequestSchema.extend(deletable).extend({ pickupAt: z.string().optional() });
+// The restaurant's phone too, once accepted (issue 49): the driver's Call works with no signal.
+const DonationRequestDocSchema = DonationRequestSchema.extend(deletable).extend({ pickupAt: z.string().optional(), restaurantPhone: z.string().optional() });
 export type DonationRequestDoc = z.infer<typeof DonationRequestDocSchema>;
 
 /** A notification as replicated to its owner's devices: the API shape of `GET /notifications` plus `_deleted`. */

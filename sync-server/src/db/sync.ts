@@ -90,6 +90,8 @@ export async function favoriteChanges(
 
 export interface SyncRequestRow extends DonationRequestJoinedRow, Positioned {
   donation_deleted: boolean;
+  /** The restaurant's phone, for the driver's Call with no signal (issue 49); shown once the request is accepted. */
+  restaurant_phone: string | null;
 }
 
 export type RequestScope = { kind: 'all' } | { kind: 'restaurant'; restaurantId: string } | { kind: 'charity'; charityId: string };
@@ -125,8 +127,9 @@ export async function donationRequestChanges(
        ORDER BY d.change_seq, r.id LIMIT ${o.limit})
     )
     SELECT r.*, d.title AS donation_title, d.restaurant_id, d.restaurant_name, d.restaurant_email,
-           d.deleted AS donation_deleted, ev.seq
+           d.deleted AS donation_deleted, ru.phone AS restaurant_phone, ev.seq
     FROM ev JOIN donation_requests r ON r.id = ev.id JOIN donations d ON d.id = r.donation_id
+    LEFT JOIN users ru ON ru.id = d.restaurant_id
     ORDER BY ev.seq, ev.id
     LIMIT ${o.limit}`;
 }

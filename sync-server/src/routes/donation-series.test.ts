@@ -15,10 +15,16 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const hhmm = (d: Date) => d.toISOString().slice(11, 16);
-const today = () => dateInZone('UTC');
+/**
+ * The series' zone: one where two hours from now is still today, so that today's window is still to come whenever
+ * the test runs (in UTC after 22:00 it fell on tomorrow, and today's date was over).
+ */
+const ZONE = new Date(Date.now() + 2 * 3600_000).getUTCDate() === new Date().getUTCDate() ? 'UTC' : 'Pacific/Honolulu';
+const clockIn = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const hhmm = (d: Date) => clockIn.format(d);
+const today = () => dateInZone(ZONE);
 
-/** Every day, in UTC, its window starting two hours from now (so today's is still to come whenever the test runs). */
+/** Every day, in ZONE, its window starting two hours from now (so today's is still to come). */
 function seriesInput(overrides: Partial<DonationSeriesCreate> = {}): DonationSeriesCreate {
   const start = new Date(Date.now() + 2 * 3600_000);
   return {
@@ -31,7 +37,7 @@ function seriesInput(overrides: Partial<DonationSeriesCreate> = {}): DonationSer
     weekdays: [1, 2, 3, 4, 5, 6, 7],
     windowStart: hhmm(start),
     windowEnd: hhmm(new Date(start.getTime() + 3600_000)),
-    timeZone: 'UTC',
+    timeZone: ZONE,
     // From yesterday: today's date is in it in any zone.
     startDate: addDays(today(), -1),
     keepsHours: 6,
@@ -63,7 +69,7 @@ describe('a regular donation', () => {
   it('is Pending until an admin verifies it once; then its coming week is written as Verified donations', async () => {
     const restaurant = await createUser(t, { role: 'restaurant' });
     const id = await createSeries(restaurant);
-    expect((await t.get(`/donation-series/${id}`, restaurant.token)).body).toMatchObject({ status: 'Pending', weekdays: [1, 2, 3, 4, 5, 6, 7], timeZone: 'UTC' });
+    expect((await t.get(`/donation-series/${id}`, restaurant.token)).body).toMatchObject({ status: 'Pending', weekdays: [1, 2, 3, 4, 5, 6, 7], timeZone: ZONE });
     expect(await occurrences(restaurant, id)).toEqual([]);
     expect(await notificationKinds(admin)).toContain('series.awaiting-verification');
 

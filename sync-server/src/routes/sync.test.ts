@@ -401,6 +401,18 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
     expect(gone.documents).toEqual([expect.objectContaining({ _id: fav, _deleted: true })]);
   });
 
+  it("gives the restaurant's phone with an accepted request, for the driver's Call with no signal", async () => {
+    const id = await createVerified();
+    const requestId = await requestDonation(id, charity);
+    await t.sql`UPDATE users SET phone = '+1 555 0199' WHERE email = ${restaurant.email}`;
+    const before = await pullAll('donation-requests', charity);
+    expect(before.docs.get(requestId)).not.toHaveProperty('restaurantPhone');
+    const res = await t.request('PATCH', `/donation-requests/accept/${requestId}`, { token: restaurant.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const accepted = await pullChanges('donation-requests', charity, before.checkpoint);
+    expect(accepted.documents.find((d) => d._id === requestId)).toMatchObject({ status: 'Accepted', restaurantPhone: '+1 555 0199' });
+  });
+
   it('scopes donation requests as GET /donation-requests does, and sends a removed one as a tombstone', async () => {
     const id = await createVerified();
     const mine = await requestDonation(id, charity);
@@ -412,6 +424,8 @@ describe('GET /sync/favorites/pull and /sync/donation-requests/pull', () => {
     const requests = { documents: [...forCharity.docs.values()], checkpoint: null };
     expect(DonationRequestPullResultSchema.parse(requests)).toEqual(requests);
     expect(forCharity.docs.get(mine)).toMatchObject({ donationId: id, charityEmail: charity.email, status: 'Pending', _deleted: false });
+    // The restaurant's phone only once this charity was chosen (as GET /donation-requests says it).
+    expect(forCharity.docs.get(mine)).not.toHaveProperty('restaurantPhone');
     expect(forCharity.docs.has(theirs)).toBe(false);
     const forRestaurant = await pullAll('donation-requests', restaurant);
     expect(forRestaurant.docs.has(mine) && forRestaurant.docs.has(theirs)).toBe(true);

@@ -189,7 +189,16 @@ async function pullAny(
   if (!scope) return { documents: [], checkpoint: after };
   const rows = await rowsOf(JSON.stringify(scope), () => donationRequestChanges(sql, { after, limit, scope }));
   const documents = rows.map((r): DonationRequestDoc =>
-    r.deleted || r.donation_deleted ? donationRequestTombstone(r.id) : { ...toDonationRequest(r), ...(r.pickup_at ? { pickupAt: r.pickup_at.toISOString() } : {}), _deleted: false },
+    r.deleted || r.donation_deleted
+      ? donationRequestTombstone(r.id)
+      : {
+          ...toDonationRequest(r),
+          ...(r.pickup_at ? { pickupAt: r.pickup_at.toISOString() } : {}),
+          // As GET /donation-requests says it: once the restaurant chose this charity (a phone number changed later
+          // comes with the request's next change).
+          ...(r.status === 'Accepted' && r.restaurant_phone ? { restaurantPhone: r.restaurant_phone } : {}),
+          _deleted: false,
+        },
   );
   return { documents, checkpoint: checkpointOf(rows, after) };
 }

@@ -5,9 +5,10 @@ import { useI18n } from '@/lib/i18n/i18n';
 export function Logo({ className = '' }: { className?: string }) {
   const i18n = useI18n();
   return (
-    <Link to="/" className={`inline-flex items-center gap-2 rounded-md text-xl font-extrabold tracking-tight sm:text-2xl ${className}`} aria-label={i18n._('nav.logoHome')}>
-      <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
-      <span>
+    <Link to="/" className={`inline-flex min-w-0 items-center gap-2 rounded-md text-lg font-extrabold tracking-tight sm:text-2xl ${className}`} aria-label={i18n._('nav.logoHome')}>
+      <img src="/favicon.svg" alt="" className="size-7 sm:size-8" width={32} height={32} />
+      {/* Cut short, not pushed under what is beside it, where a narrow bar has no room for the whole name. */}
+      <span className="truncate">
         <span className="text-brand-800">Food</span>
         <span className="text-accent-600">Bridge</span>
       </span>

@@ -49,4 +49,24 @@ describe('Navbar', () => {
     expect(bar.className.split(/\s+/)).toContain('bg-white');
     expect(bar.className).not.toMatch(/(^|\s)backdrop-|bg-white\//);
   });
+
+  // A 360 px phone in Arabic (issue 50): the bar's two ends do not fit at their full width, and without these the logo
+  // ran under the Login button. happy-dom lays nothing out, so this checks what lets the bar give way; the browser
+  // test measures the boxes.
+  it('lets the logo give way (cut short, never under the button) and keeps Login whole on a narrow phone', async () => {
+    useSession.setState({ user: null, ready: true });
+    await act(() => setLocale('ar', { remember: false }));
+    render(<Navbar />);
+    const classes = (el: Element | null | undefined) => (el?.getAttribute('class') ?? '').split(/\s+/);
+    // (The stand-in Link here drops aria-label: the logo is the link with the picture.)
+    const logo = screen.getAllByRole('link').find((a) => a.querySelector('img'))!;
+    const login = screen.getByRole('link', { name: 'تسجيل الدخول' });
+    // The logo's end of the bar may shrink, down to the logo's name cut short with an ellipsis (its picture has a set
+    // size, which a flex item keeps).
+    expect(classes(logo.parentElement)).toContain('min-w-0');
+    expect(classes(logo)).toContain('min-w-0');
+    expect(classes(logo.querySelector('img')?.nextElementSibling)).toContain('truncate');
+    // Login keeps its one line, so its end of the bar cannot shrink below it; narrower padding on a phone.
+    expect(classes(login)).toEqual(expect.arrayContaining(['whitespace-nowrap', 'px-3', 'sm:px-5']));
+  });
 });

@@ -98,8 +98,10 @@ export function Navbar({ signedIn }: { signedIn?: ReactNode } = {}) {
     // scroll, which a phone's GPU or a software rasteriser pays for. Scrolling All Donations (10,000) on a slow 2-core
     // host: p95 frame 33 -> 17 ms, worst 67-83 -> 50 ms (issue 9).
     <header className="sticky top-0 z-40 border-b border-border bg-white">
-      <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6" aria-label={i18n._('nav.main')}>
-        <div className="flex items-center gap-1">
+      {/* A 360 px phone in Arabic or Spanish holds the logo and Login side by side only just: the logo's end may
+          shrink (its name cut short), Login's may not (one line), so the logo never runs under the button. */}
+      <nav className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1 px-3 sm:gap-2 sm:px-6" aria-label={i18n._('nav.main')}>
+        <div className="flex min-w-0 items-center gap-1">
           <MobileMenu />
           <Logo />
         </div>
@@ -122,7 +124,7 @@ export function Navbar({ signedIn }: { signedIn?: ReactNode } = {}) {
           ) : (
             <Link
               to="/login"
-              className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-800 px-5 text-sm font-semibold text-white transition-colors hover:bg-brand-900 sm:min-h-10"
+              className="inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-lg bg-brand-800 px-3 text-sm font-semibold text-white transition-colors hover:bg-brand-900 sm:min-h-10 sm:px-5"
             >
               {i18n._('nav.login')}
             </Link>

@@ -70,6 +70,80 @@ describe('dialogs give focus back to their opener', () => {
   });
 });
 
+/**
+ * A page whose dialog's action takes its opener away, as Request Donation gives way to 'Requested · Pending': the
+ * page learns of it after the dialog closes (its reload lands later), or before, or puts nothing in its place.
+ */
+function ActionPage({
+  when,
+  replaceWith = 'status',
+  reloadMs = 20,
+}: {
+  when: 'after close' | 'before close';
+  replaceWith?: 'status' | 'nothing';
+  reloadMs?: number;
+}) {
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const submit = async () => {
+    if (when === 'before close') setDone(true);
+    setOpen(false);
+    if (when === 'after close') {
+      await new Promise((resolve) => setTimeout(resolve, reloadMs));
+      setDone(true);
+    }
+  };
+  return (
+    <div>
+      {done && replaceWith === 'status' && <p>Requested · Pending</p>}
+      {!done && <button onClick={() => setOpen(true)}>Request Donation</button>}
+      <button>Save to Favorites</button>
+      {open && (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent>
+            <DialogTitle>Request</DialogTitle>
+            <DialogDescription>A form whose action ends the button that opened it.</DialogDescription>
+            <button onClick={() => void submit()}>Submit</button>
+          </DialogContent>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+describe('when the action takes the opener away, focus goes to what stands in its place, not the body', () => {
+  it.each(['after close', 'before close'] as const)('the status that replaced it, when it goes %s', async (when) => {
+    render(<ActionPage when={when} />);
+    await openWith(screen.getByRole('button', { name: 'Request Donation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const status = await screen.findByText('Requested · Pending');
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    // Reachable from code only, and only while it has the focus.
+    expect(status.getAttribute('tabindex')).toBe('-1');
+    act(() => screen.getByRole('button', { name: 'Save to Favorites' }).focus());
+    expect(status.hasAttribute('tabindex')).toBe(false);
+  });
+
+  it('the next control, when nothing took its place', async () => {
+    render(<ActionPage when="after close" replaceWith="nothing" />);
+    await openWith(screen.getByRole('button', { name: 'Request Donation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Request Donation' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save to Favorites' })));
+  });
+
+  it('leaves the focus where the person has moved it meanwhile', async () => {
+    render(<ActionPage when="after close" reloadMs={300} />);
+    await openWith(screen.getByRole('button', { name: 'Request Donation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Request Donation' })));
+    const elsewhere = screen.getByRole('button', { name: 'Save to Favorites' });
+    act(() => elsewhere.focus());
+    await screen.findByText('Requested · Pending');
+    expect(document.activeElement).toBe(elsewhere);
+  });
+});
+
 function Drawer() {
   const [open, setOpen] = useState(false);
   const panel = useModalPanel<HTMLDivElement>(open, () => setOpen(false));

@@ -1,10 +1,8 @@
 // The admin's calls. Reads go through useApi with addresses made by apiPath (an admin gets every donation, every
-// donation request and every charity request in full); writes are plain fetchers.
+// donation request and every charity request in full); writes are plain fetchers. The verdict on a donation is in
+// components/donation-verdict.tsx: the donation's own page gives it too.
 import type { Role } from '@foodbridge/shared/constants';
 import { call } from '@/lib/api-client';
-
-export const verifyDonation = (id: string) => call('PATCH /donations/verify/{id}', { params: { id } });
-export const rejectDonation = (id: string) => call('PATCH /donations/reject/{id}', { params: { id } });
 
 export const setUserRole = (id: string, role: Role) => call('PATCH /users/role/{id}', { params: { id }, body: { role } });
 export const deleteUser = (id: string) => call('DELETE /users/{id}', { params: { id } });

@@ -1,28 +1,16 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import type { I18n } from '@lingui/core';
-import { Check, X } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { BestBeforeLabel } from '@/components/best-before-label';
+import { DonationVerdictButtons, reverifyNote } from '@/components/donation-verdict';
 import type { Column } from '@/components/record-list';
-import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
 import { apiPath, imageUrl } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel, quantityLabel } from '@/lib/labels';
-import { notify } from '@/lib/notify';
 import { useApi } from '@/lib/use-api';
-import { useRowAction } from '@/lib/use-row-action';
-import { rejectDonation, verifyDonation } from './api';
 import { StatusRecordList, withStatus, type CardContent } from './status-record-list';
-
-type Decision = 'Verified' | 'Rejected';
-
-/** Why a donation the admin once verified is back for a check: its restaurant changed what was checked. */
-function reverifyNote(i18n: I18n, d: Donation): string | undefined {
-  return d.status === 'Pending' && d.reverifyReason ? i18n._('admin.donations.reverifyNote', { reason: d.reverifyReason }) : undefined;
-}
 
 /**
  * The donations waiting for a decision first, the rest after them, each group in the server's order. A donation
@@ -33,67 +21,58 @@ export function pendingFirst<T extends { _id: string; status: string }>(list: T[
   return [...list.filter(waits), ...list.filter((d) => !waits(d))];
 }
 
-/** The title as a link to the whole donation (picture, pickup window, location), to see before verifying. */
+/**
+ * The title as a link to the whole donation (picture, pickup window, location), to see before verifying; the page
+ * leads back here (`from`).
+ */
 function DonationLink({ d }: { d: Donation }) {
   return (
-    <Link to="/donations/$id" params={{ id: d._id }} className="text-stone-900 underline decoration-stone-300 underline-offset-4 hover:text-brand-800 hover:decoration-brand-700">
+    <Link
+      to="/donations/$id"
+      params={{ id: d._id }}
+      search={{ from: 'manageDonations' }}
+      className="text-stone-900 underline decoration-stone-300 underline-offset-4 hover:text-brand-800 hover:decoration-brand-700"
+    >
       {d.title}
     </Link>
   );
 }
 
-/** Manage Donations: every donation, Pending first; Pending ones are verified or rejected, each after a confirmation. */
+/** The donation's picture, small: in the table's title cell and on the phone's card. */
+function DonationThumbnail({ d }: { d: Donation }) {
+  return <img src={imageUrl(d.image, 96)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />;
+}
+
+/**
+ * Manage Donations: every donation, Pending first, the filter on Pending while any waits; Pending ones are verified or
+ * rejected, each after a confirmation.
+ */
 export function ManageDonations() {
   const i18n = useI18n();
   const loaded = useApi(apiPath('GET /donations'));
   const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
   const state = { ...loaded, data: loaded.data && pendingFirst(loaded.data, decided) };
-  const { busy, run } = useRowAction<string>();
-
-  const decide = (d: Donation, decision: Decision) =>
-    run(
-      d._id,
-      async () => {
-        await (decision === 'Verified' ? verifyDonation(d._id) : rejectDonation(d._id));
-        setDecided((ids) => new Set(ids).add(d._id));
-        state.setData((list) => withStatus(list, d._id, decision));
-        if (decision === 'Verified') notify.success(i18n._('admin.donations.verifiedTitle'), i18n._('admin.donations.verified', { title: d.title }));
-        else notify.success(i18n._('admin.donations.rejectedTitle'), i18n._('admin.donations.rejected', { title: d.title }));
-      },
-      decision === 'Verified' ? i18n._('admin.donations.verifyFailed') : i18n._('admin.donations.rejectFailed'),
-    );
 
   const actions = (d: Donation) =>
     d.status === 'Pending' ? (
-      <>
-        <ConfirmButton
-          title={i18n._('admin.donations.verifyTitle')}
-          description={i18n._('admin.donations.verifyDescription', { title: d.title })}
-          confirmLabel={i18n._('admin.donations.verifyConfirm')}
-          destructive={false}
-          variant="default"
-          disabled={busy === d._id}
-          onConfirm={() => void decide(d, 'Verified')}
-        >
-          <Check /> {i18n._('admin.donations.verify')}
-        </ConfirmButton>
-        <ConfirmButton
-          title={i18n._('admin.donations.rejectTitle')}
-          description={i18n._('admin.donations.rejectDescription', { title: d.title })}
-          confirmLabel={i18n._('admin.donations.rejectConfirm')}
-          disabled={busy === d._id}
-          triggerClassName="text-destructive hover:bg-red-50"
-          onConfirm={() => void decide(d, 'Rejected')}
-        >
-          <X /> {i18n._('admin.donations.reject')}
-        </ConfirmButton>
-      </>
+      <DonationVerdictButtons
+        donation={d}
+        onDecided={(verdict) => {
+          setDecided((ids) => new Set(ids).add(d._id));
+          state.setData((list) => withStatus(list, d._id, verdict));
+        }}
+      />
     ) : (
       <span className="text-sm text-muted-foreground">{i18n._('admin.donations.noAction')}</span>
     );
 
   const card = (d: Donation): CardContent => ({
-    title: <DonationLink d={d} />,
+    title: (
+      <span className="flex items-center gap-3">
+        <DonationThumbnail d={d} />
+        <DonationLink d={d} />
+      </span>
+    ),
     fields: [
       { label: i18n._('admin.donations.foodType'), value: foodTypeLabel(i18n, d.foodType) },
       { label: i18n._('admin.donations.restaurant'), value: d.restaurantName },
@@ -111,7 +90,7 @@ export function ManageDonations() {
       header: i18n._('admin.donations.titleColumn'),
       cell: (d) => (
         <div className="flex items-center gap-3">
-          <img src={imageUrl(d.image, 96)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-md bg-stone-100 object-cover" />
+          <DonationThumbnail d={d} />
           <div className="min-w-28">
             <span className="font-medium">
               <DonationLink d={d} />
@@ -146,6 +125,10 @@ export function ManageDonations() {
       errorMessage={i18n._('admin.donations.loadFailed')}
       emptyMessage={i18n._('admin.donations.empty')}
       card={card}
+      openOn="Pending"
+      // Decided here, a donation stays where the admin decided it (under Pending) until the next load, as it keeps its
+      // place in the order: it does not vanish from under the pointer, and its new status shows in the row.
+      filedUnder={(d) => (decided.has(d._id) ? 'Pending' : d.status)}
     />
   );
 }

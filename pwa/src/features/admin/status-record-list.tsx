@@ -24,6 +24,8 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   actionsHeader,
   stackActions = false,
   card,
+  openOn,
+  filedUnder = (row) => row.status,
   ...text
 }: {
   title: string;
@@ -38,9 +40,14 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   /** In the table, the actions one above the other (a wide table keeps them in view without scrolling sideways). */
   stackActions?: boolean;
   card: (row: T) => CardContent;
+  /** The status the filter opens on when a record has it (the work waiting); All otherwise, or once the user picks. */
+  openOn?: string;
+  /** The status the filter counts and shows a record under: its own unless the screen says otherwise. */
+  filedUnder?: (row: T) => string;
 }) {
   const i18n = useI18n();
-  const filter = useStatusFilter(state.data, (row) => row.status);
+  const opening = openOn ? (rows: T[]) => (rows.some((row) => filedUnder(row) === openOn) ? openOn : undefined) : undefined;
+  const filter = useStatusFilter(state.data, filedUnder, opening);
   return (
     <RecordList
       {...text}

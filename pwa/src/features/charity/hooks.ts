@@ -72,14 +72,19 @@ export function useMyDonationRequests(charityEmail?: string): ReadState<Donation
 }
 
 /**
- * Per donation, what the charity's accepted request planned: the time of day from the device's copy, and, when the
- * server can be reached, the day and the restaurant's phone (the device's copy of a request does not hold them).
+ * Per donation, what the charity's accepted request planned: the day and time and the restaurant's phone, from the
+ * device's copy (so the card reads the same offline), and from the server when it can be reached.
  */
 export function usePickupPlans(charityEmail?: string): ReadonlyMap<string, PickupPlan> {
   const local = useMyDonationRequests(charityEmail);
   const online = useAcceptedRequestsOnline();
   const plans = new Map<string, PickupPlan>();
-  for (const r of local.data ?? []) if (r.status === 'Accepted') plans.set(r.donationId, { pickupTime: r.pickupTime });
+  for (const r of local.data ?? []) {
+    if (r.status !== 'Accepted') continue;
+    // The planned day and the restaurant's phone come in the replicated document beside its schema (ADR 003).
+    const { pickupAt, restaurantPhone } = r as DonationRequest & { pickupAt?: string; restaurantPhone?: string };
+    plans.set(r.donationId, { pickupTime: r.pickupTime, pickupAt, restaurantPhone });
+  }
   for (const r of online.data ?? []) {
     if (r.status !== 'Accepted') continue;
     plans.set(r.donationId, { pickupTime: r.pickupTime, pickupAt: r.pickupAt, restaurantPhone: r.restaurantPhone });

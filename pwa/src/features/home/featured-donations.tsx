@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, MapPin, Store } from './icons';
 import { FEATURED_DONATIONS } from '@foodbridge/shared/first-screen-constants';
@@ -7,6 +8,22 @@ import { EmptyBlock, ErrorBlock, LoadingBlock, Pulse, SectionHeading, StatusPill
 import { useI18n } from '@/lib/i18n/i18n';
 
 const GRID = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4';
+
+/**
+ * The food types in the reader's language. The app's words for them (lib/labels.ts' foodTypeLabel) are in shared's
+ * `texts` catalogue, which the home page does not load; these are in its own. A type no list knows shows as it is.
+ */
+const FOOD_TYPES: Record<string, string> = {
+  Bakery: /*i18n*/ 'home.foodType.bakery',
+  Produce: /*i18n*/ 'home.foodType.produce',
+  'Cooked Meal': /*i18n*/ 'home.foodType.cookedMeal',
+  'Packaged Goods': /*i18n*/ 'home.foodType.packagedGoods',
+};
+
+function foodTypeWord(i18n: I18n, type: string): string {
+  const id = FOOD_TYPES[type];
+  return id ? i18n._(id) : type;
+}
 
 export function FeaturedDonations() {
   const i18n = useI18n();
@@ -52,7 +69,7 @@ export function FeaturedDonations() {
               />
               <div className="flex flex-1 flex-col gap-2 p-4">
                 <div className="flex items-start justify-between gap-2">
-                  <span className="text-xs font-semibold uppercase tracking-wide text-brand-800">{d.foodType}</span>
+                  <span className="text-xs font-semibold uppercase tracking-wide text-brand-800">{foodTypeWord(i18n, d.foodType)}</span>
                   <StatusPill status={d.status} />
                 </div>
                 <h3 className="font-semibold leading-snug text-stone-900">{d.title}</h3>

@@ -56,22 +56,18 @@ export function ErrorBlock({ message, onRetry }: { message: string; onRetry: () 
   );
 }
 
+// Only what the home page's cards can be (its budget has no bytes for words it never shows): a featured donation is
+// Verified (GET /donations/verified), a charity's request pending, approved or rejected.
 const STATUS_NAMES: Record<string, string> = {
   pending: /*i18n*/ 'status.pending',
   verified: /*i18n*/ 'status.verified',
   approved: /*i18n*/ 'status.approved',
-  accepted: /*i18n*/ 'status.accepted',
-  assigned: /*i18n*/ 'status.assigned',
-  picked: /*i18n*/ 'status.picked',
 };
 
 const STATUS_TONES: Record<string, string> = {
   pending: 'bg-accent-100 text-amber-900',
   verified: 'bg-brand-100 text-brand-900',
   approved: 'bg-brand-100 text-brand-900',
-  accepted: 'bg-sky-100 text-sky-900',
-  assigned: 'bg-violet-100 text-violet-900',
-  picked: 'bg-stone-100 text-stone-800',
 };
 
 /** Same look as ui/badge's StatusBadge: capitalised, coloured by meaning, unknown statuses red. */

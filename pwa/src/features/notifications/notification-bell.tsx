@@ -54,7 +54,7 @@ export default function NotificationBell() {
           data-testid="notification-count"
           className="absolute end-0.5 top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-bold leading-5 text-white"
         >
-          {badgeText(unread)}
+          {badgeText(i18n, unread)}
         </span>
       )}
     </Link>

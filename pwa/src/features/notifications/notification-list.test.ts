@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { i18n } from '@lingui/core';
+import { i18n, setupI18n } from '@lingui/core';
+import { messages as arabicMessages } from '@/locales/ar/donations';
 import type { Notification } from '@foodbridge/shared/schemas/notification';
 import { badgeText, bellLabel, timeAgo, toAnnounce, unreadCount } from './notification-list';
 
@@ -41,8 +42,23 @@ describe('notification list', () => {
 
   it('names the bell with its count, and caps the badge', () => {
     expect(bellLabel(i18n, 0)).toBe('Notifications');
-    expect(bellLabel(i18n, 3)).toBe('Notifications, 3 unread');
-    expect(badgeText(7)).toBe('7');
-    expect(badgeText(120)).toBe('99+');
+    expect(bellLabel(i18n, 3)).toBe('3 unread notifications');
+    expect(bellLabel(i18n, 1)).toBe('1 unread notification');
+    expect(badgeText(i18n, 7)).toBe('7');
+    expect(badgeText(i18n, 120)).toBe('99+');
+    expect(bellLabel(i18n, 120)).toBe('99+ unread notifications');
+  });
+
+  it('begins the name with the badge exactly as drawn, in Arabic digits too (axe: label-content-name-mismatch)', () => {
+    // Arabic as a browser that writes it with Arabic-Indic digits does.
+    const arabic = setupI18n({ locale: 'ar', locales: ['ar-u-nu-arab'], messages: { ar: arabicMessages } });
+    expect(badgeText(arabic, 3)).toBe('٣');
+    for (const unread of [1, 2, 3, 11, 100, 120]) {
+      const label = bellLabel(arabic, unread);
+      expect(label.startsWith(`${badgeText(arabic, unread)} `), `${unread}: ${label}`).toBe(true);
+    }
+    expect(bellLabel(arabic, 3)).toBe('٣ إشعارات غير مقروءة');
+    expect(bellLabel(arabic, 120)).toBe('٩٩+ إشعارًا غير مقروء');
+    expect(bellLabel(arabic, 200)).toBe('٩٩+ إشعارًا غير مقروء');
   });
 });

@@ -43,11 +43,15 @@ export function timeAgo(i18n: I18n, iso: string, now = Date.now()): string {
   return i18n.date(new Date(iso), {});
 }
 
-/** The bell's accessible name: the count is said, not only drawn. */
+/** The badge shows up to 99, in the reader's digits ("3", or "٣" where Arabic's digits are the language's). */
+export const badgeText = (i18n: I18n, unread: number) => (unread > 99 ? `${i18n.number(99)}+` : i18n.number(unread));
+
+/**
+ * The bell's accessible name: the count is said, not only drawn, and it begins with the badge exactly as drawn, so
+ * that someone who speaks what they see ("3", "99+", "٣") to voice control names the link (WCAG 2.5.3).
+ */
 export function bellLabel(i18n: I18n, unread: number): string {
   if (unread === 0) return i18n._('notifications.bell');
-  return i18n._('notifications.bellUnread', { count: unread });
+  // The noun agrees with the number drawn: "99+" reads as 99 (Arabic's form for 99 is not its form for 120).
+  return i18n._('notifications.bellUnread', { count: Math.min(unread, 99), badge: badgeText(i18n, unread) });
 }
-
-/** The badge shows up to 99. */
-export const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));

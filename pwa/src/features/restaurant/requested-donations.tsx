@@ -8,8 +8,7 @@ import { StatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmailText } from '@/components/email-text';
 import { useI18n } from '@/lib/i18n/i18n';
-import { requestStatusLabel } from '@/lib/labels';
-import { dayTime, outcomeText } from '@/lib/request-words';
+import { dayTime, outcomeText, requestBadge, wasPickedUp } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
 import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
@@ -46,7 +45,7 @@ function StatusCell({ request }: { request: DonationRequest }) {
   const outcome = outcomeText(i18n, request);
   return (
     <div className="flex flex-col items-start gap-1">
-      <StatusBadge status={request.status} label={requestStatusLabel(i18n, request.status)} />
+      <StatusBadge {...requestBadge(i18n, request.status, wasPickedUp(request))} />
       {outcome && (
         <span className="block max-w-32 text-xs font-medium text-stone-700" data-testid="request-outcome">
           {outcome}
@@ -187,7 +186,7 @@ export function RequestedDonations() {
       card={(r) => (
         <RecordCard
           title={r.donationTitle}
-          badge={<StatusBadge status={r.status} label={requestStatusLabel(i18n, r.status)} />}
+          badge={<StatusBadge {...requestBadge(i18n, r.status, wasPickedUp(r))} />}
           fields={[
             {
               label: i18n._('restaurant.requests.charity'),

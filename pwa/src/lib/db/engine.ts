@@ -1,7 +1,7 @@
 // The local store's life cycle, loaded only after sign-in (local-store.ts imports it dynamically): open the
 // account's database, replicate it, run the pickup outbox, and tear it all down on sign-out or a role change.
 import type { Role } from '@foodbridge/shared/constants';
-import { isOnline } from '@/lib/connectivity-store';
+import { isOnline, noteServerReach } from '@/lib/connectivity-store';
 import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
 import { donationsByNewest, VERIFIED } from './donation-lists';
 import type { OpenStore } from './local-database';
@@ -112,12 +112,16 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
       onPulled: (collection) => {
         if (collection === 'donations') warm?.unsubscribe();
         markPulled(collection);
+        noteServerReach(true);
         // A successful pull means the server is reachable: a good moment to send what waits (replay() coalesces
         // the burst of pulls into one pass).
         void outbox.replay();
         void messageOutbox.replay();
       },
-      onLive: markLive,
+      onLive: (collection) => {
+        markLive(collection);
+        noteServerReach(true);
+      },
       onError: (message) => useSyncStore.setState({ lastError: message }),
     }, firstPull);
   } catch (err) {

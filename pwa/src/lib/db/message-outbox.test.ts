@@ -65,9 +65,11 @@ describe('the message outbox', () => {
     expect(sent).toEqual([]);
     expect((await entries(db)).map((e) => e.state)).toEqual(['pending']);
 
-    useConnectivity.setState({ online: true });
+    // Back online, the status line still believes an earlier failure; the answer is proof enough that it is over.
+    useConnectivity.setState({ online: true, reachable: false });
     await outbox.replay();
     expect(sent).toEqual([{ path: `/donation-requests/${REQUEST}/messages`, key: entry.id, body: { body: 'at the back door' } }]);
+    expect(useConnectivity.getState().reachable).toBe(true);
     const [after] = await entries(db);
     expect(after).toMatchObject({ state: 'sent', messageId: expect.any(String) });
     expect(onSent).toHaveBeenCalledTimes(1);

@@ -2,7 +2,7 @@
 // time across tabs, again at once when a call arrives mid-pass, again soon while entries remain on a flaky
 // connection, and again when the browser goes online.
 import { ApiError } from '@/lib/api-client';
-import { isOnline } from '@/lib/connectivity-store';
+import { isOnline, noteServerReach } from '@/lib/connectivity-store';
 import { withLock } from '@/lib/web-lock';
 
 const RETRY_EVERY_MS = 30_000;
@@ -55,6 +55,8 @@ export function replayLoop(lockName: string, pass: () => Promise<PassResult>, la
       // entries remain). Offline, the 'online' event starts the next pass instead.
       clearTimeout(retryTimer);
       fruitless = result.progressed ? 0 : fruitless + 1;
+      // An answer came (a success or a refusal): the server is reachable, whatever an earlier failure said.
+      if (result.progressed) noteServerReach(true);
       if (result.left > 0 && isOnline() && !stopped) {
         const delay = Math.min(RETRY_EVERY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, fruitless - 1));
         retryTimer = setTimeout(() => void replay(), delay);

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYNC_RESYNC } from '@foodbridge/shared/schemas/sync';
 import { setTokenSource } from '@/lib/api-client';
 import { json, offline, stubServer } from '@/testing/server';
-import { dropNulls, pullStream, resyncGate } from './replication';
+import { dropNulls, pullStream, replicationTrouble, resyncGate } from './replication';
 
 const TOKEN = 'header.claims.signature';
 
@@ -164,5 +164,23 @@ describe('dropNulls', () => {
     const withNull = { _id: 'b', image: null };
     dropNulls(withNull);
     expect(withNull).toEqual({ _id: 'b', image: null });
+  });
+});
+
+describe('replicationTrouble', () => {
+  // As RxDB hands them over: RC_PULL with plain copies of the handler's errors.
+  const wrapped = (cause: object) => Object.assign(new Error('RC_PULL'), { parameters: { errors: [cause] } });
+
+  it('takes no answer from the server for a question of reach, not a sync problem', () => {
+    expect(replicationTrouble(wrapped({ name: 'ApiError', message: 'Cannot reach FoodBridge.', code: 'auth/network-request-failed' }))).toEqual({ unreachable: true });
+    expect(replicationTrouble(wrapped({ name: 'ApiError', message: 'Bad gateway', status: 502 }))).toEqual({ unreachable: true });
+  });
+
+  it('says any other failure in the server’s words', () => {
+    expect(replicationTrouble(wrapped({ name: 'ApiError', message: 'Invalid checkpoint', code: 'sync/invalid-checkpoint-id', status: 400 }))).toEqual({
+      unreachable: false,
+      message: 'Invalid checkpoint',
+    });
+    expect(replicationTrouble(new Error('schema'))).toEqual({ unreachable: false, message: 'schema' });
   });
 });

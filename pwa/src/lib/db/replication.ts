@@ -14,7 +14,7 @@ import {
   type SyncPullResult,
 } from '@foodbridge/shared/schemas/sync';
 import { ApiError, call } from '@/lib/api-client';
-import { isOnline } from '@/lib/connectivity-store';
+import { isOnline, isUnreachableError, noteServerReach } from '@/lib/connectivity-store';
 import type { FoodBridgeDatabase } from './database';
 import { explainFavoriteConflict } from './favorite-conflicts';
 import { ENDPOINT, PULL_BATCH, pullAfter, type FirstPull } from './first-pull';
@@ -260,11 +260,26 @@ function pullHandler<T>(
   };
 }
 
-/** The readable cause of a replication error: RxDB wraps the handler's errors in RC_PULL / RC_PUSH. */
+/** The handler's error inside a replication error (RxDB wraps them in RC_PULL / RC_PUSH, as plain copies). */
+const causeOf = (err: unknown) => (err as { parameters?: { errors?: Array<{ message?: string; code?: string; status?: number }> } })?.parameters?.errors?.[0];
+
+/** The readable cause of a replication error. */
 function describe(err: unknown): string {
-  const inner = (err as { parameters?: { errors?: Array<{ message?: string }> } })?.parameters?.errors?.[0]?.message;
+  const inner = causeOf(err)?.message;
   if (inner) return inner;
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * What a replication error means for the status line: no answer from the server (the request never got one, or a
+ * gateway's 502-504) is a question of reach, which the status line asks the server about and clears by itself when
+ * it answers; anything else is a sync problem worth showing until a pull succeeds. (A 'will retry' problem left
+ * standing after the connection came back was the status line contradicting the outbox's 'sent'.)
+ */
+export function replicationTrouble(err: unknown): { unreachable: true } | { unreachable: false; message: string } {
+  const cause = causeOf(err) ?? err;
+  const network = (cause as { code?: string } | null)?.code === 'auth/network-request-failed' || isUnreachableError(cause);
+  return network ? { unreachable: true } : { unreachable: false, message: describe(err) };
 }
 
 function replicate<T>(
@@ -362,9 +377,13 @@ function replicate<T>(
   state.error$.subscribe((err) => {
     // Offline failures are expected and the status line already says Offline.
     if (!isOnline()) return;
-    const message = describe(err);
-    console.error(`[sync] ${name}:`, message, err);
-    events.onError(message);
+    const trouble = replicationTrouble(err);
+    if (trouble.unreachable) {
+      noteServerReach(false);
+      return;
+    }
+    console.error(`[sync] ${name}:`, trouble.message, err);
+    events.onError(trouble.message);
   });
   // Started later (see OTHERS_AFTER_MS): on leadership, as RxDB itself would.
   if (after) {

@@ -14,7 +14,7 @@ import { notify } from '@/lib/notify';
 import { formatDate, formatDateTime } from '@/lib/utils';
 import { cancelDonationRequest } from '../api';
 import { useMyDonationRequests, usePickups } from '../hooks';
-import { outcomeText } from '@/lib/request-words';
+import { outcomeText, requestBadge, wasPickedUp } from '@/lib/request-words';
 
 export function MyRequests() {
   const i18n = useI18n();
@@ -22,9 +22,9 @@ export function MyRequests() {
   // The device's copy of a request does not say what became of the donation; the donations given to this charity
   // do (status, pickup time). The online answer carries both already.
   const pickups = usePickups();
-  const outcomeOf = (r: DonationRequest & Partial<DonationRequestListItem>) => {
+  const doneWith = (r: ListedRequest) => {
     const given = pickups.data?.find((d) => d._id === r.donationId);
-    return outcomeText(i18n, given ? { status: r.status, donationStatus: given.status, pickedUpAt: given.pickupDate } : r);
+    return given ? { status: r.status, donationStatus: given.status, pickedUpAt: given.pickupDate } : r;
   };
   // Hidden at once; the server's removal then reaches the device through replication (or the next online read).
   const [cancelled, setCancelled] = useState<ReadonlySet<string>>(new Set());
@@ -50,7 +50,10 @@ export function MyRequests() {
           <VirtualGrid
             items={items}
             getKey={requestKey}
-            renderItem={(request) => <RequestRow request={request} outcome={outcomeOf(request)} onCancel={cancel} />}
+            renderItem={(request) => {
+              const done = doneWith(request);
+              return <RequestRow request={request} outcome={outcomeText(i18n, done)} pickedUp={wasPickedUp(done)} onCancel={cancel} />;
+            }}
             estimateRowHeight={250}
             columns={{ base: 1, md: 2 }}
             gap={16}
@@ -68,10 +71,13 @@ const requestKey = (r: ListedRequest) => r._id;
 const RequestRow = memo(function RequestRow({
   request,
   outcome,
+  pickedUp,
   onCancel,
 }: {
   request: ListedRequest;
   outcome: string | undefined;
+  /** Its donation was collected: the badge says Picked up rather than Accepted. */
+  pickedUp: boolean;
   onCancel: (request: DonationRequest) => Promise<void>;
 }) {
   const i18n = useI18n();
@@ -79,7 +85,7 @@ const RequestRow = memo(function RequestRow({
     <Card className="flex h-full flex-col gap-3 p-5">
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-lg font-semibold leading-tight text-stone-900">{request.donationTitle}</h2>
-        <StatusBadge status={request.status} />
+        <StatusBadge {...requestBadge(i18n, request.status, pickedUp)} />
       </div>
       <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
         <Store className="size-4 shrink-0" aria-hidden /> {request.restaurantName}

@@ -23,12 +23,16 @@ export const samePlan = (a: PickupPlan | undefined, b: PickupPlan | undefined) =
   a === b || (a?.pickupAt === b?.pickupAt && a?.pickupTime === b?.pickupTime && a?.restaurantPhone === b?.restaurantPhone);
 
 /**
- * Google Maps' documented search URL: on Android and iOS it opens the Maps app when installed (the browser's map
+ * Google Maps' documented search URL, of the pickup point's coordinates when it has them (the address otherwise): on
+ * Android and iOS it opens the Maps app when installed (the browser's map
  * otherwise), and on a desktop the website. `geo:` would open the maps app on Android only; iOS and desktop browsers
  * do nothing with it. Neither needs a service of ours or a key.
  */
-export function mapsUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export function mapsUrl(address: string, point?: { latitude?: number | undefined; longitude?: number | undefined }): string {
+  // The pickup point when the restaurant set one: the address alone may name a whole block or a mall.
+  const { latitude: lat, longitude: lng } = point ?? {};
+  const query = lat !== undefined && lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng) ? `${lat},${lng}` : address;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
 /** A phone number as a `tel:` URI: digits and a leading +, nothing a dialler would stumble on. */
@@ -98,7 +102,7 @@ export function PickupCard({
       {holder}
       <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={i18n._('charity.pickup.links', { title: item.donationTitle })}>
         <li>
-          <a className={linkClass} href={mapsUrl(item.location)} target="_blank" rel="noopener noreferrer">
+          <a className={linkClass} href={mapsUrl(item.location, item)} target="_blank" rel="noopener noreferrer">
             <Navigation className="size-4" aria-hidden /> {i18n._('charity.pickup.directions')}
             <span className="sr-only"> {i18n._('charity.pickup.directionsTo', { location: item.location })}</span>
           </a>

@@ -2,9 +2,10 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { CircleCheck, HandHeart, Heart, Star } from 'lucide-react';
 import type { PickupReport } from '@foodbridge/shared/schemas/impact';
-import { PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
+import { DONATION_PUBLIC, PICKUP_CONFIRMABLE } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { useSession } from '@/lib/auth/session-store';
+import { DonationVerdictButtons, reverifyNote, type DonationVerdict } from '@/components/donation-verdict';
 import { PickupRefusal, WaitingToSync } from '@/components/sync-status';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -57,17 +58,22 @@ function serverDetail(err: unknown): string | undefined {
 const actionClass = 'w-full sm:w-auto';
 
 /**
- * The details page's buttons, each shown only to whom it applies: favourites and reviews for anyone signed in,
- * Request for a charity while the donation is Verified, Confirm Pickup for the charity it was accepted for.
+ * The details page's buttons, each shown only to whom it applies: Verify and Reject for an admin while the donation is
+ * Pending, favourites and reviews for anyone signed in once it was verified (a Pending or Rejected donation is not
+ * public: DONATION_PUBLIC), Request for a charity while it is Verified, Confirm Pickup for the charity it was accepted
+ * for.
  */
 export function DonationActions({
   donation,
   onDonationChanged,
   onReviewAdded,
+  onDecided,
 }: {
   donation: Donation;
   onDonationChanged: () => void;
   onReviewAdded: () => void;
+  /** An admin's verdict, once the server has made it. */
+  onDecided: (verdict: DonationVerdict) => void;
 }) {
   const i18n = useI18n();
   const { user, role, ready } = useSession();
@@ -91,7 +97,11 @@ export function DonationActions({
     );
   }
 
+  const isPublic = DONATION_PUBLIC.includes(donation.status);
+
   if (!user) {
+    // Only a verified donation reaches a visitor; one still Pending has nothing for them to save.
+    if (!isPublic) return null;
     return (
       <div className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-brand-900">{i18n._('details.logInToAct')}</p>
@@ -106,6 +116,8 @@ export function DonationActions({
   const canRequest = role === 'charity' && donation.status === 'Verified' && !ownRequest && !isPast(donation.bestBefore);
   const waiting = pickupEntry?.state === 'pending';
   const canConfirmPickup = isOwnPickup && PICKUP_CONFIRMABLE.includes(donation.status) && !waiting;
+  const canJudge = role === 'admin' && donation.status === 'Pending';
+  const note = canJudge ? reverifyNote(i18n, donation) : undefined;
   const signedInUser = user;
 
   async function save() {
@@ -158,7 +170,9 @@ export function DonationActions({
 
   return (
     <>
+      {note && <p className="mb-3 text-sm text-amber-800">{note}</p>}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {canJudge && <DonationVerdictButtons donation={donation} onDecided={onDecided} triggerClassName={cn(actionClass, 'px-4 text-sm sm:min-h-10')} />}
         {ownRequest && donation.status === 'Verified' && (
           <p className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-50 px-4 text-sm font-medium text-brand-900 sm:min-h-10">
             <CircleCheck aria-hidden className="size-4" /> {i18n._('details.requested', { status: requestStatusLabel(i18n, ownRequest.status) })}
@@ -182,7 +196,7 @@ export function DonationActions({
           />
         )}
         {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
-        {isFavorite && favoriteId ? (
+        {!isPublic ? null : isFavorite && favoriteId ? (
           <Button variant="outline" className={actionClass} onClick={() => void unsave(favoriteId)} disabled={saving}>
             <Heart aria-hidden className="fill-red-600 text-red-600" /> {saving ? i18n._('details.removing') : i18n._('details.removeFavorite')}
           </Button>
@@ -195,15 +209,17 @@ export function DonationActions({
             <Heart aria-hidden /> {saving ? i18n._('details.saving') : i18n._('details.saveFavorite')}
           </Button>
         )}
-        <Button
-          variant="outline"
-          className={actionClass}
-          onClick={() => setDialog('review')}
-          onPointerEnter={() => void loadReviewDialog()}
-          onFocus={() => void loadReviewDialog()}
-        >
-          <Star aria-hidden /> {i18n._('details.addReview')}
-        </Button>
+        {isPublic && (
+          <Button
+            variant="outline"
+            className={actionClass}
+            onClick={() => setDialog('review')}
+            onPointerEnter={() => void loadReviewDialog()}
+            onFocus={() => void loadReviewDialog()}
+          >
+            <Star aria-hidden /> {i18n._('details.addReview')}
+          </Button>
+        )}
       </div>
 
       {pickupEntry?.state === 'refused' && (

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, CalendarClock, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
+import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { BestBeforeLabel } from '@/components/best-before-label';
 import { ConversationButton } from '@/components/conversation/conversation-button';
 import { ConversationPanel } from '@/components/conversation/conversation-panel';
 import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
+import type { DonationVerdict } from '@/components/donation-verdict';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,10 +24,27 @@ import { ReviewsList } from './reviews-list';
 
 const DETAIL_WIDTHS = [480, 640, 960, 1280] as const;
 
-export function DonationDetailsPage({ id }: { id: string }) {
+/** An admin's verdict given on this page, on the donation as it was (its `updatedAt`) when given. */
+interface Decided {
+  status: DonationVerdict;
+  of: string;
+}
+
+/**
+ * The donation with the admin's verdict shown at once: the device's copy follows by replication a moment later, and an
+ * online copy is read again; either way, once the copy has moved on (a new `updatedAt`), it is shown as it is.
+ */
+export function withVerdict(donation: Donation | undefined, decided: Decided | undefined): Donation | undefined {
+  if (!donation || !decided || donation.status !== 'Pending' || donation.updatedAt !== decided.of) return donation;
+  return { ...donation, status: decided.status };
+}
+
+export function DonationDetailsPage({ id, from }: { id: string; from?: 'manageDonations' }) {
   const i18n = useI18n();
   const donation = useDonation(id);
-  const { data, error, loading, reload } = donation;
+  const { error, loading, reload } = donation;
+  const [decided, setDecided] = useState<Decided>();
+  const data = withVerdict(donation.data, decided);
   const reviews = useDonationReviews(data?._id);
   // Conversations are between the restaurant and the charities that asked, read by admins (issue 48).
   const talks = useSession((s) => Boolean(s.user) && (s.role === 'restaurant' || s.role === 'charity' || s.role === 'admin'));
@@ -89,7 +108,15 @@ export function DonationDetailsPage({ id }: { id: string }) {
               )}
             </dl>
 
-            <DonationActions donation={data} onDonationChanged={reload} onReviewAdded={reviews.reload} />
+            <DonationActions
+              donation={data}
+              onDonationChanged={reload}
+              onReviewAdded={reviews.reload}
+              onDecided={(status) => {
+                setDecided({ status, of: data.updatedAt });
+                reload();
+              }}
+            />
           </div>
         </div>
         {talks && <DonationMessages donationId={data._id} title={data.title} />}
@@ -101,8 +128,9 @@ export function DonationDetailsPage({ id }: { id: string }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/allDonations" className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} -ms-3 mb-4`}>
-        <ArrowLeft aria-hidden className="rtl:-scale-x-100" /> {i18n._('details.back')}
+      {/* Back where the page was opened from: an admin checking donations returns to the ones still waiting. */}
+      <Link to={from === 'manageDonations' ? '/dashBoard/manageDonations' : '/allDonations'} className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} -ms-3 mb-4`}>
+        <ArrowLeft aria-hidden className="rtl:-scale-x-100" /> {from === 'manageDonations' ? i18n._('details.backToManageDonations') : i18n._('details.back')}
       </Link>
       <SyncStatus />
       {body}

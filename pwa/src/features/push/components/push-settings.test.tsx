@@ -12,6 +12,8 @@ const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckj
 const ENDPOINT = 'https://push.example/send/abc';
 const SUB_JSON = { endpoint: ENDPOINT, expirationTime: null, keys: { p256dh: 'p', auth: 'a' } };
 const DELETE_PATH = `DELETE /push/subscriptions?endpoint=${encodeURIComponent(ENDPOINT)}`;
+/** The button says what it does; the section's heading names what it is about. */
+const TURN_ON = 'Turn on';
 
 function browserPush({ permission = 'default', subscribed = false, result = 'granted', failSubscribe = false } = {}) {
   let current: PushSubscription | null = null;
@@ -67,7 +69,8 @@ describe('PushSettings', () => {
       [DELETE_PATH]: () => json(200, { deletedCount: 1 }),
     });
     render(<PushSettings />);
-    const button = await screen.findByRole('button', { name: 'Notifications on this device' });
+    const button = await screen.findByRole('button', { name: TURN_ON });
+    expect(screen.getByRole('region', { name: 'Notifications on this device' }).contains(button)).toBe(true);
     expect(push.notification.requestPermission).not.toHaveBeenCalled();
 
     fireEvent.click(button);
@@ -92,7 +95,7 @@ describe('PushSettings', () => {
     expect(server.requests.find((r) => r.path === '/push/test')?.body).toEqual({ endpoint: ENDPOINT });
 
     fireEvent.click(screen.getByRole('button', { name: 'Turn off on this device' }));
-    await screen.findByRole('button', { name: 'Notifications on this device' });
+    await screen.findByRole('button', { name: TURN_ON });
     expect(server.sent()).toContain(DELETE_PATH);
     expect(push.subscription.unsubscribe).toHaveBeenCalled();
   });
@@ -110,7 +113,7 @@ describe('PushSettings', () => {
     browserPush({ result: 'denied' });
     stubServer({});
     render(<PushSettings />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Notifications on this device' }));
+    fireEvent.click(await screen.findByRole('button', { name: TURN_ON }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/blocked for FoodBridge in this browser/);
   });
 
@@ -119,9 +122,9 @@ describe('PushSettings', () => {
     stubServer({ 'GET /push/public-key': () => json(200, { publicKey: PUBLIC_KEY }) });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<PushSettings />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Notifications on this device' }));
+    fireEvent.click(await screen.findByRole('button', { name: TURN_ON }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not reach its push service/);
-    expect(screen.getByRole('button', { name: 'Notifications on this device' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: TURN_ON })).toBeTruthy();
   });
 
   it('says when this browser cannot do push at all', () => {
@@ -129,6 +132,6 @@ describe('PushSettings', () => {
     Reflect.deleteProperty(navigator, 'serviceWorker');
     render(<PushSettings />);
     expect(screen.getByRole('alert').textContent).toMatch(/cannot show notifications from FoodBridge/);
-    expect(screen.queryByRole('button', { name: 'Notifications on this device' })).toBeNull();
+    expect(screen.queryByRole('button', { name: TURN_ON })).toBeNull();
   });
 });
