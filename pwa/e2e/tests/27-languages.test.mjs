@@ -64,6 +64,14 @@ describe('languages', () => {
     assert.equal((await html(page)).dir, 'rtl');
     assert.ok(await fitsWidth(page), 'home page is no wider than the screen');
     assert.deepEqual(await axeProblems(page), [], 'axe on the Arabic home page');
+    // The header's logo and its sign-in link side by side, neither over the other (issue 50), the link on one line.
+    const header = page.getByRole('navigation').first();
+    const logo = await box(header.getByRole('link', { name: /FoodBridge|فود/ }).first());
+    const login = header.getByRole('link', { name: 'تسجيل الدخول' });
+    const signIn = await box(login);
+    const apart = logo.x + logo.width <= signIn.x + 0.5 || signIn.x + signIn.width <= logo.x + 0.5;
+    assert.ok(apart, `the logo (${JSON.stringify(logo)}) and the sign-in link (${JSON.stringify(signIn)}) overlap`);
+    assert.ok(signIn.height < 48, 'the sign-in link is on one line');
     const menuButton = page.getByRole('button', { name: 'فتح القائمة' });
     await menuButton.click();
     await page.getByRole('combobox', { name: 'اللغة' }).waitFor();
