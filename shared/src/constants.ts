@@ -85,6 +85,20 @@ export type FoodType = (typeof FOOD_TYPES)[number];
 export const QUANTITY_UNITS = ['kg', 'portions'] as const;
 export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 
+/**
+ * What a charity feeding people with allergies or diets must know before it accepts food (issue 50). The 14 allergens
+ * EU Regulation 1169/2011 (Annex II) makes every food business declare, in its order: cereals containing gluten,
+ * crustaceans, eggs, fish, peanuts, soybeans, milk, nuts, celery, mustard, sesame, sulphites, lupin, molluscs.
+ */
+export const ALLERGENS = ['gluten', 'crustaceans', 'eggs', 'fish', 'peanuts', 'soy', 'milk', 'nuts', 'celery', 'mustard', 'sesame', 'sulphites', 'lupin', 'molluscs'] as const;
+export type Allergen = (typeof ALLERGENS)[number];
+export const DIETARY_TAGS = ['vegetarian', 'vegan', 'halal', 'kosher', 'gluten-free'] as const;
+export type DietaryTag = (typeof DIETARY_TAGS)[number];
+export const STORAGE_KINDS = ['ambient', 'chilled', 'frozen'] as const;
+export type StorageKind = (typeof STORAGE_KINDS)[number];
+/** The allergens a vegan donation cannot hold (animal products); gluten-free cannot hold gluten. */
+export const NOT_VEGAN: readonly Allergen[] = ['crustaceans', 'eggs', 'fish', 'milk', 'molluscs'];
+
 export const DONATION_STATUSES = ['Pending', 'Verified', 'Rejected', 'Accepted', 'Assigned', 'Picked'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 /** Statuses of a donation given to a charity: it has a `charity_id`, and shows among that charity's pickups. */

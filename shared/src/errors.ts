@@ -26,6 +26,14 @@ export const ERRORS = {
   'validation/email-invalid': { id: /*i18n*/ 'error.validation/email-invalid', message: MSG.emailInvalid },
   'validation/title-required': { id: /*i18n*/ 'error.validation/title-required', message: MSG.titleRequired },
   'validation/food-type-required': { id: /*i18n*/ 'error.validation/food-type-required', message: MSG.foodTypeRequired },
+  'validation/allergen-unknown': { id: /*i18n*/ 'error.validation/allergen-unknown', message: 'Choose allergens from the list of 14' },
+  'validation/dietary-unknown': { id: /*i18n*/ 'error.validation/dietary-unknown', message: 'Choose dietary tags from the list' },
+  'validation/storage-unknown': { id: /*i18n*/ 'error.validation/storage-unknown', message: 'Storage must be room temperature, chilled or frozen' },
+  'validation/vegan-with-animal-allergen': {
+    id: /*i18n*/ 'error.validation/vegan-with-animal-allergen',
+    message: 'Vegan food cannot contain milk, eggs, fish, crustaceans or molluscs',
+  },
+  'validation/gluten-free-with-gluten': { id: /*i18n*/ 'error.validation/gluten-free-with-gluten', message: 'Gluten-free food cannot contain cereals with gluten' },
   'validation/quantity-required': { id: /*i18n*/ 'error.validation/quantity-required', message: MSG.quantityRequired },
   'validation/quantity-positive': { id: /*i18n*/ 'error.validation/quantity-positive', message: MSG.quantityPositive },
   'validation/quantity-too-large': { id: /*i18n*/ 'error.validation/quantity-too-large', message: 'Quantity is too large' },
@@ -344,6 +352,8 @@ export const ERRORS = {
   // ---- Donations, requests, pickups
   'donations/unknown-status': { id: /*i18n*/ 'error.donations/unknown-status', message: 'Unknown status{shown}. Use one of: {allowed}.' },
   'donations/search-too-long': { id: /*i18n*/ 'error.donations/search-too-long', message: 'Search text must be at most {max} characters.' },
+  'donations/unknown-dietary': { id: /*i18n*/ 'error.donations/unknown-dietary', message: 'Unknown dietary tag. Allowed: {allowed}' },
+  'donations/unknown-allergen': { id: /*i18n*/ 'error.donations/unknown-allergen', message: 'Unknown allergen. Allowed: {allowed}' },
   'donations/unknown-food-type': { id: /*i18n*/ 'error.donations/unknown-food-type', message: 'Unknown food type. Use one of: {allowed}.' },
   'donations/unknown-pickup-day': { id: /*i18n*/ 'error.donations/unknown-pickup-day', message: 'Unknown pickup day. Use one of: {allowed}.' },
   'donations/unknown-time-zone': { id: /*i18n*/ 'error.donations/unknown-time-zone', message: 'Unknown time zone. Use an IANA name such as Europe/Berlin.' },

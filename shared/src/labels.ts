@@ -1,7 +1,7 @@
 // The message ids of the words for the shared enums (food types, units, statuses, roles, ratings), in the `texts`
 // catalogue (shared/src/locales) that the app and the server both read. Stored values stay the canonical English
 // spellings of constants.ts; only what is shown goes through these ids (pwa/src/lib/labels.ts).
-import type { CharityRequestStatus, DonationStatus, FoodType, QuantityUnit, RequestStatus, Role } from './constants.ts';
+import type { Allergen, CharityRequestStatus, DietaryTag, DonationStatus, FoodType, QuantityUnit, RequestStatus, Role, StorageKind } from './constants.ts';
 
 export const FOOD_TYPE_LABELS: Record<FoodType, string> = {
   Bakery: /*i18n*/ 'foodType.bakery',
@@ -42,6 +42,37 @@ export const ROLE_LABELS: Record<Role, string> = {
   restaurant: /*i18n*/ 'role.restaurant',
   charity: /*i18n*/ 'role.charity',
   admin: /*i18n*/ 'role.admin',
+};
+
+export const ALLERGEN_LABELS: Record<Allergen, string> = {
+  gluten: /*i18n*/ 'allergen.gluten',
+  crustaceans: /*i18n*/ 'allergen.crustaceans',
+  eggs: /*i18n*/ 'allergen.eggs',
+  fish: /*i18n*/ 'allergen.fish',
+  peanuts: /*i18n*/ 'allergen.peanuts',
+  soy: /*i18n*/ 'allergen.soy',
+  milk: /*i18n*/ 'allergen.milk',
+  nuts: /*i18n*/ 'allergen.nuts',
+  celery: /*i18n*/ 'allergen.celery',
+  mustard: /*i18n*/ 'allergen.mustard',
+  sesame: /*i18n*/ 'allergen.sesame',
+  sulphites: /*i18n*/ 'allergen.sulphites',
+  lupin: /*i18n*/ 'allergen.lupin',
+  molluscs: /*i18n*/ 'allergen.molluscs',
+};
+
+export const DIETARY_LABELS: Record<DietaryTag, string> = {
+  vegetarian: /*i18n*/ 'dietary.vegetarian',
+  vegan: /*i18n*/ 'dietary.vegan',
+  halal: /*i18n*/ 'dietary.halal',
+  kosher: /*i18n*/ 'dietary.kosher',
+  'gluten-free': /*i18n*/ 'dietary.glutenFree',
+};
+
+export const STORAGE_LABELS: Record<StorageKind, string> = {
+  ambient: /*i18n*/ 'storage.ambient',
+  chilled: /*i18n*/ 'storage.chilled',
+  frozen: /*i18n*/ 'storage.frozen',
 };
 
 export const RATING_LABEL_IDS: Record<1 | 2 | 3 | 4 | 5, string> = {

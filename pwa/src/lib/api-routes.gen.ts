@@ -241,13 +241,13 @@ export interface ApiRoutes {
   };
   'GET /donations': {
     params: {};
-    query: { status?: string | number | undefined; q?: string | number | undefined; foodType?: string | number | undefined; sort?: string | number | undefined; near?: string | number | undefined; pickup?: string | number | undefined; tz?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    query: { status?: string | number | undefined; q?: string | number | undefined; foodType?: string | number | undefined; dietary?: string | number | undefined; freeFrom?: string | number | undefined; sort?: string | number | undefined; near?: string | number | undefined; pickup?: string | number | undefined; tz?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
     body: undefined;
     answer: Array<z.output<typeof S.DonationSchema>>;
   };
   'GET /donations/verified': {
     params: {};
-    query: { q?: string | number | undefined; foodType?: string | number | undefined; sort?: string | number | undefined; near?: string | number | undefined; pickup?: string | number | undefined; tz?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
+    query: { q?: string | number | undefined; foodType?: string | number | undefined; dietary?: string | number | undefined; freeFrom?: string | number | undefined; sort?: string | number | undefined; near?: string | number | undefined; pickup?: string | number | undefined; tz?: string | number | undefined; limit?: number | undefined; cursor?: string | undefined };
     body: undefined;
     answer: Array<z.output<typeof S.DonationSchema>>;
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DONATION_STATUSES, FOOD_TYPES, QUANTITY_UNITS } from '../constants.ts';
+import { ALLERGENS, DIETARY_TAGS, DONATION_STATUSES, FOOD_TYPES, NOT_VEGAN, QUANTITY_UNITS, STORAGE_KINDS } from '../constants.ts';
 import { code } from '../error-code.ts';
 import { PICKUP_WINDOW_MAX_HOURS, pickupWindowProblem, type PickupWindowProblem } from '../pickup-window.ts';
 import { ImageUrlSchema, requiredText } from './common.ts';
@@ -41,6 +41,13 @@ export const DonationSchema = z.object({
   pickupEnd: z.string().optional(),
   /** The regular donation it is an occurrence of (issue 47, ADR 020). */
   seriesId: z.string().optional(),
+  /**
+   * Food safety (issue 50): the allergens it holds, of the 14 the EU names; absent when the restaurant did not say,
+   * empty when it said none. Dietary tags and storage, when said.
+   */
+  allergens: z.array(z.enum(ALLERGENS)).optional(),
+  dietary: z.array(z.enum(DIETARY_TAGS)).optional(),
+  storage: z.enum(STORAGE_KINDS).optional(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
 
@@ -105,6 +112,35 @@ function windowChecked<S extends z.ZodType<{ pickupStart?: string | undefined; p
     .refine(...rule('validation/pickup-window-after-best-before'));
 }
 
+/** A list of one enum's values, each at most once (a repeat is dropped), in the enum's own order. */
+const setOf = <const T extends readonly [string, ...string[]]>(values: T, unknown: Parameters<typeof code>[0]) =>
+  z
+    .array(z.enum(values, { message: code(unknown) }), { message: code(unknown) })
+    .max(values.length * 2, { message: code(unknown) })
+    .transform((list) => values.filter((v) => list.includes(v)) as T[number][]);
+
+type FoodSafety = { allergens?: readonly string[] | null | undefined; dietary?: readonly string[] | null | undefined };
+export type FoodSafetyProblem = 'validation/vegan-with-animal-allergen' | 'validation/gluten-free-with-gluten';
+
+/**
+ * What contradicts itself in a donation's food safety: vegan food holding an animal allergen, gluten-free food
+ * holding gluten. The schemas check a body with it; the server checks an edit against what the donation has.
+ */
+export function foodSafetyProblem(v: FoodSafety): FoodSafetyProblem | undefined {
+  if (v.dietary?.includes('vegan') && v.allergens?.some((a) => (NOT_VEGAN as readonly string[]).includes(a))) return 'validation/vegan-with-animal-allergen';
+  if (v.dietary?.includes('gluten-free') && v.allergens?.includes('gluten')) return 'validation/gluten-free-with-gluten';
+  return undefined;
+}
+
+/** One refinement per problem with a fixed path, as the server declares a route's codes from a schema's checks. */
+function foodSafetyChecked<S extends z.ZodType<FoodSafety>>(schema: S): S {
+  const rule = (problem: FoodSafetyProblem): [(v: z.output<S>) => boolean, { path: string[]; message: string }] => [
+    (v) => foodSafetyProblem(v) !== problem,
+    { path: ['dietary'], message: code(problem) },
+  ];
+  return schema.refine(...rule('validation/vegan-with-animal-allergen')).refine(...rule('validation/gluten-free-with-gluten'));
+}
+
 const quantity = z.coerce
   .number({ message: code('validation/quantity-required') })
   .refine((n) => Number.isFinite(n), { message: code('validation/quantity-required') })
@@ -130,24 +166,30 @@ const DonationFieldsSchema = z.object({
   longitude: LongitudeSchema.optional(),
   pickupStart: PickupInstantSchema.optional(),
   pickupEnd: PickupInstantSchema.optional(),
+  // Food safety (issue 50): allergens absent = not said, [] = none of the 14.
+  allergens: setOf(ALLERGENS, 'validation/allergen-unknown').optional(),
+  dietary: setOf(DIETARY_TAGS, 'validation/dietary-unknown').optional(),
+  storage: z.enum(STORAGE_KINDS, { message: code('validation/storage-unknown') }).optional(),
 });
 
 /** A new donation says when it can be collected: in words (the spec's clients), as a window, or both. */
 const withPickupTime = <S extends z.ZodType<{ pickupTime?: string | undefined; pickupStart?: string | undefined }>>(schema: S): S =>
   schema.refine((v) => v.pickupTime !== undefined || v.pickupStart !== undefined, { path: ['pickupTime'], message: code('validation/pickup-time-required') });
 
-export const DonationCreateSchema = withPickupTime(windowChecked(bothOrNeither(DonationFieldsSchema)));
+export const DonationCreateSchema = withPickupTime(foodSafetyChecked(windowChecked(bothOrNeither(DonationFieldsSchema))));
 export type DonationCreate = z.input<typeof DonationCreateSchema>;
 
 /**
  * What the Add Donation form checks: the API's body with a best-before required. The API itself keeps it optional
  * for the spec's clients, which send none.
  */
-export const DonationCreateWithBestBeforeSchema = withPickupTime(windowChecked(bothOrNeither(DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema }))));
+export const DonationCreateWithBestBeforeSchema = withPickupTime(
+  foodSafetyChecked(windowChecked(bothOrNeither(DonationFieldsSchema.extend({ bestBefore: BestBeforeSchema })))),
+);
 
 // Without the create schema's default unit: a partial update that leaves the unit out must not reset it to kg.
 // Its window is checked by itself here, and against what the donation has by the server (a new best before alone).
-export const DonationUpdateSchema = windowChecked(bothOrNeither(DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial())).refine((v) => Object.keys(v).length > 0, {
+export const DonationUpdateSchema = foodSafetyChecked(windowChecked(bothOrNeither(DonationFieldsSchema.extend({ unit: z.enum(QUANTITY_UNITS) }).partial()))).refine((v) => Object.keys(v).length > 0, {
     message: code('validation/nothing-to-update'),
   });
 export type DonationUpdate = z.input<typeof DonationUpdateSchema>;

@@ -1,4 +1,4 @@
-import { DONATION_GIVEN, type Donation, type PickupReport, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit } from '@foodbridge/shared';
+import { DONATION_GIVEN, type Allergen, type DietaryTag, type Donation, type PickupReport, type DonationStatus, type FoodType, type PickupItem, type QuantityUnit, type StorageKind } from '@foodbridge/shared';
 import { EARTH_DIAMETER_KM } from '@foodbridge/shared/geo';
 import { isoAtOffset, offsetMinutesOf } from '@foodbridge/shared/pickup-window';
 import { searchFold } from '@foodbridge/shared/search';
@@ -41,6 +41,10 @@ export interface DonationRow {
   /** The regular donation that wrote it (migration 037), if one did. */
   series_id: string | null;
   pickup_weight_kg: string | number | null;
+  /** Food safety (migration 040): allergens null when not said, [] when none; jsonb comes back parsed. */
+  allergens: Allergen[] | null;
+  dietary: DietaryTag[] | null;
+  storage: StorageKind | null;
   pickup_outcome: 'all' | 'part' | 'none' | null;
   /** double precision comes back as a number. */
   latitude: number | null;
@@ -85,6 +89,9 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean, assigneeI
     pickupStart: r.pickup_start ? isoAtOffset(r.pickup_start, r.pickup_offset_minutes ?? 0) : null,
     pickupEnd: r.pickup_end ? isoAtOffset(r.pickup_end, r.pickup_offset_minutes ?? 0) : null,
     seriesId: r.series_id ?? null,
+    allergens: r.allergens,
+    dietary: r.dietary?.length ? r.dietary : null,
+    storage: r.storage,
   }) as Donation;
 }
 
@@ -133,6 +140,9 @@ export interface NewDonation {
   /** ISO times with their offset, both or neither. */
   pickupStart?: string | undefined;
   pickupEnd?: string | undefined;
+  allergens?: readonly Allergen[] | undefined;
+  dietary?: readonly DietaryTag[] | undefined;
+  storage?: StorageKind | undefined;
 }
 
 export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<DonationRow> {
@@ -141,7 +151,7 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
                            restaurant_id, restaurant_name, restaurant_email, status, charity_id, charity_name,
                            charity_email, assigned_to, assigned_type, assignee_id, picked_up_by, pickup_date, review,
                            reviewed_at, created_at, deleted, best_before, latitude, longitude, pickup_start, pickup_end,
-                           pickup_offset_minutes)
+                           pickup_offset_minutes, allergens, dietary, storage)
     VALUES (${d.id ?? sql`DEFAULT`}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location},
             ${d.image}, ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, ${d.status ?? 'Pending'},
             ${d.charity?.id ?? null}, ${d.charity?.name ?? null}, ${d.charity?.email ?? null}, ${d.assignedTo ?? null},
@@ -149,7 +159,8 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
             ${d.review ?? null}, ${d.reviewedAt ?? null},
             ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false},
             ${d.bestBefore ?? null}, ${d.latitude ?? null}, ${d.longitude ?? null}, ${d.pickupStart ?? null},
-            ${d.pickupEnd ?? null}, ${d.pickupStart ? offsetMinutesOf(d.pickupStart) : null})
+            ${d.pickupEnd ?? null}, ${d.pickupStart ? offsetMinutesOf(d.pickupStart) : null},
+            ${d.allergens ? sql.json([...d.allergens]) : null}, ${d.dietary?.length ? sql.json([...d.dietary]) : null}, ${d.storage ?? null})
     RETURNING *`;
   return row!;
 }
@@ -189,6 +200,9 @@ export interface DonationFilters {
   sort?: DonationSort | undefined;
   /** Only those whose pickup window overlaps this time (a day): from inclusive, to exclusive. */
   pickup?: { from: Date; to: Date } | undefined;
+  /** Only those with every one of these tags; only those said to hold none of these allergens. */
+  dietary?: readonly DietaryTag[] | undefined;
+  freeFrom?: readonly Allergen[] | undefined;
 }
 
 /**
@@ -241,7 +255,9 @@ export async function listDonations(
         ? sql`(restaurant_id = ${scope.restaurantId} OR (${onOffer}))`
         : onOffer;
   const byStatus = filters.status ? sql`status = ${filters.status}` : sql`true`;
-  const byType = filters.foodType ? sql`food_type = ${filters.foodType}` : sql`true`;
+  const byType = sql`${filters.foodType ? sql`food_type = ${filters.foodType}` : sql`true`} AND ${
+    filters.dietary?.length ? sql`dietary @> ${sql.json([...filters.dietary])}::jsonb` : sql`true`
+  } AND ${filters.freeFrom?.length ? sql`allergens IS NOT NULL AND NOT allergens ?| ${sql`ARRAY(SELECT jsonb_array_elements_text(${sql.json([...filters.freeFrom])}::jsonb))`}` : sql`true`}`;
   const byPickup = filters.pickup ? sql`pickup_start < ${filters.pickup.to} AND pickup_end > ${filters.pickup.from}` : sql`true`;
   const words = filters.q ? searchFold(filters.q).split(/\s+/).filter(Boolean).slice(0, 8) : [];
   const bySearch = words.length
@@ -461,6 +477,10 @@ export interface DonationFieldChanges {
   /** Both or neither (the schema's rule). */
   pickupStart?: string | undefined;
   pickupEnd?: string | undefined;
+  /** Food safety: a list replaces the one stored ([] says none); absent keeps it. */
+  allergens?: readonly Allergen[] | undefined;
+  dietary?: readonly DietaryTag[] | undefined;
+  storage?: StorageKind | undefined;
 }
 
 /** What an admin checks before a donation is public, as the admin's note names them. */
@@ -509,7 +529,10 @@ export async function updateDonationFields(
       longitude = COALESCE(${f.longitude ?? null}::double precision, longitude),
       pickup_start = COALESCE(${f.pickupStart ?? null}::timestamptz, pickup_start),
       pickup_end = COALESCE(${f.pickupEnd ?? null}::timestamptz, pickup_end),
-      pickup_offset_minutes = COALESCE(${f.pickupStart ? offsetMinutesOf(f.pickupStart) : null}::smallint, pickup_offset_minutes)
+      pickup_offset_minutes = COALESCE(${f.pickupStart ? offsetMinutesOf(f.pickupStart) : null}::smallint, pickup_offset_minutes),
+      allergens = ${f.allergens ? tx.json([...f.allergens]) : tx`allergens`},
+      dietary = ${f.dietary ? tx.json([...f.dietary]) : tx`dietary`},
+      storage = COALESCE(${f.storage ?? null}, storage)
     WHERE id = ${id}
     RETURNING *`;
   return row!;

@@ -3,12 +3,15 @@ import { z } from 'zod';
 import {
   DONATION_STATUSES,
   DonationCreateSchema,
+  foodSafetyProblem,
   DonationReviewSchema,
   DonationSchema,
   DonationUpdateSchema,
   AssigneeUpdateSchema,
   PickupItemSchema,
   FOOD_TYPES,
+  ALLERGENS,
+  DIETARY_TAGS,
   PickupReportSchema,
   PICKUP_UNDO_MINUTES,
   canonical,
@@ -93,7 +96,18 @@ function listFilters(c: Context): DonationFilters {
   const rawType = c.req.query('foodType');
   const foodType = rawType ? canonical(FOOD_TYPES, rawType) : undefined;
   if (rawType && !foodType) throw badRequest('donations/unknown-food-type', { allowed: FOOD_TYPES.join(', ') });
-  return { q, foodType, sort: sortQuery(c), pickup: pickupDayQuery(c) };
+  return { q, foodType, sort: sortQuery(c), pickup: pickupDayQuery(c), dietary: listQuery(c, 'dietary', DIETARY_TAGS), freeFrom: listQuery(c, 'freeFrom', ALLERGENS) };
+}
+
+/** `?dietary=vegan,halal` or `?freeFrom=milk,eggs`: values of one list, any casing, comma-separated; or a 400. */
+function listQuery<T extends string>(c: Context, name: 'dietary' | 'freeFrom', allowed: readonly T[]): T[] | undefined {
+  const raw = c.req.query(name)?.trim();
+  if (!raw) return undefined;
+  return raw.split(',').map((v) => {
+    const value = canonical(allowed, v.trim());
+    if (!value) throw badRequest(name === 'dietary' ? 'donations/unknown-dietary' : 'donations/unknown-allergen', { allowed: allowed.join(', ') });
+    return value;
+  });
 }
 
 const SORTS = ['newest', 'bestBefore', 'distance', 'pickupStart'] as const;
@@ -141,12 +155,20 @@ const LIST_REFUSALS = [
   'donations/near-without-distance',
   'donations/search-too-long',
   'donations/unknown-food-type',
+  'donations/unknown-dietary',
+  'donations/unknown-allergen',
   'donations/unknown-sort',
   'donations/unknown-pickup-day',
   'donations/unknown-time-zone',
 ] as const;
 const SORT_QUERY = [
   { name: 'foodType', description: 'Only this food type.', schema: z.enum(FOOD_TYPES) },
+  { name: 'dietary', description: 'Only donations with every one of these dietary tags (comma-separated).', schema: z.string() },
+  {
+    name: 'freeFrom',
+    description: 'Only donations whose restaurant said they hold none of these allergens (comma-separated); those that did not say are left out.',
+    schema: z.string(),
+  },
   { name: 'sort', description: 'Order; `distance` needs `near`.', schema: z.enum(SORTS) },
   { name: 'near', description: '`LAT,LNG` for `sort=distance`.', schema: z.string() },
   { name: 'pickup', description: 'Only donations whose pickup window overlaps this day (midnight to midnight in `tz`).', schema: z.enum(PICKUP_DAYS) },
@@ -280,6 +302,11 @@ export const donationRoutes = [
           const together = { pickupStart: body.pickupStart ?? row.pickup_start, pickupEnd: body.pickupEnd ?? row.pickup_end, bestBefore: body.bestBefore ?? row.best_before };
           const problem = pickupWindowProblem(together, { ended: body.pickupStart !== undefined });
           if (problem) throw badRequest(problem, { hours: PICKUP_WINDOW_MAX_HOURS });
+        }
+        // Food safety as it will stand: an edit of one side (the tags, say) must not contradict the other as stored.
+        if (body.allergens !== undefined || body.dietary !== undefined) {
+          const problem = foodSafetyProblem({ allergens: body.allergens ?? row.allergens, dietary: body.dietary ?? row.dietary });
+          if (problem) throw badRequest(problem);
         }
         const changes =
           body.pickupStart && body.pickupEnd && body.pickupTime === undefined

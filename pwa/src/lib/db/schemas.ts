@@ -115,6 +115,10 @@ export const donationSchema = fromZod<DonationDocType>(
     pickupStart: true,
     pickupEnd: true,
     seriesId: true,
+    // Food safety (issue 50): kept as they come, as best before is.
+    allergens: true,
+    dietary: true,
+    storage: true,
   }),
   {
     title: 'donations',
