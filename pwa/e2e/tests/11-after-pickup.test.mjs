@@ -11,7 +11,7 @@ import { after, describe } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { formatDayTime } from '@foodbridge/shared/schemas/donation-request';
 import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
-import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, apiAs, dismissToasts, eventually, openFromMenu, openHarness, signIn, waitForText } from '../lib/browser.mjs';
+import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, apiAs, box, dismissToasts, eventually, openFromMenu, openHarness, signIn, waitForText } from '../lib/browser.mjs';
 import { pickupCard, registerCharity, uploadPicture } from '../lib/pwa.mjs';
 import { stepsOf } from '../lib/steps.mjs';
 
@@ -105,7 +105,26 @@ describe('after pickup: request with a day, ask before accept and pickup, outcom
     const page = (state.charity = await h.context('charity', PHONE_390));
     await signIn(page, ACCOUNTS.charity);
     await page.goto(`/donations/${insertedId}`);
-    await page.getByRole('button', { name: 'Request Donation' }).click();
+    // Issue 50: on a 390x844 phone the main action is on the first screen, in a bar at its foot, without scrolling past
+    // the picture and the facts. One button (not a copy), and the page ends with room for the bar: scrolled to the end,
+    // the footer's last line is above it. From sm up, no bar.
+    const request = page.getByRole('button', { name: 'Request Donation' });
+    await request.waitFor();
+    assert.equal(await request.count(), 1, 'one Request Donation button');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page opened scrolled');
+    const reach = await box(request);
+    assert.ok(reach.y >= 0 && reach.y + reach.height <= 844, `Request Donation is not on the first screen (${JSON.stringify(reach)})`);
+    await shot(page, 'details-action-bar-390');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const [barTop, lastLine] = await page.evaluate(() => [
+      document.querySelector('[data-action-bar]')?.getBoundingClientRect().top ?? 0,
+      document.querySelector('footer > :last-child')?.getBoundingClientRect().bottom ?? Infinity,
+    ]);
+    assert.ok(lastLine <= barTop + 0.5, `the footer's last line (bottom ${lastLine}) is under the bar (top ${barTop})`);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.equal(await page.locator('[data-action-bar]').evaluate((el) => getComputedStyle(el).display), 'contents', 'a bar from sm up');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await request.click();
     const dialog = page.getByRole('dialog', { name: 'Request Donation' });
     const when = dialog.getByLabel('Pickup date and time');
     assert.equal(await when.getAttribute('type'), 'datetime-local');

@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createDonationInput, createRegisterInput } from '@foodbridge/shared/testing/factories';
-import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, apiAs, dismissToasts, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
+import { ACCOUNTS, ARTIFACTS, DESKTOP, PHONE, apiAs, box, dismissToasts, eventually, openFromMenu, openHarness, signIn } from '../lib/browser.mjs';
 import { makePng } from '../lib/images.mjs';
 import { uploadPicture } from '../lib/pwa.mjs';
 import { fitsWidth } from '../lib/checks.mjs';
@@ -122,13 +122,23 @@ describe('Add Donation: each problem said once, the image toast gone with the up
     assert.equal(await page.getByText('Please upload an image first.').count(), 1, 'the image problem is said twice (toast and inline)');
     assert.equal(await toasts(page).filter({ hasText: 'Title is required' }).count(), 0, 'a field error also went to a toast');
     assert.equal(await page.getByLabel('Food picture').getAttribute('aria-invalid'), 'true', 'the picker is not marked');
+    // No unit is proposed (issue 50: a preselected kg once posted 20 portions as 20 kg); none chosen is said beside it.
+    const unit = page.getByLabel('Quantity unit');
+    assert.equal(await unit.inputValue(), '', 'a unit was preselected');
+    assert.equal(await page.getByText('Choose the unit: kg or portions.').count(), 1, 'the missing unit is not said once');
+    assert.equal(await unit.getAttribute('aria-invalid'), 'true', 'the unit is not marked');
     await shot(page, '13-add-donation-errors-390');
 
     const title = `Sourdough for the small things ${tag}`;
     await page.getByLabel('Donation title').fill(title);
     await page.getByLabel('Food type').selectOption('Bakery');
     await page.getByLabel('Quantity', { exact: true }).fill('6');
-    await page.getByLabel('Quantity unit').selectOption('portions');
+    await unit.selectOption('portions');
+    assert.equal(await page.getByText('Choose the unit: kg or portions.').count(), 0, 'choosing a unit clears its message');
+    // What will be posted is read before it is: the unit's word right beside the number, and the two said together.
+    const [number, chosen] = [await box(page.getByLabel('Quantity', { exact: true })), await box(unit)];
+    assert.ok(Math.abs(number.y - chosen.y) < 4 && chosen.x >= number.x + number.width, `the unit (${JSON.stringify(chosen)}) is not beside the number (${JSON.stringify(number)})`);
+    await page.getByText('Charities will see: 6 portions').waitFor();
     await page.getByLabel('Pickup time window').fill('Today 17:00-19:00');
     await page.getByLabel('Pickup location').fill('Green Table Kitchen, 12 Market Street');
     // Browser contexts run in UTC, the datetime-local field in the device's zone: three hours from now.

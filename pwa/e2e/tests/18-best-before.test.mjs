@@ -53,6 +53,7 @@ describe('best before: set on the form, read on the card, gone from the list whe
 
     await page.getByLabel(/title/i).fill(state.title);
     await page.getByLabel(/^quantity$/i).fill('6');
+    await page.getByLabel('Quantity unit').selectOption('kg');
     await page.getByLabel(/pickup time/i).fill('Today 17-19');
     await page.getByLabel(/location/i).fill('1 Harbour Road');
 

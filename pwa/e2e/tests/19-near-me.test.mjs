@@ -186,6 +186,7 @@ describe('near me: nearest first with distances, food-type chips, across a reloa
     await page.getByLabel(/title/i).fill(title);
     await page.getByLabel(/food type/i).selectOption('Produce');
     await page.getByLabel(/^quantity$/i).fill('3');
+    await page.getByLabel('Quantity unit').selectOption('kg');
     await page.getByLabel(/pickup time/i).fill('Today 17-19');
     await page.getByLabel('Pickup location').fill('Market hall, stand 4');
     await page.getByLabel('Best before').fill(new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 16));

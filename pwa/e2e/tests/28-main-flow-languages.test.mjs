@@ -113,7 +113,7 @@ for (const [locale, browserLocale] of /** @type {const} */ ([
       await foodType.selectOption({ label: t('foodType.cookedMeal') });
       assert.equal(await foodType.inputValue(), 'Cooked Meal');
       await page.getByLabel(t('restaurant.donationForm.quantity'), { exact: true }).fill(String(donation.quantity));
-      await page.getByLabel(t('restaurant.donationForm.unit')).selectOption(donation.unit);
+      await page.getByLabel(t('quantityField.unit')).selectOption(donation.unit);
       await page.getByLabel(t('restaurant.donationForm.pickupTime')).fill(donation.pickupTime);
       await page.getByLabel(t('restaurant.donationForm.location'), { exact: true }).fill(donation.location);
 

@@ -44,6 +44,7 @@ describe('pickup windows: set on the donation form, kept by the request form', (
     await page.getByLabel(/food type/i).selectOption('Cooked Meal');
     await page.getByLabel(/title/i).fill(title);
     await page.getByLabel(/^quantity$/i).fill('12');
+    await page.getByLabel('Quantity unit').selectOption('kg');
     await page.getByLabel(/location/i).fill('12 Market Street');
 
     const group = page.getByRole('group', { name: 'Pickup window' });

@@ -85,6 +85,7 @@ describe('regular donations: a weekly series, verified once, collected by a stan
     await form.getByLabel('Title', { exact: true }).fill(title);
     await form.getByLabel('Food type').selectOption('Bakery');
     await form.getByLabel('Usual quantity').fill('8');
+    await form.getByLabel(/unit$/i).selectOption('kg');
     await form.getByLabel('Pickup location').fill('12 Market Street');
     // Two hours from now on the phone's clock, for an hour: today's date is still to come (or tomorrow's, after 22:00).
     const start = Date.now() + 2 * 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { HandHeart, MapPin, Scale, Store, UtensilsCrossed } from 'lucide-react';
+import { ClipboardList, HandHeart, MapPin, Scale, Store, UtensilsCrossed } from 'lucide-react';
 import { i18n as activeI18n, type I18n } from '@lingui/core';
 import { CARD_IMAGE_WIDTHS } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
@@ -11,13 +11,19 @@ import { cn } from '@/lib/utils';
 import { Badge, StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { BestBeforeLabel } from '@/components/best-before-label';
+import { FoodSafety } from '@/components/food-safety';
 
 /**
  * What a card needs: a donation from the API, or a favourite / pickup mapped to the same names. Everything but the
  * id and title is optional so those lists can show what they have.
  */
 type DonationCardData = Pick<Donation, '_id' | 'title'> &
-  Partial<Pick<Donation, 'image' | 'restaurantName' | 'location' | 'quantity' | 'foodType' | 'charityName' | 'assignedTo' | 'assignedType' | 'bestBefore'>> & {
+  Partial<
+    Pick<
+      Donation,
+      'image' | 'restaurantName' | 'location' | 'quantity' | 'foodType' | 'charityName' | 'assignedTo' | 'assignedType' | 'bestBefore' | 'allergens' | 'dietary' | 'storage'
+    >
+  > & {
     unit?: string | undefined;
     status?: string | undefined;
   };
@@ -188,6 +194,16 @@ export function DonationCard({
               <dd>{formatQuantity(donation.quantity, donation.unit, i18n)}</dd>
             </div>
           )}
+          {/* Always said, "not stated" too: a charity feeding someone with an allergy must see that it is unknown. */}
+          <div className="flex items-start gap-2">
+            <dt className="py-0.5">
+              <ClipboardList className="size-4 text-brand-700" aria-hidden />
+              <span className="sr-only">{i18n._('foodSafety.label')}</span>
+            </dt>
+            <dd className="min-w-0 flex-1">
+              <FoodSafety facts={donation} />
+            </dd>
+          </div>
           {showCharity && (
             <div className="flex items-center gap-2">
               <dt>

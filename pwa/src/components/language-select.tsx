@@ -24,8 +24,9 @@ export function LanguageSelect({ className = 'flex' }: { className?: string }) {
           const chosen = e.target.value;
           if (!isLocale(chosen)) return;
           void setLocale(chosen);
-          // Signed in: kept on the account too (a chunk loaded on a change only; it does nothing for a visitor).
-          void import('@/lib/i18n/account-locale').then((m) => m.saveAccountLocale(chosen), () => undefined);
+          // Signed in: kept on the account too; signed out (the sign-in page's menu): kept for the sign-in, where it
+          // wins over the account's language. A chunk loaded on a change only.
+          void import('@/lib/i18n/account-locale').then((m) => m.chooseLocale(chosen), () => undefined);
         }}
         className="min-h-11 rounded-lg border border-border bg-white px-2 text-sm font-medium text-stone-800 sm:min-h-10"
       >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { createDonation } from '@foodbridge/shared/testing/factories';
-import { defaultSort, filterDonations, parseDonationFilters, warmSearch } from './filter-donations';
+import { defaultSort, donationFiltersSearch, filterDonations, hasFoodSafetyFilter, parseDonationFilters, warmSearch } from './filter-donations';
 import { distanceOf, sortDonations } from './sort-donations';
 
 function donation(overrides: Partial<Donation>): Donation {
@@ -53,6 +53,73 @@ describe('filterDonations', () => {
   it('combines the text with the type', () => {
     expect(ids(filterDonations(list, { q: 'main', type: 'Bakery' }))).toEqual(['bread']);
     expect(filterDonations(list, { q: 'harbour', type: 'Bakery' })).toEqual([]);
+  });
+});
+
+describe('filterDonations by food safety', () => {
+  const foods = [
+    donation({ _id: 'unsaid', dietary: ['vegan', 'halal'] }),
+    donation({ _id: 'vegan-none', dietary: ['vegan', 'halal', 'gluten-free'], allergens: [] }),
+    donation({ _id: 'veggie-milk', dietary: ['vegetarian'], allergens: ['milk', 'celery'] }),
+    donation({ _id: 'halal-eggs', dietary: ['halal'], allergens: ['eggs'], foodType: 'Cooked Meal' }),
+    donation({ _id: 'plain-sesame', allergens: ['sesame'] }),
+  ];
+
+  it('keeps donations with every dietary tag picked, not any one of them', () => {
+    expect(ids(filterDonations(foods, { dietary: ['halal'] }))).toEqual(['unsaid', 'vegan-none', 'halal-eggs']);
+    expect(ids(filterDonations(foods, { dietary: ['vegan', 'halal'] }))).toEqual(['unsaid', 'vegan-none']);
+    expect(ids(filterDonations(foods, { dietary: ['vegan', 'vegetarian'] }))).toEqual([]);
+  });
+
+  it('leaves out what contains an allergen to be free from, and what never said its allergens', () => {
+    expect(ids(filterDonations(foods, { freeFrom: ['milk'] }))).toEqual(['vegan-none', 'halal-eggs', 'plain-sesame']);
+    expect(ids(filterDonations(foods, { freeFrom: ['milk', 'eggs'] }))).toEqual(['vegan-none', 'plain-sesame']);
+    // "Not stated" is unknown, never "none": it is left out even of an allergen nothing here contains.
+    expect(ids(filterDonations(foods, { freeFrom: ['lupin'] }))).toEqual(['vegan-none', 'veggie-milk', 'halal-eggs', 'plain-sesame']);
+    // As a server that writes null for "not said" would send it.
+    expect(filterDonations([{ ...foods[0]!, allergens: null as never }], { freeFrom: ['lupin'] })).toEqual([]);
+  });
+
+  it('combines with the type, the text and each other', () => {
+    expect(ids(filterDonations(foods, { dietary: ['halal'], freeFrom: ['gluten'] }))).toEqual(['vegan-none', 'halal-eggs']);
+    expect(ids(filterDonations(foods, { dietary: ['halal'], freeFrom: ['gluten'], type: 'Cooked Meal' }))).toEqual(['halal-eggs']);
+    expect(filterDonations(foods, { dietary: ['halal'], q: 'nothing like it' })).toEqual([]);
+  });
+
+  it('filters nothing out with empty choices', () => {
+    expect(ids(filterDonations(foods, { dietary: [], freeFrom: [] }))).toEqual(ids(foods));
+    expect(hasFoodSafetyFilter({ dietary: [], freeFrom: [] })).toBe(false);
+    expect(hasFoodSafetyFilter({ freeFrom: ['milk'] })).toBe(true);
+  });
+
+  it('keeps the right ones among 10,000 (its speed is for npm run bench, not a timed test)', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => foods[i % foods.length]!);
+    expect(filterDonations(many, { dietary: ['halal'], freeFrom: ['milk', 'eggs'] })).toHaveLength(2000);
+  });
+});
+
+describe('food-safety filters in the URL', () => {
+  it('reads comma-separated lists in any case, in the lists\' own order, each once, dropping unknown values', () => {
+    expect(parseDonationFilters({ dietary: 'HALAL,vegan,halal', freeFrom: 'eggs, Milk ,unicorn' })).toEqual({ dietary: ['vegan', 'halal'], freeFrom: ['eggs', 'milk'] });
+    expect(parseDonationFilters({ dietary: ['kosher'], freeFrom: 'unicorn' })).toEqual({ dietary: ['kosher'] });
+    expect(parseDonationFilters({ dietary: '', freeFrom: 42 })).toEqual({});
+  });
+
+  it('gives the same list for the same choice, so a page memoised on it does not filter again', () => {
+    const first = parseDonationFilters({ dietary: 'vegan,halal' }).dietary;
+    expect(first).toEqual(['vegan', 'halal']);
+    expect(parseDonationFilters({ dietary: 'halal,VEGAN' }).dietary).toBe(first);
+  });
+
+  it('writes the lists comma-separated, as the API takes them, with the other filters', () => {
+    expect(donationFiltersSearch({ q: 'soup', type: 'Produce', dietary: ['halal', 'vegan'], freeFrom: ['milk'], sort: 'newest' })).toEqual({
+      q: 'soup',
+      type: 'Produce',
+      sort: 'newest',
+      dietary: 'vegan,halal',
+      freeFrom: 'milk',
+    });
+    expect(donationFiltersSearch({ dietary: [], freeFrom: undefined })).toEqual({});
   });
 });
 

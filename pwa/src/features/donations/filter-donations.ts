@@ -1,4 +1,4 @@
-import { canonical, FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
+import { ALLERGENS, canonical, DIETARY_TAGS, FOOD_TYPES, type Allergen, type DietaryTag, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { searchFold } from '@foodbridge/shared/search';
 import { whenIdle, type IdleDeadline } from '@/lib/idle';
@@ -17,6 +17,31 @@ export interface DonationFilters {
   type?: FoodType | undefined;
   /** Absent: the viewer's default (see `defaultSort`). */
   sort?: DonationSort | undefined;
+  /** Dietary tags a donation must carry, every one of them (vegan and halal: both). */
+  dietary?: readonly DietaryTag[] | undefined;
+  /**
+   * Allergens a donation must be said to hold none of: one whose restaurant did not say which allergens it holds is
+   * left out, as the server does (GET /donations/verified?freeFrom=).
+   */
+  freeFrom?: readonly Allergen[] | undefined;
+}
+
+// The same list for the same choice, however often the URL is read (every render): the page's memoised filtering
+// depends on the lists, and must not run again over thousands of donations because the route parsed them anew.
+const lists = new Map<string, readonly string[]>();
+/**
+ * `vegan,halal` (as the URL and the API write it, or an array) as the values of `allowed` in their own order, each
+ * once; unknown values dropped; undefined when none is left.
+ */
+function listOf<T extends string>(allowed: readonly T[], input: unknown): readonly T[] | undefined {
+  const raw = Array.isArray(input) ? input : typeof input === 'string' ? input.split(',') : [];
+  const picked = new Set(raw.map((v) => canonical(allowed, v)));
+  const values = allowed.filter((v) => picked.has(v));
+  if (!values.length) return undefined;
+  const key = `${allowed[0]}:${values.join(',')}`;
+  let list = lists.get(key);
+  if (!list) lists.set(key, (list = Object.freeze(values)));
+  return list as readonly T[];
 }
 
 /** A charity is out to collect food before it goes off; everyone else browses what is new. */
@@ -27,7 +52,41 @@ export function parseDonationFilters(search: Record<string, unknown>): DonationF
   const q = typeof search.q === 'string' && search.q.trim() ? search.q.slice(0, 100) : undefined;
   const type = canonical(FOOD_TYPES, search.type);
   const sort = DONATION_SORTS.find((s) => s === search.sort);
-  return { ...(q ? { q } : {}), ...(type ? { type } : {}), ...(sort ? { sort } : {}) };
+  const dietary = listOf(DIETARY_TAGS, search.dietary);
+  const freeFrom = listOf(ALLERGENS, search.freeFrom);
+  return { ...(q ? { q } : {}), ...(type ? { type } : {}), ...(sort ? { sort } : {}), ...(dietary ? { dietary } : {}), ...(freeFrom ? { freeFrom } : {}) };
+}
+
+/** The filters as the URL writes them: lists comma-separated as the API takes them (`?dietary=vegan,halal`). */
+export function donationFiltersSearch(filters: DonationFilters): Record<string, string> {
+  const { q, type, sort, dietary, freeFrom } = parseDonationFilters({ ...filters });
+  return {
+    ...(q ? { q } : {}),
+    ...(type ? { type } : {}),
+    ...(sort ? { sort } : {}),
+    ...(dietary ? { dietary: dietary.join(',') } : {}),
+    ...(freeFrom ? { freeFrom: freeFrom.join(',') } : {}),
+  };
+}
+
+/** Whether a food-safety filter is chosen (the list then needs the donations' allergens and tags read). */
+export const hasFoodSafetyFilter = ({ dietary, freeFrom }: DonationFilters) => Boolean(dietary?.length || freeFrom?.length);
+
+/**
+ * The test of a donation's food safety, or undefined when no such filter is chosen (no work added then). The lists
+ * are short (at most 5 tags, 14 allergens), so a scan of a donation's own is as quick as a lookup in a precomputed
+ * set: 10,000 donations take a few milliseconds, as the food type alone does.
+ */
+function foodSafetyTest({ dietary, freeFrom }: DonationFilters): ((d: Donation) => boolean) | undefined {
+  const tags = dietary?.length ? dietary : undefined;
+  const avoid = freeFrom?.length ? freeFrom : undefined;
+  if (!tags && !avoid) return undefined;
+  return (d) => {
+    if (tags && !tags.every((t) => d.dietary?.includes(t))) return false;
+    // Not said (absent, or null as a server may write it) is not "none": it cannot be free from anything.
+    if (avoid && (d.allergens == null || d.allergens.some((a) => avoid.includes(a)))) return false;
+    return true;
+  };
 }
 
 // The local store hands back the same object for an unchanged donation, so each one is folded once, not per keystroke.
@@ -56,10 +115,13 @@ export function warmSearch(donations: readonly Donation[]): () => void {
   return () => cancel();
 }
 
-export function filterDonations(donations: readonly Donation[], { q, type }: DonationFilters): Donation[] {
+export function filterDonations(donations: readonly Donation[], filters: DonationFilters): Donation[] {
+  const { q, type } = filters;
   const words = searchFold(q ?? '').split(/\s+/).filter(Boolean);
+  const safe = foodSafetyTest(filters);
   return donations.filter((d) => {
     if (type && d.foodType !== type) return false;
+    if (safe && !safe(d)) return false;
     if (!words.length) return true;
     const haystack = haystackOf(d);
     return words.every((w) => haystack.includes(w));

@@ -72,6 +72,30 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 
+  it("keeps the language chosen here over the account's at sign-in, and saves it to the account (issue 50)", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = stubServer({
+      'GET /auth/config': () => json(200, LOCAL),
+      'POST /auth/login': () => json(200, createAuthSession({ user: createUser({ locale: 'ar' }) })),
+      'POST /users': () => json(200, createUser({ locale: 'ar' })),
+      'PATCH /users/me': () => json(200, { modifiedCount: 1, user: createUser({ locale: 'es' }) }),
+    });
+    await openLogin();
+    const { useLocale } = await import('@/lib/i18n/i18n');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@example.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'es' } });
+    // Spanish's catalogues are downloaded first: on a busy machine, more than the default second.
+    await vi.waitFor(() => expect(useLocale.getState().locale).toBe('es'), { timeout: 10_000 });
+    fireEvent.submit(document.querySelector('form')!);
+
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalled(), { timeout: 10_000 });
+    const saved = expect.objectContaining({ method: 'PATCH', path: '/users/me', body: { locale: 'es' } });
+    await vi.waitFor(() => expect(server.requests).toContainEqual(saved), { timeout: 10_000 });
+    expect(useLocale.getState().locale).toBe('es');
+    expect(document.documentElement.lang).toBe('es');
+  });
+
   it('goes home instead of to a redirect that would leave the app', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubServer({

@@ -18,6 +18,7 @@ import { AuthCard, FormAlert, SubmitButton } from './auth-card';
 import { EmailField, PasswordField, useFieldErrors } from './auth-fields';
 import { firstErrors } from '@/lib/form-errors';
 import { GoogleButton } from './google-button';
+import { LanguageSelect } from '@/components/language-select';
 import { IMAGE_MAX_MB, useProfilePhoto, type ProfilePhoto } from './use-profile-photo';
 import { useI18n } from '@/lib/i18n/i18n';
 
@@ -145,64 +146,68 @@ export function RegistrationPage({ redirect: requested }: { redirect?: unknown }
 
   const busy = step !== 'idle';
   return (
-    <AuthCard
-      title={i18n._('register.title')}
-      subtitle={i18n._('register.subtitle')}
-      google={googleOffered && <GoogleButton disabled={busy} signingIn={registering} onSignedIn={welcome} />}
-      footer={
-        <>
-          {i18n._('register.haveAccount')}{' '}
-          {/* The spec spells this link /logIn; the router matches paths case-insensitively, so it opens /login. */}
-          <Link
-            to={'/logIn' as '/login'}
-            search={redirect ? { redirect } : {}}
-            className="font-semibold text-brand-800 underline-offset-4 hover:underline"
-          >
-            {i18n._('register.login')}
-          </Link>
-        </>
-      }
-    >
-      <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
-        <Field id="reg-name" label={i18n._('register.name')} error={errors.name}>
-          <Input id="reg-name" name="name" autoComplete="name" {...errorAria('reg-name', errors.name)} />
-        </Field>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="reg-photo" className="text-sm font-medium text-foreground">
-            {i18n._('register.photo.label')}
-          </label>
-          <div className="flex items-center gap-4">
-            <span className="inline-flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-border bg-stone-100 text-stone-400">
-              {photo.state === 'none' ? (
-                <ImagePlus className="size-6" aria-hidden />
-              ) : (
-                <img src={photo.preview} alt={i18n._('register.photo.alt')} width={64} height={64} className="size-full object-cover" />
-              )}
-            </span>
-            <input
-              id="reg-photo"
-              name="photo"
-              type="file"
-              accept={IMAGE_TYPES.join(',')}
-              disabled={busy}
-              aria-invalid={!!(photoError || choiceError || photo.state === 'failed')}
-              aria-describedby="reg-photo-error"
-              onChange={(e) => {
-                setPhotoError(null);
-                choose(e.currentTarget.files?.[0]);
-              }}
-              className="w-full min-w-0 text-sm text-stone-700 file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-border file:bg-white file:px-4 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-muted"
-            />
+    <div className="flex w-full max-w-md flex-col gap-3">
+      {/* As on the login page: the language is found where the account is made, and the new account keeps it. */}
+      <LanguageSelect className="flex self-end" />
+      <AuthCard
+        title={i18n._('register.title')}
+        subtitle={i18n._('register.subtitle')}
+        google={googleOffered && <GoogleButton disabled={busy} signingIn={registering} onSignedIn={welcome} />}
+        footer={
+          <>
+            {i18n._('register.haveAccount')}{' '}
+            {/* The spec spells this link /logIn; the router matches paths case-insensitively, so it opens /login. */}
+            <Link
+              to={'/logIn' as '/login'}
+              search={redirect ? { redirect } : {}}
+              className="font-semibold text-brand-800 underline-offset-4 hover:underline"
+            >
+              {i18n._('register.login')}
+            </Link>
+          </>
+        }
+      >
+        <form noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearOnChange} className="flex flex-col gap-4">
+          <Field id="reg-name" label={i18n._('register.name')} error={errors.name}>
+            <Input id="reg-name" name="name" autoComplete="name" {...errorAria('reg-name', errors.name)} />
+          </Field>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="reg-photo" className="text-sm font-medium text-foreground">
+              {i18n._('register.photo.label')}
+            </label>
+            <div className="flex items-center gap-4">
+              <span className="inline-flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border border-border bg-stone-100 text-stone-400">
+                {photo.state === 'none' ? (
+                  <ImagePlus className="size-6" aria-hidden />
+                ) : (
+                  <img src={photo.preview} alt={i18n._('register.photo.alt')} width={64} height={64} className="size-full object-cover" />
+                )}
+              </span>
+              <input
+                id="reg-photo"
+                name="photo"
+                type="file"
+                accept={IMAGE_TYPES.join(',')}
+                disabled={busy}
+                aria-invalid={!!(photoError || choiceError || photo.state === 'failed')}
+                aria-describedby="reg-photo-error"
+                onChange={(e) => {
+                  setPhotoError(null);
+                  choose(e.currentTarget.files?.[0]);
+                }}
+                className="w-full min-w-0 text-sm text-stone-700 file:me-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border file:border-border file:bg-white file:px-4 file:text-sm file:font-semibold file:text-stone-800 hover:file:bg-muted"
+              />
+            </div>
+            <PhotoStatus photo={photo} error={photoError ?? choiceError} />
           </div>
-          <PhotoStatus photo={photo} error={photoError ?? choiceError} />
-        </div>
-        <EmailField id="reg-email" error={errors.email} />
-        <PasswordField id="reg-password" autoComplete="new-password" error={errors.password} hint={i18n._('auth.passwordHint')} />
-        <FormAlert message={formError} />
-        <SubmitButton busy={busy} busyLabel={step === 'uploading' ? i18n._('register.busy.uploading') : i18n._('register.busy.creating')}>
-          {i18n._('register.submit')}
-        </SubmitButton>
-      </form>
-    </AuthCard>
+          <EmailField id="reg-email" error={errors.email} />
+          <PasswordField id="reg-password" autoComplete="new-password" error={errors.password} hint={i18n._('auth.passwordHint')} />
+          <FormAlert message={formError} />
+          <SubmitButton busy={busy} busyLabel={step === 'uploading' ? i18n._('register.busy.uploading') : i18n._('register.busy.creating')}>
+            {i18n._('register.submit')}
+          </SubmitButton>
+        </form>
+      </AuthCard>
+    </div>
   );
 }

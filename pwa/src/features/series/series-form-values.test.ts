@@ -9,6 +9,7 @@ const filled = (overrides: Partial<SeriesInputs> = {}): SeriesInputs => ({
   title: 'Unsold bread',
   foodType: 'Bakery',
   quantity: '8',
+  unit: 'kg',
   location: '12 Market Street',
   weekdays: [1, 2, 3, 4, 5],
   windowStart: '18:00',
@@ -39,8 +40,11 @@ describe('the new regular donation form', () => {
     const parsed = parseSeriesInputs(initialInputs(new Date('2026-12-08T10:00:00Z'), 'UTC'), undefined);
     expect(parsed.success).toBe(false);
     const fields = new Set(parsed.error!.issues.map((i) => String(i.path[0])));
-    for (const f of ['image', 'title', 'foodType', 'quantity', 'location', 'weekdays', 'windowStart', 'windowEnd']) expect(fields).toContain(f);
+    // The unit too: none is proposed (issue 50), and the schema's default kg must not stand in for a choice.
+    expect(initialInputs().unit).toBe('');
+    for (const f of ['image', 'title', 'foodType', 'quantity', 'unit', 'location', 'weekdays', 'windowStart', 'windowEnd']) expect(fields).toContain(f);
     expect(firstProblem({ weekdays: 'x', title: 'y', image: 'z' })).toBe('image');
+    expect(firstProblem({ location: 'x', unit: 'y' })).toBe('unit');
   });
 
   it('refuses a window that ends when it starts, a last date before the first, and an unknown zone', () => {

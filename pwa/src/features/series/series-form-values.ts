@@ -1,16 +1,17 @@
 // The regular donation form's boxes and what they send (issue 47), new or edited: pure, checked with the shared
 // DonationSeriesCreateSchema that the server parses a new one's body with (an edit sends the fields that changed of
 // the same values, series-changes.ts).
-import type { QuantityUnit } from '@foodbridge/shared/constants';
 import { isTimeZone } from '@foodbridge/shared/pickup-window';
 import { DonationSeriesCreateSchema, type DonationSeries } from '@foodbridge/shared/schemas/donation-series';
 import { dateInZone } from '@foodbridge/shared/series-dates';
+import type { UnitChoice } from '@/components/quantity-field';
 
 export interface SeriesInputs {
   title: string;
   foodType: string;
   quantity: string;
-  unit: QuantityUnit;
+  /** None until the restaurant picks one (issue 50), '' meanwhile: the schema's default kg must not stand in for it. */
+  unit: UnitChoice;
   location: string;
   /** ISO weekdays, 1 Monday .. 7 Sunday, in order. */
   weekdays: number[];
@@ -28,13 +29,16 @@ export function deviceTimeZone(): string {
   return zone && isTimeZone(zone) ? zone : 'UTC';
 }
 
-/** What the form proposes: today in the device's zone as the first date, food that keeps four hours after its window. */
+/**
+ * What the form proposes: today in the device's zone as the first date, food that keeps four hours after its window.
+ * No unit: it is chosen.
+ */
 export function initialInputs(now: Date = new Date(), timeZone: string = deviceTimeZone()): SeriesInputs {
   return {
     title: '',
     foodType: '',
     quantity: '',
-    unit: 'kg',
+    unit: '',
     location: '',
     weekdays: [],
     windowStart: '',
@@ -104,7 +108,7 @@ export function parseSeriesInputs(inputs: SeriesInputs, image: string | undefine
 export type SeriesValues = NonNullable<ReturnType<typeof parseSeriesInputs>['data']>;
 
 /** The order of the boxes on the form, for the focus to go to the first one with a problem. */
-export const FIELD_ORDER = ['image', 'title', 'foodType', 'quantity', 'location', 'weekdays', 'windowStart', 'windowEnd', 'timeZone', 'startDate', 'endDate', 'keepsHours'] as const;
+export const FIELD_ORDER = ['image', 'title', 'foodType', 'quantity', 'unit', 'location', 'weekdays', 'windowStart', 'windowEnd', 'timeZone', 'startDate', 'endDate', 'keepsHours'] as const;
 
 /** The first box, in the form's order, that has a problem. */
 export function firstProblem(errors: Record<string, string>): string | undefined {

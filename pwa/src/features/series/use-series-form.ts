@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { DonationSeries } from '@foodbridge/shared/schemas/donation-series';
+import { unitRequired } from '@/components/quantity-field';
 import { ApiError } from '@/lib/api-client';
 import { firstErrors, withoutField } from '@/lib/form-errors';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -45,6 +46,8 @@ export function useSeriesForm({ series, onSubmit }: { series: DonationSeries | u
     const result = parseSeriesInputs(inputs, image, series?.rrule);
     if (!result.success) {
       const found = firstErrors(result.error.issues);
+      // No unit chosen is sent as '', which the shared enum refuses; said in the form's own words (quantity-field.tsx).
+      if (found.unit !== undefined) found.unit = unitRequired(i18n);
       setErrors(found);
       focusProblem(firstProblem(found));
       return;

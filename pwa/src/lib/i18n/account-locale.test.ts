@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, offline, stubServer } from '@/testing/server';
 import { useSession } from '@/lib/auth/session-store';
-import { applyAccountLocale, saveAccountLocale, UNSAVED_LOCALE_KEY } from './account-locale';
+import { applyAccountLocale, chooseLocale, saveAccountLocale, SIGNED_OUT_CHOICE_KEY, UNSAVED_LOCALE_KEY } from './account-locale';
 import { setLocale, useLocale } from './i18n';
 import { LOCALE_STORAGE_KEY } from './locales';
 
@@ -89,5 +89,72 @@ describe('applyAccountLocale (after sign-in)', () => {
     expect(useLocale.getState().locale).toBe('es');
     expect(server.requests).toEqual([expect.objectContaining({ body: { locale: 'es' } })]);
     expect(localStorage.getItem(UNSAVED_LOCALE_KEY)).toBeNull();
+  });
+});
+
+describe('a language chosen on the sign-in page, just before signing in (issue 50)', () => {
+  /** What the language menu does with a choice. */
+  const pick = async (locale: 'en' | 'es' | 'ar') => {
+    await setLocale(locale);
+    await chooseLocale(locale);
+  };
+
+  it("wins over the account's language at sign-in, and is saved to the account", async () => {
+    useSession.getState().setSession(null);
+    const quiet = stubServer({});
+    await pick('es');
+    // Signed out, nothing is sent: the choice waits for the sign-in.
+    expect(quiet.requests).toEqual([]);
+
+    useSession.getState().setSession(dana, 'charity');
+    const server = stubServer({ 'PATCH /users/me': saved('es') });
+    await applyAccountLocale({ _id: dana.id, locale: 'ar' });
+    expect(useLocale.getState().locale).toBe('es');
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(server.requests).toEqual([expect.objectContaining({ method: 'PATCH', path: '/users/me', body: { locale: 'es' } })]);
+    // Taken once: from then on the account, which now says Spanish, speaks for itself.
+    expect(sessionStorage.getItem(SIGNED_OUT_CHOICE_KEY)).toBeNull();
+  });
+
+  it('sends nothing when the account has that language already', async () => {
+    useSession.getState().setSession(null);
+    stubServer({});
+    await pick('ar');
+    useSession.getState().setSession(dana, 'charity');
+    const server = stubServer({});
+    await applyAccountLocale({ _id: dana.id, locale: 'ar' });
+    expect(useLocale.getState().locale).toBe('ar');
+    expect(server.requests).toEqual([]);
+  });
+
+  it("leaves the browser's language, which nobody chose, to yield to the account's", async () => {
+    useSession.getState().setSession(null);
+    // How the app starts: the browser's language, not remembered as a choice.
+    await setLocale('es', { remember: false });
+    const server = stubServer({});
+    useSession.getState().setSession(dana, 'charity');
+    await applyAccountLocale({ _id: dana.id, locale: 'ar' });
+    expect(useLocale.getState().locale).toBe('ar');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('is kept by the tab only: a choice made here in an earlier visit yields to the account', async () => {
+    useSession.getState().setSession(null);
+    stubServer({});
+    await pick('es');
+    // The tab was closed; another day, someone signs in on this device.
+    sessionStorage.clear();
+    useSession.getState().setSession(dana, 'charity');
+    const server = stubServer({});
+    await applyAccountLocale({ _id: dana.id, locale: 'ar' });
+    expect(useLocale.getState().locale).toBe('ar');
+    expect(server.requests).toEqual([]);
+  });
+
+  it('is saved at once when someone is signed in, and kept for no later sign-in', async () => {
+    const server = stubServer({ 'PATCH /users/me': saved('es') });
+    await pick('es');
+    expect(server.requests).toEqual([expect.objectContaining({ body: { locale: 'es' } })]);
+    expect(sessionStorage.getItem(SIGNED_OUT_CHOICE_KEY)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AllDonationsPage } from '@/features/donations/components/all-donations-page';
-import { parseDonationFilters, type DonationFilters } from '@/features/donations/filter-donations';
+import { donationFiltersSearch, parseDonationFilters, type DonationFilters } from '@/features/donations/filter-donations';
 import type { DonationsView } from '@/features/donations/map/donations-view';
 
 /** The page's search as the URL has it: checked by the page itself (parseDonationFilters, parseDonationsView). */
@@ -18,9 +18,9 @@ function AllDonationsRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   // Replace rather than push: each keystroke in the search box must not become a step of the back button.
-  // The list or map view is not a filter: it stays while the filters change.
-  const onFiltersChange = (next: DonationFilters) =>
-    void navigate({ search: (prev) => ({ ...parseDonationFilters({ ...next }), view: prev.view }), replace: true });
-  const onViewChange = (next: DonationsView) => void navigate({ search: (prev) => ({ ...parseDonationFilters(prev), view: next }), replace: true });
+  // The list or map view is not a filter: it stays while the filters change. Lists are written comma-separated.
+  const onFiltersChange = (next: DonationFilters) => void navigate({ search: (prev) => ({ ...donationFiltersSearch(next), view: prev.view }), replace: true });
+  const onViewChange = (next: DonationsView) =>
+    void navigate({ search: (prev) => ({ ...donationFiltersSearch(parseDonationFilters(prev)), view: next }), replace: true });
   return <AllDonationsPage filters={parseDonationFilters(search)} onFiltersChange={onFiltersChange} view={search.view} onViewChange={onViewChange} />;
 }

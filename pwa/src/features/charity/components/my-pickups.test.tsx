@@ -192,3 +192,21 @@ describe("a coordinator's My Pickups", () => {
     expect(document.getElementById(choice.getAttribute('aria-describedby')!)?.textContent).toBe('Giving a pickup to someone needs a connection.');
   });
 });
+
+describe("My Pickups' food safety", () => {
+  it("says each pickup's storage, diet and allergens from the device's copy, offline too", async () => {
+    server();
+    const db = await signIn(FOUNDER);
+    await db.donations.upsert({ ...danas, storage: 'frozen', dietary: ['halal'], allergens: ['milk', 'sesame'] });
+    act(() => useConnectivity.setState({ online: false }));
+    render(<MyPickups />);
+
+    const soup = await vi.waitFor(() => card('Soup for Dana'));
+    const safety = within(soup).getByText('Food safety', { selector: 'dt' }).parentElement!.querySelector('dd')!;
+    expect(within(safety).getByRole('list', { name: 'Diet and storage' }).textContent).toBe('FrozenHalal');
+    expect(safety.textContent).toBe('FrozenHalalContains: Milk, Sesame');
+    // Nothing said: unknown, in words, never taken for "none".
+    const bread = within(card('Bread for tonight')).getByText('Food safety', { selector: 'dt' }).parentElement!.querySelector('dd')!;
+    expect(bread.textContent).toBe('Allergens not stated');
+  });
+});

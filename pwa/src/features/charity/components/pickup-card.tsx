@@ -5,6 +5,7 @@ import type { I18n } from '@lingui/core';
 import type { PickupItem } from '@foodbridge/shared/schemas/pickup';
 import { AddToCalendarButton } from '@/components/add-to-calendar-button';
 import { DonationPhotoCard } from '@/components/donation-photo-card';
+import { FoodSafety } from '@/components/food-safety';
 import { VirtualGrid } from '@/components/virtual-grid';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel, quantityLabel } from '@/lib/labels';
@@ -98,6 +99,13 @@ export function PickupCard({
             <dd className="mt-0.5 text-xs text-muted-foreground">{i18n._('charity.pickup.restaurantWindow', { time: item.pickupTime })}</dd>
           )}
         </div>
+        {/* Read from the donation as the device keeps it: the same offline. Storage says whether to bring a cool box. */}
+        <div className="col-span-2">
+          <dt className="text-muted-foreground">{i18n._('charity.pickup.foodSafety')}</dt>
+          <dd className="mt-1">
+            <FoodSafety facts={item} />
+          </dd>
+        </div>
       </dl>
       {holder}
       <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={i18n._('charity.pickup.links', { title: item.donationTitle })}>
@@ -139,6 +147,6 @@ const pickupKey = (item: PickupItem) => item._id;
  * years. `renderItem` should return a memoised card.
  */
 export function PickupGrid({ items, renderItem }: { items: readonly PickupItem[]; renderItem: (item: PickupItem, index: number) => ReactNode }) {
-  // A card: the 3:2 photo, title, restaurant, address, three facts and an action, about 560 px at every width.
-  return <VirtualGrid items={items} getKey={pickupKey} renderItem={renderItem} estimateRowHeight={560} columns={{ base: 1, sm: 2, lg: 3 }} gap={24} />;
+  // A card: the 3:2 photo, title, restaurant, address, four facts and an action, about 590 px at every width.
+  return <VirtualGrid items={items} getKey={pickupKey} renderItem={renderItem} estimateRowHeight={590} columns={{ base: 1, sm: 2, lg: 3 }} gap={24} />;
 }

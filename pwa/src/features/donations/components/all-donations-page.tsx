@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Search, X } from 'lucide-react';
 import { FOOD_TYPES, type FoodType } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
@@ -15,7 +15,7 @@ import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/componen
 import { VirtualGrid } from '@/components/virtual-grid';
 import { cn } from '@/lib/utils';
 import { distanceLabel } from '../distance-label';
-import { defaultSort, filterDonations, warmSearch, type DonationFilters, type DonationSort } from '../filter-donations';
+import { defaultSort, filterDonations, hasFoodSafetyFilter, warmSearch, type DonationFilters, type DonationSort } from '../filter-donations';
 import { distanceOf, sortDonations } from '../sort-donations';
 import { useVerifiedDonations } from '../hooks/use-donation';
 import { positionProblem, usePosition } from '../hooks/use-position';
@@ -24,11 +24,13 @@ import { DonationsMapPanel } from '../map/donations-map-panel';
 import { parseDonationsView, type DonationsView } from '../map/donations-view';
 import { rememberedView, rememberView } from '../map/remembered-view';
 import { ViewToggle } from '../map/view-toggle';
+import { FilterChip } from './filter-chip';
+import { FoodSafetyFilters, FoodSafetyFiltersToggle } from './food-safety-filters';
 
 // Enough to fill the first screen on a desktop; the rest load as they scroll into view.
 const EAGER_CARDS = 3;
-// A card's height at the common widths (picture 3:2 plus four lines of facts); each row is measured once drawn.
-const CARD_HEIGHT = 470;
+// A card's height at the common widths (picture 3:2 plus five lines of facts); each row is measured once drawn.
+const CARD_HEIGHT = 500;
 
 // One card per donation object: the local store keeps the object of an unchanged donation, so a live change to one
 // donation re-renders its card alone.
@@ -83,7 +85,11 @@ export function AllDonationsPage({
   };
   // The box keeps its own text so typing never waits on the URL update; the URL follows for sharing.
   const [query, setQuery] = useState(filters.q ?? '');
-  const type = filters.type;
+  // The lists are the same objects while the URL says the same (parseDonationFilters): safe as memo dependencies.
+  const { type, dietary, freeFrom } = filters;
+  const foodSafety = hasFoodSafetyFilter(filters);
+  // Open when a link or a reload brings a choice: what narrows the list is in sight.
+  const [foodSafetyOpen, setFoodSafetyOpen] = useState(foodSafety);
   const role = useSession((s) => s.role);
   const sort = filters.sort ?? defaultSort(role);
   const position = usePosition();
@@ -92,7 +98,7 @@ export function AllDonationsPage({
   const fromHome = position.status === 'refused' || position.status === 'unavailable' ? homeBase.point : undefined;
   const near = sort === 'distance' ? (position.point ?? fromHome) : undefined;
   // A visitor's list is narrowed and ordered by the server; the text is matched on what came back, as typed.
-  const { data: latest, error, loading: fetching, reload, local, partial: partialNow } = useVerifiedDonations({ foodType: type, sort, near });
+  const { data: latest, error, loading: fetching, reload, local, partial: partialNow } = useVerifiedDonations({ foodType: type, dietary, freeFrom, sort, near });
   // A city's list arrives at once: React draws it in short slices, not in one long task that a tap would wait for.
   // Until then the page stays as it was (the skeleton at first, which must not turn into 'no donations').
   const data = useDeferredValue(latest);
@@ -102,7 +108,7 @@ export function AllDonationsPage({
   useEffect(() => warmIntl(i18n), [i18n]);
   // Sorted once per list and order, filtered per keystroke: typing never re-sorts thousands of donations.
   const sorted = useMemo(() => (data ? sortDonations(data, sort, near) : []), [data, sort, near]);
-  const shown = useMemo(() => filterDonations(sorted, { q: query, type }), [sorted, query, type]);
+  const shown = useMemo(() => filterDonations(sorted, { q: query, type, dietary, freeFrom }), [sorted, query, type, dietary, freeFrom]);
   // Before the first keystroke: each donation's search text is made in idle time, not while typing.
   useEffect(() => (data ? warmSearch(data) : undefined), [data]);
   const renderDonation = useCallback(
@@ -121,17 +127,21 @@ export function AllDonationsPage({
     const said = positionProblem(status);
     if (sort !== 'distance' || !said || !homeBase.settled || homeBase.point) return;
     setProblem(said);
-    onFiltersChange({ q: query || undefined, type, sort: beforeNearest.current });
-  }, [sort, status, onFiltersChange, query, type, homeBase.settled, homeBase.point]);
+    onFiltersChange({ q: query || undefined, type, dietary, freeFrom, sort: beforeNearest.current });
+  }, [sort, status, onFiltersChange, query, type, dietary, freeFrom, homeBase.settled, homeBase.point]);
   // Per food type among what the device holds; a visitor's list holds one type when one is picked, so no counts.
   const counts = useMemo(() => {
     const byType = new Map<FoodType, number>();
-    for (const d of filterDonations(data ?? [], { q: query })) byType.set(d.foodType, (byType.get(d.foodType) ?? 0) + 1);
+    for (const d of filterDonations(data ?? [], { q: query, dietary, freeFrom })) byType.set(d.foodType, (byType.get(d.foodType) ?? 0) + 1);
     return byType;
-  }, [data, query]);
-  const filtering = Boolean(query.trim() || type);
-  // The server's answer to a visitor's food type may be empty while other types have donations: keep the filters.
-  const hasList = Boolean(data && (data.length > 0 || (!local && type)));
+  }, [data, query, dietary, freeFrom]);
+  const filtering = Boolean(query.trim() || type || foodSafety);
+  // A visitor's list comes narrowed by the server: it is the whole of what matches, not a part of a larger list.
+  const narrowedByServer = !local && Boolean(type || foodSafety);
+  // The server's answer to a visitor's filters may be empty while other donations exist: keep the filters.
+  const hasList = Boolean(data && (data.length > 0 || narrowedByServer));
+  // What the filters are now, each change made from it: the box's text as typed, the rest as the URL has it.
+  const current: Omit<DonationFilters, 'sort'> = { q: query || undefined, type, dietary, freeFrom };
   // The order is not a filter: it stays when the filters change or are cleared.
   const setFilters = (next: Omit<DonationFilters, 'sort'>) => {
     setQuery(next.q ?? '');
@@ -143,7 +153,7 @@ export function AllDonationsPage({
       if (sort !== 'distance') beforeNearest.current = filters.sort;
       ask();
     }
-    onFiltersChange({ q: query || undefined, type, sort: next });
+    onFiltersChange({ ...current, sort: next });
   };
   const clearFilters = () => setFilters({});
 
@@ -169,7 +179,7 @@ export function AllDonationsPage({
                   autoComplete="off"
                   placeholder={i18n._('search.placeholder')}
                   value={query}
-                  onChange={(e) => setFilters({ q: e.target.value || undefined, type })}
+                  onChange={(e) => setFilters({ ...current, q: e.target.value || undefined })}
                   className="ps-10"
                 />
               </div>
@@ -190,19 +200,28 @@ export function AllDonationsPage({
             </p>
           )}
           <div className="flex flex-col gap-1.5">
-            <span id="food-type-label" className="text-sm font-medium">
-              {i18n._('search.foodType')}
-            </span>
+            {/* One line, as tall as the label alone: index.html's first screen holds the box at this height. */}
+            <div className="flex items-center justify-between gap-3">
+              <span id="food-type-label" className="min-w-0 text-sm font-medium">
+                {i18n._('search.foodType')}
+              </span>
+              <FoodSafetyFiltersToggle
+                open={foodSafetyOpen}
+                onToggle={() => setFoodSafetyOpen((o) => !o)}
+                chosen={(dietary?.length ?? 0) + (freeFrom?.length ?? 0)}
+                controls="food-safety-filters"
+              />
+            </div>
             {/* One scrolling row on phones rather than wrapping chips pushing the list down. */}
             <div role="group" aria-labelledby="food-type-label" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
-              <FilterChip pressed={!type} onClick={() => setFilters({ q: query || undefined })}>
+              <FilterChip pressed={!type} onClick={() => setFilters({ ...current, type: undefined })}>
                 {i18n._('search.allTypes')}
               </FilterChip>
               {FOOD_TYPES.map((option) => (
                 <FilterChip
                   key={option}
                   pressed={type === option}
-                  onClick={() => setFilters({ q: query || undefined, type: type === option ? undefined : option })}
+                  onClick={() => setFilters({ ...current, type: type === option ? undefined : option })}
                 >
                   {foodTypeLabel(i18n, option)}
                   {local && <span className="text-xs opacity-75">({counts.get(option) ?? 0})</span>}
@@ -210,6 +229,7 @@ export function AllDonationsPage({
               ))}
             </div>
           </div>
+          <FoodSafetyFilters id="food-safety-filters" open={foodSafetyOpen} dietary={dietary} freeFrom={freeFrom} onChange={(next) => setFilters({ ...current, ...next })} />
         </div>
       )}
 
@@ -219,7 +239,7 @@ export function AllDonationsPage({
             {/* A visitor's first screen comes before the rest of the list: no count until the whole list is there. */}
             {partial
               ? null
-              : filtering && (local || !type)
+              : filtering && !narrowedByServer
               ? i18n._('donations.showingOf', { shown: shown.length, total: data.length })
               : filtering
                 ? i18n._('donations.found', { count: shown.length })
@@ -271,21 +291,5 @@ export function AllDonationsPage({
         </>
       )}
     </section>
-  );
-}
-
-function FilterChip({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        'inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-full border px-4 text-sm font-medium transition-colors sm:min-h-9',
-        pressed ? 'border-brand-800 bg-brand-800 text-white' : 'border-border bg-white text-stone-700 hover:border-brand-500 hover:text-brand-800',
-      )}
-    >
-      {children}
-    </button>
   );
 }

@@ -58,6 +58,15 @@ function serverDetail(err: unknown): string | undefined {
 const actionClass = 'w-full sm:w-auto';
 
 /**
+ * Where the page's main action (Request Donation, Confirm Pickup) stands: below `sm`, a bar fixed at the foot of the
+ * screen, so a phone reaches it without scrolling past the picture and the facts (issue 50); from `sm` up no box at all
+ * (`contents`), the button one of the row's. It is the same button either way, in the same place in the page's order
+ * for the keyboard and screen readers. `data-action-bar` gives the page room for it at its end (styles.css).
+ */
+const actionBarClass =
+  'max-sm:fixed max-sm:inset-x-0 max-sm:bottom-0 max-sm:z-30 max-sm:border-t max-sm:border-border max-sm:bg-white max-sm:px-4 max-sm:pt-3 max-sm:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-sm:shadow-[0_-4px_12px_rgb(0_0_0/0.06)] sm:contents';
+
+/**
  * The details page's buttons, each shown only to whom it applies: Verify and Reject for an admin while the donation is
  * Pending, favourites and reviews for anyone signed in once it was verified (a Pending or Rejected donation is not
  * public: DONATION_PUBLIC), Request for a charity while it is Verified, Confirm Pickup for the charity it was accepted
@@ -178,22 +187,26 @@ export function DonationActions({
             <CircleCheck aria-hidden className="size-4" /> {i18n._('details.requested', { status: requestStatusLabel(i18n, ownRequest.status) })}
           </p>
         )}
-        {canRequest && (
-          <Button
-            className={actionClass}
-            onClick={() => setDialog('request')}
-            onPointerEnter={() => void loadRequestDialog()}
-            onFocus={() => void loadRequestDialog()}
-          >
-            <HandHeart aria-hidden /> {i18n._('details.requestDonation')}
-          </Button>
-        )}
-        {canConfirmPickup && (
-          <PickupReportDialog
-            donation={{ _id: donation._id, title: donation.title, quantity: donation.quantity, unit: donation.unit }}
-            triggerClassName={actionClass}
-            onConfirm={confirm}
-          />
+        {(canRequest || canConfirmPickup) && (
+          <div data-action-bar className={actionBarClass}>
+            {canRequest && (
+              <Button
+                className={actionClass}
+                onClick={() => setDialog('request')}
+                onPointerEnter={() => void loadRequestDialog()}
+                onFocus={() => void loadRequestDialog()}
+              >
+                <HandHeart aria-hidden /> {i18n._('details.requestDonation')}
+              </Button>
+            )}
+            {canConfirmPickup && (
+              <PickupReportDialog
+                donation={{ _id: donation._id, title: donation.title, quantity: donation.quantity, unit: donation.unit }}
+                triggerClassName={actionClass}
+                onConfirm={confirm}
+              />
+            )}
+          </div>
         )}
         {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
         {!isPublic ? null : isFavorite && favoriteId ? (

@@ -103,3 +103,30 @@ describe('withVerdict', () => {
     expect(withVerdict(undefined, decided)).toBeUndefined();
   });
 });
+
+describe("DonationDetailsPage's food safety", () => {
+  /** The fact block of that name, as its definition reads. */
+  const fact = (name: string) => screen.getByText(name, { selector: 'dt' }).closest('div')!.querySelector('dd')!;
+
+  it('says in full what the donation contains, its diet and its storage', () => {
+    stored.donation = { ...pending, allergens: ['gluten', 'milk'], dietary: ['vegetarian', 'halal'], storage: 'frozen' };
+    render(<DonationDetailsPage id="d-1" />);
+    const safety = fact('Food safety');
+    expect(safety.textContent).toBe('Contains: Cereals containing gluten, MilkFrozenVegetarianHalal');
+    expect(within(safety).getByRole('list', { name: 'Diet and storage' })).toBeTruthy();
+  });
+
+  it('says what "none" and "not stated" mean for the people a charity feeds', () => {
+    stored.donation = { ...pending, allergens: [] };
+    const { unmount } = render(<DonationDetailsPage id="d-1" />);
+    expect(fact('Food safety').textContent).toBe(
+      'No listed allergensThe restaurant says it contains none of the 14 allergens food businesses must declare.',
+    );
+    unmount();
+    stored.donation = pending;
+    render(<DonationDetailsPage id="d-1" />);
+    expect(fact('Food safety').textContent).toBe(
+      'Allergens not statedThe restaurant has not said which allergens it contains. Ask before giving it to anyone with a food allergy.',
+    );
+  });
+});

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, CalendarClock, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
+import { ArrowLeft, CalendarClock, ClipboardList, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { BestBeforeLabel } from '@/components/best-before-label';
 import { ConversationButton } from '@/components/conversation/conversation-button';
 import { ConversationPanel } from '@/components/conversation/conversation-panel';
 import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
+import { FoodSafety } from '@/components/food-safety';
 import type { DonationVerdict } from '@/components/donation-verdict';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -100,6 +101,9 @@ export function DonationDetailsPage({ id, from }: { id: string; from?: 'manageDo
               </Fact>
               <Fact icon={<Info />} label={i18n._('details.status')}>
                 <DonationStatusBadge donation={data} />
+              </Fact>
+              <Fact icon={<ClipboardList />} label={i18n._('foodSafety.label')} wide>
+                <FoodSafety facts={data} variant="full" />
               </Fact>
               {data.charityName && (
                 <Fact icon={<HandHeart />} label={i18n._('details.charity')} wide>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
-import { FOOD_TYPES, QUANTITY_UNITS, type QuantityUnit } from '@foodbridge/shared/constants';
+import { FOOD_TYPES } from '@foodbridge/shared/constants';
 import { SERIES_KEEPS_HOURS_MAX } from '@foodbridge/shared/series-dates';
 import { ImageUpload } from '@/components/image-upload';
+import { QuantityField } from '@/components/quantity-field';
 import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -12,11 +13,6 @@ import type { CheckedField } from '../series-changes';
 import type { SeriesValues } from '../series-form-values';
 import { checkedFieldNames, weekdayName } from '../series-words';
 import { useSeriesForm } from '../use-series-form';
-
-const UNIT_LABELS: Record<QuantityUnit, string> = {
-  kg: /*i18n*/ 'series.form.unit.kg',
-  portions: /*i18n*/ 'series.form.unit.portions',
-};
 
 const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
 
@@ -79,28 +75,16 @@ export function SeriesForm({ series, onSubmit, onCancel }: { series?: DonationSe
             ))}
           </NativeSelect>
         </Field>
-        <Field id="series-quantity" label={i18n._('series.form.quantity')} error={errors.quantity} hint={i18n._('series.form.quantityHint')}>
-          <div className="flex gap-2">
-            <Input
-              id="series-quantity"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              value={inputs.quantity}
-              onChange={set('quantity')}
-              className="min-w-0 flex-1"
-              {...invalid('quantity')}
-            />
-            <NativeSelect aria-label={i18n._('series.form.unit')} value={inputs.unit} onChange={set('unit')} className="w-32 shrink-0">
-              {QUANTITY_UNITS.map((u) => (
-                <option key={u} value={u}>
-                  {i18n._(UNIT_LABELS[u])}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        </Field>
+        <QuantityField
+          idPrefix="series"
+          label={i18n._('series.form.quantity')}
+          hint={i18n._('series.form.quantityHint')}
+          quantity={inputs.quantity}
+          unit={inputs.unit}
+          errors={errors}
+          onQuantityChange={set('quantity')}
+          onUnitChange={set('unit')}
+        />
         <div className="sm:col-span-2">
           <Field id="series-location" label={i18n._('series.form.location')} error={errors.location} hint={i18n._('series.form.locationHint')}>
             <Input

@@ -97,6 +97,13 @@ describe('the regular donations page (issue 47)', () => {
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save regular donation' })));
     expect(within(form).getByText('Choose at least one day of the week')).toBeTruthy();
     expect(within(form).getByText('Please upload an image first.')).toBeTruthy();
+    // No unit is proposed (issue 50): none chosen is said beside it.
+    const unit = within(form).getByLabelText<HTMLSelectElement>('Quantity unit');
+    expect(unit.value).toBe('');
+    expect(unit.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(unit.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Choose the unit: kg or portions.');
+    fireEvent.change(unit, { target: { value: 'portions' } });
+    expect(within(form).queryByText('Choose the unit: kg or portions.')).toBeNull();
     const monday = within(form).getByRole('button', { name: 'Monday' });
     expect(monday.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(monday);
