@@ -6,7 +6,7 @@ import { ConfirmButton } from '@/components/ui/alert-dialog';
 import { EmailText } from '@/components/email-text';
 import { useI18n } from '@/lib/i18n/i18n';
 import { donationStatusLabel } from '@/lib/labels';
-import { dayTime, outcomeText } from '@/lib/request-words';
+import { dayTime, outcomeText, requestBadge, wasPickedUp } from '@/lib/request-words';
 import { notify } from '@/lib/notify';
 import { apiPath } from '@/lib/api-client';
 import { useApi } from '@/lib/use-api';
@@ -120,6 +120,8 @@ export function ManageRequests() {
       errorMessage={i18n._('admin.requests.loadFailed')}
       emptyMessage={i18n._('admin.requests.empty')}
       card={card}
+      // Accepted, then collected: the badge says Picked up, as the restaurant's and the charity's lists do.
+      badgeOf={(r) => requestBadge(i18n, r.status, wasPickedUp(r))}
     />
   );
 }

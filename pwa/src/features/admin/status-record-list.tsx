@@ -26,6 +26,7 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   card,
   openOn,
   filedUnder = (row) => row.status,
+  badgeOf,
   ...text
 }: {
   title: string;
@@ -44,10 +45,13 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
   openOn?: string;
   /** The status the filter counts and shows a record under: its own unless the screen says otherwise. */
   filedUnder?: (row: T) => string;
+  /** The badge's status and words, when they are not the record's own status (a request whose food was collected). */
+  badgeOf?: (row: T) => { status: string; label: string };
 }) {
   const i18n = useI18n();
   const opening = openOn ? (rows: T[]) => (rows.some((row) => filedUnder(row) === openOn) ? openOn : undefined) : undefined;
   const filter = useStatusFilter(state.data, filedUnder, opening);
+  const badge = (row: T) => <StatusBadge {...(badgeOf ? badgeOf(row) : { status: row.status })} />;
   return (
     <RecordList
       {...text}
@@ -56,10 +60,10 @@ export function StatusRecordList<T extends { _id: string; status: string }>({
       rows={filter.items}
       columns={[
         ...columns,
-        { header: i18n._('admin.list.status'), cell: (row) => <StatusBadge status={row.status} /> },
+        { header: i18n._('admin.list.status'), cell: badge },
         { header: actionsHeader ?? i18n._('admin.list.actions'), cell: (row) => <div className={stackActions ? 'flex flex-col gap-2' : 'flex gap-2'}>{actions(row)}</div> },
       ]}
-      card={(row) => <RecordCard {...card(row)} badge={<StatusBadge status={row.status} />} actions={actions(row)} />}
+      card={(row) => <RecordCard {...card(row)} badge={badge(row)} actions={actions(row)} />}
     />
   );
 }
