@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { CharityRequestCreate } from '../schemas/charity-request.ts';
 import type { Donation, DonationCreate } from '../schemas/donation.ts';
-import type { DonationRequestCreate } from '../schemas/donation-request.ts';
+import type { DonationRequestCreate, DonationRequestListItem } from '../schemas/donation-request.ts';
 import type { ReviewCreate } from '../schemas/review.ts';
 import type { LoginInput, ProfileUpdateSchema, RegisterInput } from '../schemas/user.ts';
 import type { FoodType, QuantityUnit } from '../constants.ts';
@@ -58,6 +58,29 @@ export function createDonation(overrides: Partial<Donation> = {}): Donation {
     status: 'Verified',
     createdAt: at,
     updatedAt: at,
+    ...overrides,
+  };
+}
+
+/**
+ * An accepted request as GET /donation-requests answers it (the device's copy is the same without the list's extra
+ * fields), for the app's unit tests of the request lists.
+ */
+export function createDonationRequestListItem(overrides: Partial<DonationRequestListItem> = {}): DonationRequestListItem {
+  return {
+    _id: 'request-1',
+    donationId: 'donation-1',
+    donationTitle: 'Vegetable soup',
+    restaurantName: 'Trattoria Romano',
+    restaurantEmail: 'luca@example.test',
+    charityName: 'Harvest Hope',
+    charityEmail: 'hope@example.test',
+    requestDescription: 'Dinner for our shelter.',
+    pickupTime: '18:30',
+    status: 'Accepted',
+    requestDate: '2026-05-01T10:00:00.000Z',
+    updatedAt: '2026-05-01T10:00:00.000Z',
+    donationStatus: 'Accepted',
     ...overrides,
   };
 }

@@ -2,26 +2,11 @@
 // restaurant's and the charity's lists do, not "Accepted" over an outcome that says it was collected.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
+import { createDonationRequestListItem } from '@foodbridge/shared/testing/factories';
 import { json, stubServer } from '@/testing/server';
 import { ManageRequests } from './manage-requests';
 
-const request = (overrides: Partial<DonationRequestListItem>): DonationRequestListItem => ({
-  _id: 'request-1',
-  donationId: 'donation-1',
-  donationTitle: 'Vegetable soup',
-  restaurantName: 'Trattoria Romano',
-  restaurantEmail: 'luca@example.test',
-  charityName: 'Harvest Hope',
-  charityEmail: 'hope@example.test',
-  requestDescription: 'Dinner for our shelter.',
-  pickupTime: '18:30',
-  status: 'Accepted',
-  requestDate: '2026-05-01T10:00:00.000Z',
-  updatedAt: '2026-05-01T10:00:00.000Z',
-  donationStatus: 'Accepted',
-  ...overrides,
-});
+const request = createDonationRequestListItem;
 
 describe('Manage Requests', () => {
   it('badges a collected request Picked up and a waiting one Accepted, in the table and on the cards', async () => {

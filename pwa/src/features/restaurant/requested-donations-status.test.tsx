@@ -2,7 +2,7 @@
 // line that says picked up. The list as the server answers it; the messages' unread counts are not the subject.
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DonationRequestListItem } from '@foodbridge/shared/schemas/donation-request';
+import { createDonationRequestListItem } from '@foodbridge/shared/testing/factories';
 import { setLocale } from '@/lib/i18n/i18n';
 import { json, stubServer } from '@/testing/server';
 import { RequestedDonations } from './requested-donations';
@@ -10,22 +10,7 @@ import { RequestedDonations } from './requested-donations';
 vi.mock('@/lib/db/conversations', () => ({ useUnreadMessages: () => ({ total: 0, byRequest: new Map(), live: false }) }));
 vi.mock('@/components/conversation/conversation-button', () => ({ ConversationButton: () => null }));
 
-const request = (overrides: Partial<DonationRequestListItem>): DonationRequestListItem => ({
-  _id: 'request-1',
-  donationId: 'donation-1',
-  donationTitle: 'Vegetable soup',
-  restaurantName: 'Trattoria Romano',
-  restaurantEmail: 'luca@example.test',
-  charityName: 'Harvest Hope',
-  charityEmail: 'hope@example.test',
-  requestDescription: 'Dinner for our shelter.',
-  pickupTime: '18:30',
-  status: 'Accepted',
-  requestDate: '2026-05-01T10:00:00.000Z',
-  updatedAt: '2026-05-01T10:00:00.000Z',
-  donationStatus: 'Accepted',
-  ...overrides,
-});
+const request = createDonationRequestListItem;
 
 /** Each request's status badge, by its donation's title: in the table's row (wide screens) and on its card (phones). */
 async function badgesOf(title: string) {

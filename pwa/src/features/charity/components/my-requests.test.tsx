@@ -4,6 +4,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DonationRequest } from '@foodbridge/shared/schemas/donation-request';
+import { createDonationRequestListItem } from '@foodbridge/shared/testing/factories';
 import { setLocale } from '@/lib/i18n/i18n';
 import { MyRequests } from './my-requests';
 
@@ -17,21 +18,11 @@ vi.mock('../hooks', () => ({
 }));
 vi.mock('@/components/sync-status', () => ({ SyncStatus: () => null }));
 
-const request = (overrides: Partial<DonationRequest>): DonationRequest => ({
-  _id: 'request-1',
-  donationId: 'donation-1',
-  donationTitle: 'Vegetable soup',
-  restaurantName: 'Trattoria Romano',
-  restaurantEmail: 'luca@example.test',
-  charityName: 'Harvest Hope',
-  charityEmail: 'hope@example.test',
-  requestDescription: 'Dinner for our shelter.',
-  pickupTime: '18:30',
-  status: 'Accepted',
-  requestDate: '2026-05-01T10:00:00.000Z',
-  updatedAt: '2026-05-01T10:00:00.000Z',
-  ...overrides,
-});
+/** As the device keeps it: without the list's donation status (the pickups tell it). */
+const request = (overrides: Partial<DonationRequest>): DonationRequest => {
+  const { donationStatus: _listOnly, ...doc } = createDonationRequestListItem(overrides);
+  return doc;
+};
 
 /** The badge on a request's card, found by its donation's title. */
 const badgeOf = (title: string) => screen.getByRole('heading', { name: title }).parentElement?.querySelector('span.rounded-full')?.textContent;
