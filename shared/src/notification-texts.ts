@@ -57,7 +57,9 @@ export function durationText(i18n: I18n, ms: number): string {
   return rest ? i18n._('notification.duration.hoursMinutes', { hours, minutes: rest }) : i18n._('notification.duration.hours', { hours });
 }
 
-const details = (f: NotificationFacts) => (f.donationId ? `/donations/${f.donationId}` : '/dashBoard');
+/** The app's page of a donation, where its notifications lead (and by which a conversation's are found again). */
+export const donationLink = (donationId: string) => `/donations/${donationId}`;
+const details = (f: NotificationFacts) => (f.donationId ? donationLink(f.donationId) : '/dashBoard');
 const isRole = (role: string | undefined): role is Role => (ROLES as readonly string[]).includes(role ?? '');
 
 export function notificationText(i18n: I18n, kind: NotificationKind, f: NotificationFacts = {}): NotificationText {

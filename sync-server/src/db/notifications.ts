@@ -1,4 +1,4 @@
-import { notificationText, type NotificationFacts, type NotificationKind, type NotificationText, type Notification } from '@foodbridge/shared';
+import { donationLink, notificationText, type NotificationFacts, type NotificationKind, type NotificationText, type Notification } from '@foodbridge/shared';
 import { i18nFor } from '../i18n.ts';
 import { charitiesToTellOfVerifiedDonation } from './charity-preferences.ts';
 import type { Sql, TxSql } from './connection.ts';
@@ -414,5 +414,5 @@ export async function takeDueReminders(
 export async function markMessageNotificationsRead(sql: Sql | TxSql, userId: string, donationId: string): Promise<void> {
   await sql`
     UPDATE notifications SET read = true, updated_at = now()
-    WHERE user_id = ${userId} AND kind = 'message.received' AND link = ${`/donations/${donationId}`} AND NOT read AND NOT deleted`;
+    WHERE user_id = ${userId} AND kind = 'message.received' AND link = ${donationLink(donationId)} AND NOT read AND NOT deleted`;
 }
