@@ -50,8 +50,9 @@ registerRoute(
 );
 
 // Pickup confirmations: the page's outbox (lib/db) is the record and replays them at start-up, on 'online', after
-// pulls and with backoff. Background Sync adds the one thing a page cannot do: send a confirmation that failed while
-// the app was closed, as soon as the browser is back online. Safe to send twice: the server answers a repeated
+// pulls and with backoff. Background Sync adds the one thing a page cannot do: send a confirmation when the browser
+// is back online while the app is closed. The outbox sends each entry once even offline, so that it fails here and
+// is queued. Safe to send twice: the server answers a repeated
 // Idempotency-Key with its first answer. A request is queued once per key, and the queue (which holds the Bearer
 // token) is emptied at log-out, so a shared phone never replays the previous driver's token. The queue stores the
 // whole request, its JSON body too (the pickup report, or `{}` from before reports), so its replay sends what the

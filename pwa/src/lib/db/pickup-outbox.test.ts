@@ -326,6 +326,29 @@ describe('pickup outbox', () => {
     expect(pickups()).toHaveLength(1);
   });
 
+  it('offline under a service worker, sends each entry once for its Background Sync queue, then waits', async () => {
+    const db = await openTestDatabase();
+    const donation = createDonation({ status: 'Accepted', charityEmail: ME });
+    routes[pickupPath(donation._id)] = noNetwork;
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    onTestFinished(() => void Reflect.deleteProperty(navigator, 'serviceWorker'));
+    window.dispatchEvent(new Event('offline'));
+    const { outbox } = startOutbox(db);
+
+    const entry = await outbox.queue(donation._id, undefined, REPORT);
+    await outbox.replay();
+    await outbox.replay();
+    // One request, the entry's own key and body: the very request the worker stores and replays.
+    expect(pickups()).toMatchObject([{ key: entry.id }]);
+    expect(pickupBodies()).toEqual([REPORT]);
+    expect(await readEntries(db)).toMatchObject([{ state: 'pending', attempts: 1 }]);
+
+    routes[pickupPath(donation._id)] = confirmed(donation);
+    window.dispatchEvent(new Event('online'));
+    await entriesSettled(db, (entries) => expect(entries).toEqual([]));
+    expect(pickups().map((p) => p.key)).toEqual([entry.id, entry.id]);
+  });
+
   it('sends entries oldest first and reports a burst with one toast', async () => {
     const db = await openTestDatabase();
     routes[pickupPath('late')] = () => json(200, {});

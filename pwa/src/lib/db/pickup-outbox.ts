@@ -43,6 +43,9 @@ function sendPickupConfirmation(id: string, key: string, report: PickupReport | 
   });
 }
 
+/** A service worker controls this page, so a request that fails offline reaches its Background Sync queue. */
+const workerControls = () => typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+
 type Outcome = { kind: 'done' } | { kind: 'refused'; message: string } | { kind: 'retry'; message: string };
 
 /** Picked by the caller's charity: under the account's own e-mail (a founder's), or its organisation's (a driver's). */
@@ -111,6 +114,7 @@ export function createOutbox(
   // 'Waiting to sync', is told it went through. Raised by the pass that removed the entry, so once per pickup: a
   // reload or another tab finds no entry left to report.
   const tappedJustNow = new Set<string>();
+  const handedToWorker = new Set<string>();
 
   async function pass(): Promise<{ left: number; progressed: boolean }> {
     let progressed = false;
@@ -119,10 +123,14 @@ export function createOutbox(
     const delivered: string[] = [];
     for (const entry of await readEntries(db, 'pending')) {
       if (loop.stopped) break;
-      if (!isOnline()) {
+      if (!isOnline() && (handedToWorker.has(entry.id) || !workerControls())) {
         left += 1;
         continue;
       }
+      // Offline, each entry is still sent once per page: the send fails at once, and the service worker's fetch
+      // handler queues that very request for Background Sync, which sends it when the connection returns even if
+      // the app is closed by then (sw.ts). Without this a confirmation made offline would wait for the next open.
+      if (!isOnline()) handedToWorker.add(entry.id);
       // Another tab may have finished it while this one waited for the lock.
       const doc = await db.outbox.findOne(entry.id).exec();
       if (!doc || doc.state !== 'pending') continue;
