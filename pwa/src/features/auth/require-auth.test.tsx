@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { Role } from '@foodbridge/shared/constants';
 import { useSession } from '@/lib/auth/session-store';
 import { RequireAuth } from './require-auth';
@@ -27,7 +27,7 @@ function guard(roles?: readonly Role[]) {
 beforeEach(() => {
   navigate.mockClear();
   href = '/dashBoard/myDonations?status=Pending';
-  useSession.setState({ user: null, role: 'user', loading: false, ready: true });
+  useSession.setState({ user: null, role: 'user', loading: false, ready: true, confirming: false });
 });
 
 describe('RequireAuth', () => {
@@ -37,6 +37,22 @@ describe('RequireAuth', () => {
     expect(screen.getByRole('status').textContent).toBe('Checking your session');
     expect(screen.queryByText('Protected page')).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('while a session opened at once awaits the server, waits on a role it may not have yet, then shows the page', async () => {
+    useSession.setState({ user: ada, role: 'user', confirming: true });
+    guard(['charity']);
+    expect(screen.getByRole('status').textContent).toBe('Checking your session');
+    expect(screen.queryByRole('heading', { name: /access denied/i })).toBeNull();
+    act(() => useSession.setState({ role: 'charity', confirming: false }));
+    expect(await screen.findByText('Protected page')).toBeTruthy();
+  });
+
+  it('once the server confirmed the kept role, a screen of another role is Access Denied', () => {
+    useSession.setState({ user: ada, role: 'user', confirming: false });
+    guard(['charity']);
+    expect(screen.queryByText('Protected page')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('waits while a sign-in is running', () => {

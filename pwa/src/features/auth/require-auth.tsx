@@ -34,9 +34,10 @@ function ToLogin() {
  */
 export function RequireAuth({ children, roles }: { children: ReactNode; roles?: readonly Role[] }) {
   const i18n = useI18n();
-  const { user, role, ready, loading } = useSession();
+  const { user, role, ready, loading, confirming } = useSession();
   if (!ready || loading) return <Spinner label={i18n._('auth.checkingSession')} />;
   if (!user) return <ToLogin />;
-  if (roles && !roles.includes(role)) return <AccessDenied />;
+  // A role kept from the last visit may be out of date (someone just made a charity): the server's word decides.
+  if (roles && !roles.includes(role)) return confirming ? <Spinner label={i18n._('auth.checkingSession')} /> : <AccessDenied />;
   return <>{children}</>;
 }

@@ -39,6 +39,11 @@ async function fetchConfig(): Promise<AuthConfig> {
   return config;
 }
 
+/** The last answer this device kept, if any: what a start assumes before the server answers again. */
+export function keptAuthConfig(): AuthConfig | null {
+  return readJson(CONFIG_KEY, isAuthConfig);
+}
+
 /**
  * The server's identity and payment modes. The last answer is kept, so an installed app that starts offline (or
  * while the server has trouble) still knows whether it runs on Firebase and keeps its signed-in account.

@@ -56,6 +56,50 @@ describe('initIdentity', () => {
     expect(localStorage.getItem(ROLE_KEY)).toBe('restaurant');
   });
 
+  it('a device that signed in before opens on its saved session at once, before the server answers, then takes its answer', async () => {
+    let answer: (res: Response) => void = () => {};
+    const me = createUser({ role: 'charity', name: 'Dana D.' });
+    const server = stubServer({ 'GET /auth/config': config, 'GET /users/me': () => new Promise((resolve) => (answer = resolve)) });
+    localStorage.setItem('foodbridge.authConfig', JSON.stringify(LOCAL));
+    storeSession({ idToken: TOKEN });
+    localStorage.setItem(ROLE_KEY, 'charity');
+    const { initIdentity, useSession } = await load();
+
+    const started = initIdentity();
+    // Signed in before any answer: the weak signal's round trips come after the first screen.
+    expect(useSession.getState()).toMatchObject({ user: DANA, role: 'charity', ready: true, confirming: true });
+    await vi.waitFor(() => expect(server.sent()).toEqual(['GET /auth/config', 'GET /users/me']));
+    answer(json(200, me));
+    await started;
+    expect(useSession.getState()).toMatchObject({ user: { ...DANA, name: 'Dana D.' }, role: 'charity', confirming: false });
+  });
+
+  it('a session opened at once still ends when the server then refuses the account', async () => {
+    stubServer({ 'GET /auth/config': config, 'GET /users/me': () => json(403, { message: 'No entry' }) });
+    localStorage.setItem('foodbridge.authConfig', JSON.stringify(LOCAL));
+    storeSession({ idToken: TOKEN });
+    localStorage.setItem(ROLE_KEY, 'charity');
+    const { initIdentity, useSession } = await load();
+
+    const started = initIdentity();
+    expect(useSession.getState().user).toMatchObject(DANA);
+    await started;
+    expect(useSession.getState()).toMatchObject({ user: null, role: 'user', ready: true });
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it('a session opened at once stays on its token offline', async () => {
+    stubServer({ 'GET /auth/config': offline, 'GET /users/me': offline });
+    localStorage.setItem('foodbridge.authConfig', JSON.stringify(LOCAL));
+    storeSession({ idToken: TOKEN, refreshToken: 'refresh-1' });
+    localStorage.setItem(ROLE_KEY, 'charity');
+    const { initIdentity, useSession } = await load();
+
+    await initIdentity();
+    expect(useSession.getState()).toMatchObject({ user: DANA, role: 'charity', ready: true });
+    expect(storedSession()).toMatchObject({ idToken: TOKEN, refreshToken: 'refresh-1' });
+  });
+
   it('offline, keeps the session: the user from the token, the role kept from the last visit', async () => {
     stubServer({ 'GET /auth/config': offline, 'GET /users/me': offline });
     storeSession({ idToken: TOKEN, refreshToken: 'refresh-1' });

@@ -4,7 +4,7 @@ import { ROLES, type Role } from '@foodbridge/shared/first-screen-constants';
 import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { User } from '@foodbridge/shared/schemas/user';
 import { ApiError, call, onAccountGone, setTokenSource } from '@/lib/api-client';
-import { getAuthConfig } from './app-config';
+import { getAuthConfig, keptAuthConfig } from './app-config';
 import {
   clearStoredSession,
   localTokenSource,
@@ -85,20 +85,45 @@ function followOtherTabsLogOut(event: StorageEvent) {
   }
 }
 
-/** Called once at start-up: restores a saved session without blocking the first paint. */
+/**
+ * Called once at start-up: restores a saved session without blocking the first paint. A device that last signed in
+ * with the built-in provider opens on the saved session at once (the account from its token, the role kept from the
+ * last visit) and asks the server afterwards: on a weak signal the configuration and the account are two round trips
+ * of a second or more each, which the driver's My Pickups must not wait for. The server's answer then updates the
+ * account or, refused, ends the session, as it did before.
+ */
 export async function initIdentity(): Promise<void> {
-  const { setSession } = useSession.getState();
   const stored = readStoredSession();
   setTokenSource(localTokenSource);
   window.addEventListener('storage', followOtherTabsLogOut);
+  const openedAtOnce = Boolean(stored) && keptAuthConfig()?.provider === 'local';
+  if (stored && openedAtOnce) {
+    restoreFromToken(stored);
+    if (!useSession.getState().user) return;
+    useSession.setState({ confirming: true });
+    try {
+      return await confirmIdentity(stored, true);
+    } finally {
+      useSession.setState({ confirming: false });
+    }
+  }
+  return confirmIdentity(stored, false);
+}
+
+/** The server's word on the saved session (opened at once or not yet): the account and its role, or its end. */
+async function confirmIdentity(stored: StoredSession | null, openedAtOnce: boolean): Promise<void> {
+  const { setSession } = useSession.getState();
   let config: AuthConfig;
   try {
     config = await getAuthConfig();
   } catch {
     // The server is in trouble and nothing is cached: keep a saved session rather than wiping the device's data.
+    if (openedAtOnce) return;
     return stored ? restoreFromToken(stored) : setSession(null);
   }
   if (config.provider === 'firebase') {
+    // The server moved to Firebase since this device's last visit: its built-in session is over.
+    if (openedAtOnce) setSession(null);
     await loadFirebase(config);
     return;
   }
@@ -114,7 +139,7 @@ export async function initIdentity(): Promise<void> {
       clearStoredSession();
       return setSession(null);
     }
-    restoreFromToken(stored);
+    if (!openedAtOnce) restoreFromToken(stored);
   }
 }
 

@@ -18,6 +18,11 @@ interface SessionState {
   loading: boolean;
   /** False until the saved session (if any) has been checked at start-up. */
   ready: boolean;
+  /**
+   * True while a saved session opened at once (on the role kept from the last visit) waits for the server's word:
+   * a screen the kept role may not see waits for it rather than saying Access Denied to someone just promoted.
+   */
+  confirming: boolean;
   setLoading(loading: boolean): void;
   setSession(user: SessionUser | null, role?: Role): void;
   setRole(role: Role): void;
@@ -28,6 +33,7 @@ export const useSession = create<SessionState>((set) => ({
   role: 'user',
   loading: false,
   ready: false,
+  confirming: false,
   setLoading: (loading) => set({ loading }),
   setSession: (user, role) => set({ user, role: user ? (role ?? 'user') : 'user', loading: false, ready: true }),
   setRole: (role) => set({ role }),
