@@ -61,7 +61,8 @@ const pickupQueue = new Queue('pickup-confirmations', { maxRetentionTime: 24 * 6
 
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin && request.method === 'PATCH' && url.pathname.startsWith('/donations/pickup/'),
+    // The confirmation itself only: a pickup's photos (/donations/pickup/{id}/photos/...) resume by themselves.
+    url.origin === self.location.origin && request.method === 'PATCH' && /^\/donations\/pickup\/[^/]+$/.test(url.pathname),
   async ({ request, event }) => {
     const copy = request.clone();
     try {

@@ -25,6 +25,12 @@ export const IMAGE_WIDTHS = [96, 192, 320, 480, 640, 960, 1280] as const;
  * Donations (sync-server/src/http/all-donations-first-paint.ts) write the same, so the browser fetches it once.
  */
 export const CARD_IMAGE_WIDTHS = [320, 480, 640, 960] as const;
+/**
+ * Proof-of-pickup photos (issue 49.3): how many one pickup may carry, and the largest chunk of a resumable upload one
+ * PATCH may send (the app sends 256 KiB; a photo is at most IMAGE_MAX_BYTES in all).
+ */
+export const PICKUP_PHOTOS_MAX = 4;
+export const PICKUP_PHOTO_CHUNK_MAX_BYTES = 1024 * 1024;
 /** The rows of a list the app asks for first (about one screenful of cards on the largest screens); the server's first screen of All Donations comes from the same rows. */
 export const FIRST_SCREEN_ROWS = 24;
 

@@ -157,6 +157,7 @@ export const ERRORS = {
   'not-found/favorite': { id: /*i18n*/ 'error.not-found/favorite', message: 'Favorite not found' },
   'not-found/notification': { id: /*i18n*/ 'error.not-found/notification', message: 'Notification not found' },
   'not-found/image': { id: /*i18n*/ 'error.not-found/image', message: 'Image not found' },
+  'not-found/pickup-photo': { id: /*i18n*/ 'error.not-found/pickup-photo', message: 'Pickup photo not found' },
   'not-found/collection': { id: /*i18n*/ 'error.not-found/collection', message: 'Collection not found' },
   'not-found/push-subscription': { id: /*i18n*/ 'error.not-found/push-subscription', message: 'Push subscription not found' },
   'server/error': { id: /*i18n*/ 'error.server/error', message: 'Something went wrong on the server. Please try again.' },
@@ -380,6 +381,10 @@ export const ERRORS = {
     id: /*i18n*/ 'error.donations/delete-accepted',
     message: 'This donation has been accepted by a charity and cannot be deleted.',
   },
+  'donations/delete-picked': {
+    id: /*i18n*/ 'error.donations/delete-picked',
+    message: 'This donation has been collected. It stays in the record with its review and counts in the figures.',
+  },
   'donations/not-pending': {
     id: /*i18n*/ 'error.donations/not-pending',
     message: 'Only Pending donations can be {verb} (this one is {status}).',
@@ -435,6 +440,27 @@ export const ERRORS = {
   'pickups/not-accepted': {
     id: /*i18n*/ 'error.pickups/not-accepted',
     message: 'Pickup can be confirmed only for an accepted donation (this one is {status}).',
+  },
+  // Proof-of-pickup photos (issue 49.3): the resumable upload and the private, signed addresses.
+  'pickups/photo-offset-mismatch': { id: /*i18n*/ 'error.pickups/photo-offset-mismatch', message: "This photo's upload continues at byte {offset}." },
+  'pickups/photo-length-changed': {
+    id: /*i18n*/ 'error.pickups/photo-length-changed',
+    message: 'This upload was started with an Upload-Length of {length} bytes; send the same length.',
+  },
+  'pickups/photo-upload-invalid': {
+    id: /*i18n*/ 'error.pickups/photo-upload-invalid',
+    message: 'Send the photo as application/offset+octet-stream, with whole numbers in Upload-Offset and Upload-Length, and no more bytes than Upload-Length.',
+  },
+  'pickups/photo-chunk-too-large': { id: /*i18n*/ 'error.pickups/photo-chunk-too-large', message: 'Send a photo in pieces of at most {kib} KiB.' },
+  'pickups/too-many-photos': { id: /*i18n*/ 'error.pickups/too-many-photos', message: 'A pickup can have at most {max} photos.' },
+  'pickups/photos-too-late': { id: /*i18n*/ 'error.pickups/photos-too-late', message: 'Photos can be added until {days} days after the pickup.' },
+  'pickups/photos-hidden': {
+    id: /*i18n*/ 'error.pickups/photos-hidden',
+    message: 'Only the restaurant, the charity that collects the donation and admins can see its pickup photos.',
+  },
+  'pickups/photo-link-invalid': {
+    id: /*i18n*/ 'error.pickups/photo-link-invalid',
+    message: 'This photo link is not valid or has expired. Open the pickup again to see its photos.',
   },
   'pickup-reports/not-your-pickup': {
     id: /*i18n*/ 'error.pickup-reports/not-your-pickup',

@@ -13,6 +13,7 @@ export * from './schemas/organisation.ts';
 export * from './schemas/review.ts';
 export * from './schemas/favorite.ts';
 export * from './schemas/pickup.ts';
+export * from './schemas/pickup-photo.ts';
 export * from './schemas/sync.ts';
 export * from './schemas/impact.ts';
 export * from './schemas/dashboard.ts';

@@ -1,6 +1,6 @@
 import { Hono, type Context, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { IMAGE_MAX_BYTES } from '@foodbridge/shared';
+import { IMAGE_MAX_BYTES, PICKUP_PHOTO_CHUNK_MAX_BYTES } from '@foodbridge/shared';
 import { authenticate } from './auth/middleware.ts';
 import type { AppEnv, Deps } from './deps.ts';
 import { errorBody, errorResponse, type ErrorBody } from './http/errors.ts';
@@ -24,6 +24,9 @@ const tooLarge = (body: ErrorBody) => (maxSize: number) => bodyLimit({ maxSize, 
 const jsonLimit = tooLarge(errorBody('request/too-large'))(64 * 1024);
 const syncPushLimit = tooLarge(errorBody('request/too-large'))(1024 * 1024);
 const uploadLimit = tooLarge(errorBody('images/too-large', { mb: IMAGE_MAX_MB }))(IMAGE_MAX_BYTES + 1024 * 1024);
+// A pickup photo arrives in chunks (routes/pickup-photos.ts): each is held whole in memory, so each is kept small.
+const photoChunkLimit = tooLarge(errorBody('pickups/photo-chunk-too-large', { kib: PICKUP_PHOTO_CHUNK_MAX_BYTES / 1024 }))(PICKUP_PHOTO_CHUNK_MAX_BYTES);
+const PHOTO_CHUNK_PATH = /^\/donations\/pickup\/[^/]+\/photos\/[^/]+$/;
 
 /** An error becomes the answer where it happened, as Hono's own layers do; anything thrown that is not an Error goes on. */
 async function failed(c: Context<AppEnv>, err: unknown) {
@@ -68,7 +71,7 @@ export function createApp(deps: Deps) {
   const cors = corsForConfiguredOrigins(deps.config);
   const bodyLimit = (c: Context<AppEnv>, next: Next) => {
     const path = c.req.path;
-    const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : jsonLimit;
+    const limit = path === '/images' ? uploadLimit : path.startsWith('/sync/') ? syncPushLimit : PHOTO_CHUNK_PATH.test(path) ? photoChunkLimit : jsonLimit;
     return limit(c, next);
   };
   // Health, metrics and the API reference (the table's OPEN_ROUTES) must not depend on sign-in or its limits (and

@@ -65,3 +65,18 @@ export function makePng(width = 64, height = 48, from = [22, 101, 52], to = [245
 export function pngFile(name, ...args) {
   return { name, mimeType: 'image/png', buffer: makePng(...args) };
 }
+
+/**
+ * A camera-like JPEG for setInputFiles: `width` x `height` of blurred noise (a flat colour would shrink to nothing
+ * once the app resizes it). About 1 MB at 3,200 x 2,400.
+ * @param {string} name
+ * @param {{ width?: number, height?: number, shade?: number }} [options]
+ */
+export async function photoFile(name, { width = 3200, height = 2400, shade = 120 } = {}) {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({ create: { width, height, channels: 3, background: '#787878', noise: { type: 'gaussian', mean: shade, sigma: 36 } } })
+    .blur(1.65)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}

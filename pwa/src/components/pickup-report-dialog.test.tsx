@@ -5,6 +5,18 @@ import { draftToInput, PickupReportDialog, type ReportedDonation } from './picku
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
+// Decoding and encoding need a real browser's canvas: a chosen file stands for its resized photo here, and a file
+// named 'broken' for one the browser cannot read.
+vi.mock('@/lib/photos/resize', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/photos/resize')>();
+  return {
+    ...actual,
+    resizePhoto: vi.fn(async (file: File) => {
+      if (file.name === 'broken') throw new actual.PhotoUnreadable('unreadable');
+      return { blob: file, type: 'image/jpeg', width: 1600, height: 1200 };
+    }),
+  };
+});
 
 const KG: ReportedDonation = { _id: 'd-kg', title: 'Bread', quantity: 5, unit: 'kg' };
 const PORTIONS: ReportedDonation = { _id: 'd-portions', title: 'Curry', quantity: 30, unit: 'portions' };
@@ -38,7 +50,7 @@ describe('PickupReportDialog', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Yes, confirm pickup' }));
     await confirm();
 
-    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' });
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' }, []);
     expect(dialog()).toBeNull();
   });
 
@@ -56,7 +68,7 @@ describe('PickupReportDialog', () => {
     fireEvent.change(weight(), { target: { value: '12,5' } });
     expect(weight().getAttribute('aria-invalid')).toBe('false');
     await confirm();
-    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 12.5, outcome: 'all' });
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 12.5, outcome: 'all' }, []);
   });
 
   it('part of it, with a changed weight and a note, sends the note trimmed', async () => {
@@ -67,7 +79,7 @@ describe('PickupReportDialog', () => {
     fireEvent.change(note(), { target: { value: '  Two trays left for tomorrow  ' } });
     await confirm();
 
-    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 3.2, outcome: 'part', note: 'Two trays left for tomorrow' });
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 3.2, outcome: 'part', note: 'Two trays left for tomorrow' }, []);
   });
 
   it('nothing weighs 0 kg and needs a reason, asked for at its field', async () => {
@@ -85,7 +97,7 @@ describe('PickupReportDialog', () => {
 
     fireEvent.change(reason, { target: { value: 'Nobody there' } });
     await confirm();
-    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 0, outcome: 'none', reason: 'Nobody there' });
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 0, outcome: 'none', reason: 'Nobody there' }, []);
   });
 
   it('going back from nothing restores the weight and drops the reason', async () => {
@@ -97,7 +109,7 @@ describe('PickupReportDialog', () => {
     expect(screen.queryByLabelText('Why nothing?')).toBeNull();
     await confirm();
 
-    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' });
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' }, []);
   });
 
   it('refuses 0 kg when something was collected, and a note over 500 characters, at their fields', async () => {
@@ -145,6 +157,79 @@ describe('draftToInput', () => {
   });
 });
 
+describe('PickupReportDialog photos', () => {
+  beforeEach(() => {
+    vi.clearAllMocks();
+    let made = 0;
+    URL.createObjectURL = vi.fn(() => `blob:photo-${++made}`);
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  const file = (name: string) => new File([name], name, { type: 'image/jpeg' });
+  const addPhotos = () => screen.getByLabelText('Add photos') as HTMLInputElement;
+  const choose = (...names: string[]) => act(async () => fireEvent.change(addPhotos(), { target: { files: names.map(file) } }));
+  const thumbnails = () => screen.queryAllByRole('img').map((img) => img.getAttribute('alt'));
+
+  it('offers the camera, shows each added photo with its Remove button, and hands the photos over beside the report', async () => {
+    const onConfirm = open(KG);
+    expect(addPhotos()).toMatchObject({ type: 'file', accept: 'image/*', multiple: true });
+    expect(addPhotos().getAttribute('capture')).toBe('environment');
+
+    await choose('crates', 'trays');
+    expect(thumbnails()).toEqual(['Photo 1', 'Photo 2']);
+    expect(screen.getByRole('list', { name: 'Photos to send' })).not.toBeNull();
+    expect(document.getElementById(addPhotos().getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      '2 photos of 4. They upload after the confirmation, when the connection allows.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(thumbnails()).toEqual(['Photo 1']);
+    await confirm();
+
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 5, outcome: 'all' }, [{ blob: expect.objectContaining({ name: 'trays' }), type: 'image/jpeg', width: 1600, height: 1200 }]);
+  });
+
+  it('takes at most 4 photos and says so; the rest are left out', async () => {
+    const onConfirm = open(KG);
+
+    await choose('a', 'b', 'c');
+    await choose('d', 'e');
+
+    expect(thumbnails()).toEqual(['Photo 1', 'Photo 2', 'Photo 3', 'Photo 4']);
+    expect(screen.getByRole('alert').textContent).toBe('A pickup takes at most 4 photos: the others were left out.');
+    expect(addPhotos().disabled).toBe(true);
+    await confirm();
+    expect((onConfirm.mock.calls[0] as unknown[])[1]).toHaveLength(4);
+  });
+
+  it('a photo the phone cannot read is said at the field; the others stay', async () => {
+    open(KG);
+
+    await choose('crates', 'broken');
+
+    expect(thumbnails()).toEqual(['Photo 1']);
+    expect(screen.getByRole('alert').textContent).toContain('This photo could not be read.');
+    expect(addPhotos().getAttribute('aria-describedby')).toContain('-error');
+  });
+
+  it('opens afresh without the photos of a dialog closed with Not yet', async () => {
+    open(KG);
+    await choose('crates');
+    fireEvent.click(screen.getByRole('button', { name: 'Not yet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Pickup' }));
+
+    expect(thumbnails()).toEqual([]);
+  });
+
+  it('a correction of a stored report offers no photos', async () => {
+    render(<PickupReportDialog donation={KG} onConfirm={vi.fn()} loadInitial={() => Promise.resolve(null)} />);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm Pickup' })));
+
+    expect(dialog()).not.toBeNull();
+    expect(screen.queryByLabelText('Add photos')).toBeNull();
+  });
+});
+
 describe('PickupReportDialog correcting a stored report', () => {
   beforeEach(() => vi.clearAllMocks());
   const texts = { trigger: 'Correct report', submit: 'Save correction', failure: 'Failed to correct the report.' };
@@ -161,7 +246,7 @@ describe('PickupReportDialog correcting a stored report', () => {
     fireEvent.change(note(), { target: { value: 'Found a crate later' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save correction' })));
 
-    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 1.5, outcome: 'part', note: 'Found a crate later' });
+    expect(onConfirm).toHaveBeenCalledWith({ weightKg: 1.5, outcome: 'part', note: 'Found a crate later' }, []);
     expect(dialog()).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { QuantityUnit } from '@foodbridge/shared/constants';
 import { PICKUP_NONE_REASONS, PickupReportSchema, type PickupOutcome, type PickupReport } from '@foodbridge/shared/schemas/impact';
 import { errorAria } from '@/components/field-aria';
+import { PickupPhotosField } from '@/components/pickup-photos-field';
 import { Button, buttonVariants } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,6 +19,7 @@ import { firstErrors, withoutField } from '@/lib/form-errors';
 import { pickupReasonLabel } from '@/lib/history-words';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
+import type { ResizedPhoto } from '@/lib/photos/resize';
 import { cn } from '@/lib/utils';
 
 const OUTCOMES: { value: PickupOutcome; label: string }[] = [
@@ -95,13 +97,17 @@ export function PickupReportDialog({
   loadInitial,
 }: {
   donation: ReportedDonation;
-  /** Queues the confirmation with its report; a failure leaves the dialog open with the report as entered. */
-  onConfirm: (report: PickupReport) => Promise<void>;
+  /**
+   * Queues the confirmation with its report and the photos added to it (already made small on the device); a failure
+   * leaves the dialog open with the report as entered.
+   */
+  onConfirm: (report: PickupReport, photos: ResizedPhoto[]) => Promise<void>;
   triggerClassName?: string;
   texts?: Partial<PickupReportDialogTexts>;
   /**
    * The report to start from (a correction of the stored one), read as the dialog opens; when it fails, the dialog
-   * stays closed and says why. Without it, the defaults of a new pickup.
+   * stays closed and says why. Without it, the defaults of a new pickup, and 'Add photos' (a correction, sent online,
+   * offers none).
    */
   loadInitial?: () => Promise<PickupReport | null>;
 }) {
@@ -120,9 +126,12 @@ export function PickupReportDialog({
   const [draft, setDraft] = useState<Draft>(() => defaultDraft(donation));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [photos, setPhotos] = useState<ResizedPhoto[]>([]);
+  const [preparing, setPreparing] = useState(false);
+  const offersPhotos = !loadInitial;
   // Several cards each have this dialog; the ids still differ, so a label never points into another card's form.
   const base = `pickup-report-${donation._id}`;
-  const ids = { outcome: `${base}-outcome`, reason: `${base}-reason`, weightKg: `${base}-weight`, note: `${base}-note` };
+  const ids = { outcome: `${base}-outcome`, reason: `${base}-reason`, weightKg: `${base}-weight`, note: `${base}-note`, photos: `${base}-photos` };
   const submitId = `${base}-submit`;
   // Field's own hint goes when an error shows and has no id; these stay, and the inputs name them with the error.
   const hintOf = (id: string) => `${id}-hint`;
@@ -145,6 +154,7 @@ export function PickupReportDialog({
     if (next) {
       setDraft(defaultDraft(donation));
       setErrors({});
+      setPhotos([]);
     }
     setOpen(next);
   }
@@ -169,8 +179,9 @@ export function PickupReportDialog({
     }
     setBusy(true);
     try {
-      await onConfirm(parsed.data);
+      await onConfirm(parsed.data, photos);
       setOpen(false);
+      setPhotos([]);
     } catch (err) {
       notify.error(texts.failure, errorMessage(err, i18n._('common.tryAgainLater')));
     } finally {
@@ -293,13 +304,15 @@ export function PickupReportDialog({
               {i18n._('pickupReport.noteCount', { count: draft.note.trim().length, max: NOTE_MAX })}
             </p>
           </Field>
+          {offersPhotos && <PickupPhotosField id={ids.photos} photos={photos} onChange={setPhotos} onPreparingChange={setPreparing} disabled={busy} />}
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>
                 {texts.cancel}
               </Button>
             </DialogClose>
-            <Button id={submitId} type="submit" disabled={busy}>
+            {/* A photo still being made small would be left out: the confirmation waits for it (a moment). */}
+            <Button id={submitId} type="submit" disabled={busy || preparing}>
               {busy ? texts.busy : texts.submit}
             </Button>
           </DialogFooter>

@@ -473,6 +473,18 @@ export interface ApiRoutes {
     body: z.input<typeof S.PickupReportSchema>;
     answer: z.output<typeof S.CorrectedPickupReportSchema>;
   };
+  'GET /donations/pickup/{donationId}/photos/{photoId}': {
+    params: { donationId: string; photoId: string };
+    query: {};
+    body: undefined;
+    answer: z.output<typeof S.PickupPhotoUploadSchema>;
+  };
+  'GET /donations/{donationId}/pickup-photos': {
+    params: { donationId: string };
+    query: {};
+    body: undefined;
+    answer: Array<z.output<typeof S.PickupPhotoSchema>>;
+  };
   'GET /me/charity-preferences': {
     params: {};
     query: {};

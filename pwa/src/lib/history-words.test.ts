@@ -15,6 +15,7 @@ describe('describeEntry', () => {
     expect(describeEntry(entry('donation.verified'))).toBe('Verified by Hope Community Pantry');
     expect(describeEntry(entry('request.made'))).toBe('Requested by Hope Community Pantry');
     expect(describeEntry(entry('request.declined'))).toBe('Another request declined');
+    expect(describeEntry(entry('pickup.photo-added', { photoId: 'p1' }))).toBe('Pickup photo added by Hope Community Pantry');
   });
 
   it("says what a pickup's report recorded", () => {

@@ -72,6 +72,8 @@ export function describeEntry(entry: HistoryEntry, i18n: I18n = activeI18n): str
       const detail = pickupDetail(i18n, entry.detail);
       return detail ? i18n._('history.pickup.correctedWithDetail', { who, detail }) : i18n._('history.pickup.corrected', { who });
     }
+    case 'pickup.photo-added':
+      return i18n._('history.pickup.photoAdded', { who });
     case 'pickup.undone':
       return i18n._('history.pickup.undone', { who });
     case 'pickup.not-collected':

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { openDatabase, removeDatabase, type FoodBridgeDatabase } from '@/lib/db/database';
 import type { OpenStore } from '@/lib/db/local-database';
 import { createMessageOutbox } from '@/lib/db/message-outbox';
+import { createPhotoOutbox, memoryPhotoStore } from '@/lib/db/photo-outbox';
 import { createOutbox } from '@/lib/db/pickup-outbox';
 
 const memory = getRxStorageMemory();
@@ -50,7 +51,9 @@ export async function signInWithStore(engine: EngineStandIn, email = 'driver@cha
   outbox.stop();
   const messageOutbox = createMessageOutbox(db, () => {});
   messageOutbox.stop();
-  engine.store = { db, outbox, messageOutbox };
+  const photoOutbox = createPhotoOutbox({ store: memoryPhotoStore(), account: db.name, confirmationWaits: async () => false });
+  photoOutbox.stop();
+  engine.store = { db, outbox, messageOutbox, photoOutbox };
   accounts += 1;
   useSession.getState().setSession({ id: `user-${accounts}`, email, name: 'Driver' }, 'charity');
   return db;

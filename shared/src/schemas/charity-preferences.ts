@@ -7,6 +7,8 @@ import { LatitudeSchema, LongitudeSchema } from './donation.ts';
 
 /** The distances the profile offers (km); 'Off' is no distance filter (null). */
 export const NOTIFY_RADIUS_CHOICES_KM = [2, 5, 10, 25] as const;
+/** A new charity's alerts, on from the start where its place is known (one of the choices above). */
+export const NEW_CHARITY_ALERT_RADIUS_KM = 10;
 /** The largest distance the API accepts: beyond a region's reach, an alert for everything is the food-type filter. */
 export const NOTIFY_RADIUS_MAX_KM = 500;
 

@@ -35,6 +35,8 @@ export const HISTORY_KINDS = [
   'pickup.unassigned',
   /** The charity corrected its pickup report (within PICKUP_REPORT_CORRECTION_DAYS). */
   'pickup.report-corrected',
+  /** A proof-of-pickup photo was added by the charity (issue 49.3): `detail.photoId`. */
+  'pickup.photo-added',
   'charity-role.requested',
   'charity-role.approved',
   'charity-role.rejected',

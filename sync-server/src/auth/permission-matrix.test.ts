@@ -29,10 +29,10 @@ interface Answer {
 }
 
 async function call(req: MatrixRequest, token: string | undefined, stream: boolean): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...req.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | FormData | undefined;
-  if (req.body instanceof FormData) body = req.body;
+  let body: string | FormData | Uint8Array<ArrayBuffer> | undefined;
+  if (req.body instanceof FormData || req.body instanceof Uint8Array) body = req.body as FormData | Uint8Array<ArrayBuffer>;
   else if (req.body !== undefined) {
     body = JSON.stringify(req.body);
     headers['content-type'] = 'application/json';

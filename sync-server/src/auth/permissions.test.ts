@@ -288,6 +288,7 @@ describe('changing donations', () => {
 
   const notOwnerDelete = refused(403, 'Only the restaurant that posted this donation or an admin can delete it.');
   const onItsWay = refused(409, 'This donation has been accepted by a charity and cannot be deleted.');
+  const collected = refused(409, 'This donation has been collected. It stays in the record with its review and counts in the figures.');
 
   it.each([
     [restaurant, 'Pending', ALLOW],
@@ -295,9 +296,10 @@ describe('changing donations', () => {
     [restaurant, 'Rejected', ALLOW],
     [restaurant, 'Accepted', onItsWay],
     [restaurant, 'Assigned', onItsWay],
-    [restaurant, 'Picked', ALLOW],
+    [restaurant, 'Picked', collected],
     [admin, 'Verified', ALLOW],
     [admin, 'Assigned', onItsWay],
+    [admin, 'Picked', collected],
     [otherRestaurant, 'Verified', notOwnerDelete],
     [charity, 'Picked', notOwnerDelete],
   ] as const)('canDeleteDonation(%o, %s)', (user, status, expected) => {

@@ -6,6 +6,7 @@ import {
   DONATION_EDITABLE,
   DONATION_PUBLIC,
   PICKUP_CONFIRMABLE,
+  PICKUP_PHOTOS_MAX,
   PICKUP_REPORT_CORRECTION_DAYS,
   PICKUP_UNDO_MINUTES,
   errorText,
@@ -280,6 +281,9 @@ export function canDeleteDonation(user: AuthUser, row: Omit<DonationAccess, 'id'
   if (PICKUP_CONFIRMABLE.includes(row.status)) {
     return refuse(409, 'donations/delete-accepted');
   }
+  // A collected donation is the record of food that reached people: the impact figures, the charity's review and the
+  // history all stand on it, so nobody deletes it (an admin neither: a figure must not change behind the charity).
+  if (row.status === 'Picked') return refuse(409, 'donations/delete-picked');
   return ALLOW;
 }
 
@@ -787,6 +791,65 @@ export function canReadPickupReport(user: AuthUser, row: Pick<DonationAccess, 'r
   return user.role === 'admin' || row.restaurant_id === party(user) || row.charity_id === party(user)
     ? ALLOW
     : refuse(403, 'pickup-reports/forbidden');
+}
+
+// ---- Proof-of-pickup photos (issue 49.3)
+
+/**
+ * The photos of a pickup are taken by the charity it was given to: any of its members (the driver at the door, a
+ * coordinator afterwards). Others, the restaurant included, are told it is not their pickup.
+ */
+export function canTakePickupPhotos(user: AuthUser, row: Pick<DonationAccess, 'charity_id'>): Decision {
+  return isCharityMember(user, row) ? ALLOW : refuse(403, 'pickups/not-your-pickup');
+}
+
+/**
+ * Adding a photo (each of its chunks): the charity's, while the pickup waits (a photo queued on the phone with the
+ * confirmation may arrive before it) and for PICKUP_REPORT_CORRECTION_DAYS after it, as long as its report may be
+ * corrected. A photo already complete is answered again whatever the time (`canTakePickupPhotos`): exactly once.
+ */
+export function canAddPickupPhoto(
+  user: AuthUser,
+  row: Omit<DonationAccess, 'id'> & { pickup_date: Date | null },
+  now: number = Date.now(),
+): Decision {
+  const taker = canTakePickupPhotos(user, row);
+  if (!taker.ok) return taker;
+  if (PICKUP_CONFIRMABLE.includes(row.status)) return ALLOW;
+  if (row.status !== 'Picked') return refuse(409, 'pickups/not-accepted', { status: row.status });
+  if (!row.pickup_date || now - row.pickup_date.getTime() > PICKUP_REPORT_CORRECTION_DAYS * 24 * 60 * 60 * 1000) {
+    return refuse(409, 'pickups/photos-too-late', { days: PICKUP_REPORT_CORRECTION_DAYS });
+  }
+  return ALLOW;
+}
+
+/** A new photo of a pickup, counting those stored and those still arriving: at most PICKUP_PHOTOS_MAX. */
+export function hasRoomForPickupPhoto(photosSoFar: number): Decision {
+  return photosSoFar < PICKUP_PHOTOS_MAX ? ALLOW : refuse(409, 'pickups/too-many-photos', { max: PICKUP_PHOTOS_MAX });
+}
+
+/**
+ * A pickup's photos are evidence between its two sides: the restaurant's members, the charity's (of its own pickup's
+ * photos, not those of a charity that had the donation before) and admins; never public, never another charity. The
+ * answer says whose photos the caller reads: all of the donation's, or one charity's. A donation never verified had
+ * no pickup: not found, for everyone.
+ */
+export function canSeePickupPhotos(
+  user: AuthUser,
+  row: Pick<DonationAccess, 'status' | 'restaurant_id' | 'charity_id'>,
+): { ok: true; charityId?: string } | Refusal {
+  if (!DONATION_PUBLIC.includes(row.status)) return refuse(404, 'not-found/donation');
+  if (user.role === 'admin' || row.restaurant_id === party(user)) return { ok: true };
+  if (isCharityMember(user, row)) return { ok: true, charityId: row.charity_id! };
+  return refuse(403, 'pickups/photos-hidden');
+}
+
+/**
+ * A photo's signed address (images/pickup-photo-links.ts) opens it for whoever holds it, an `<img>` that can send no
+ * token included, until it expires: it was handed out only to someone `canSeePickupPhotos` allowed.
+ */
+export function canOpenPickupPhotoLink(link: { signatureValid: boolean; expiresAt: number }, now: number = Date.now()): Decision {
+  return link.signatureValid && link.expiresAt * 1000 > now ? ALLOW : refuse(403, 'pickups/photo-link-invalid');
 }
 
 // ---- Web push (issue 11, on the phone)

@@ -50,6 +50,7 @@ describe('docs/performance.md', () => {
       api: rowsOf(section('The API and the server process')),
       lists: browserSection('Lists in the browser'),
       live: browserSection('Live changes'),
+      field: browserSection('A driver on a weak signal'),
       home: browserSection('The signed-out pages'),
     });
     expect(rowsOf(section('The API and the server process')).length).toBeGreaterThan(10);

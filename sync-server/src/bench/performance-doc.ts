@@ -31,6 +31,8 @@ export interface BenchRun {
   api: Row[];
   lists: BrowserSection;
   live: BrowserSection;
+  /** A charity driver's installed app on a throttled link (issue 49). */
+  field: BrowserSection;
   home: BrowserSection;
 }
 
@@ -81,7 +83,7 @@ export function performanceDoc(run: BenchRun): string {
     '## Running the bench',
     "`npm run bench` measures everything below and rewrites this file. The browser figures need Debian's Chromium (`apt-get install chromium`). Without it, their tables say why they are missing, and the API figures stand. " +
       'Compare a figure with its reference from the same run, not with another run. On a shared or throttled host, every timing of a run is slower alike, and Lighthouse moves with the host (its BenchmarkIndex is printed beside its scores). ' +
-      'Each browser bench also runs alone (`node pwa/e2e/bench-lists.mjs`, `bench-live.mjs`, `bench-home.mjs`), and its header says how each figure is timed. The CSV export\'s memory figure runs alone too, on a fresh database (`npx tsx sync-server/src/bench/export-heap.ts`), and so do the write figures (`npx tsx sync-server/src/bench/writes.ts` on the embedded database, with `BENCH_POSTGRES_URL=postgres://...` on Postgres) and the sign-in flood (`npx tsx sync-server/src/bench/login-flood.ts`). Settings, all optional:',
+      'Each browser bench also runs alone (`node pwa/e2e/bench-lists.mjs`, `bench-live.mjs`, `bench-field.mjs`, `bench-home.mjs`), and its header says how each figure is timed. The CSV export\'s memory figure runs alone too, on a fresh database (`npx tsx sync-server/src/bench/export-heap.ts`), and so do the write figures (`npx tsx sync-server/src/bench/writes.ts` on the embedded database, with `BENCH_POSTGRES_URL=postgres://...` on Postgres) and the sign-in flood (`npx tsx sync-server/src/bench/login-flood.ts`). Settings, all optional:',
     [
       '| setting | default | what it changes |',
       '|---|---|---|',
@@ -105,6 +107,9 @@ export function performanceDoc(run: BenchRun): string {
     '## Live changes, a repeat visit, offline pickups and messages in the browser',
     "`pwa/e2e/bench-live.mjs`: the same charity's All Donations stays open while the admin verifies donations. The page is reloaded with its local store full, 200 donations accepted for the charity are picked up offline, and the charity writes 50 messages to a restaurant whose conversation is open.",
     browserTable(run.live),
+    '## A driver on a weak signal',
+    "`pwa/e2e/bench-field.mjs`: the charity's installed app (390 x 844, service worker on, its local store holding the 10,000 donations and 21 pickups) under the DevTools protocol's emulation: 400 kbit/s down, 150 kbit/s up, 600 ms round trip, CPU 4x slower. The reference is the same page on the unthrottled link. A new window opens on My Pickups, timed in the page from the navigation's start to the frame that shows its first Confirm Pickup; then confirmations and photos are queued offline and the weak link returns.",
+    browserTable(run.field),
     '## The signed-out pages, and Lighthouse',
     `\`pwa/e2e/bench-home.mjs\`: the \`lighthouse\` package with its default mobile settings (simulated slow 4G, 4x CPU slowdown). Medians of ${run.browserRounds} runs. The reference is the replaced app's scores, as issue 9 quotes them.`,
     browserTable(run.home),

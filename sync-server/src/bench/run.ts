@@ -358,7 +358,7 @@ function browserRows(script: string): { rows: Row[]; note?: string } {
   if (res.status !== 0 || !line) return { rows: [], note: `${script} did not run (exit ${res.status ?? res.signal}); see its output above` };
   return { rows: (JSON.parse(line) as { rows: Row[] }).rows };
 }
-// One build of the PWA for the three (each would otherwise build its own), unless one is given.
+// One build of the PWA for the four (each would otherwise build its own), unless one is given.
 const pwaDist = process.env.E2E_PWA_DIST ? null : mkdtempSync(join(tmpdir(), 'fb-bench-dist-'));
 if (pwaDist) {
   const built = spawnSync('npx', ['vite', 'build', '--outDir', pwaDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: resolve(serverDir, '../pwa'), stdio: 'inherit' });
@@ -366,9 +366,10 @@ if (pwaDist) {
 }
 const browser = browserRows('bench-lists.mjs');
 const live = browserRows('bench-live.mjs');
+const field = browserRows('bench-field.mjs');
 const home = browserRows('bench-home.mjs');
-for (const row of [...browser.rows, ...live.rows, ...home.rows]) report(row);
-const browserSet = new Set([...browser.rows, ...live.rows, ...home.rows]);
+for (const row of [...browser.rows, ...live.rows, ...field.rows, ...home.rows]) report(row);
+const browserSet = new Set([...browser.rows, ...live.rows, ...field.rows, ...home.rows]);
 if (pwaDist) rmSync(pwaDist, { recursive: true, force: true });
 
 // --- Written down (performance-doc.ts) -----------------------------------------------------------------------------
@@ -385,6 +386,7 @@ writeFileSync(
     api: rows.filter((r) => !browserSet.has(r)),
     lists: browser,
     live,
+    field,
     home,
   }),
 );

@@ -1,4 +1,4 @@
-import { CHARITY_REQUEST_OPEN, type CharityRequest, type CharityRequestPublic, type CharityRequestStatus, type Transaction } from '@foodbridge/shared';
+import { CHARITY_REQUEST_OPEN, NEW_CHARITY_ALERT_RADIUS_KM, type CharityRequest, type CharityRequestPublic, type CharityRequestStatus, type Transaction } from '@foodbridge/shared';
 import type { Sql, TxSql } from './connection.ts';
 import { afterCursor, type PageQuery } from './pages.ts';
 import { isoRequired } from './map.ts';
@@ -144,11 +144,19 @@ export async function setCharityRequestStatus(tx: TxSql, id: string, status: Cha
 
 /**
  * Gives the approved account the charity role. An admin keeps admin (approving an old request must not demote
- * anyone). Returns false if the account no longer exists.
+ * anyone). Returns false if the account no longer exists. A new charity whose profile has a place and no home base
+ * yet starts with it as its home base and alerts on within NEW_CHARITY_ALERT_RADIUS_KM: out of the box it hears of
+ * food near it (issue 50), and changes or turns that off on its profile.
  */
 export async function grantCharityRole(tx: TxSql, userId: string): Promise<boolean> {
   const [row] = await tx<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId} AND NOT deleted FOR UPDATE`;
   if (!row) return false;
+  await tx`
+    UPDATE users SET
+      role = 'charity',
+      home_latitude = latitude, home_longitude = longitude, home_address = COALESCE(home_address, address),
+      notify_radius_km = ${NEW_CHARITY_ALERT_RADIUS_KM}
+    WHERE id = ${userId} AND role NOT IN ('charity', 'admin') AND home_latitude IS NULL AND latitude IS NOT NULL AND longitude IS NOT NULL`;
   await tx`UPDATE users SET role = 'charity' WHERE id = ${userId} AND role NOT IN ('charity', 'admin')`;
   return true;
 }

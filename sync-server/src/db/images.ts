@@ -14,25 +14,30 @@ export interface ImageMetaRow {
 
 /**
  * `id` and `createdAt` are the demo seed's, which links its pictures before storing them. With `storageKey` the bytes
- * are already in the bucket there (only their size is recorded); without it they are stored in this row.
+ * are already in the bucket there (only their size is recorded); without it they are stored in this row. A `private`
+ * picture (a proof-of-pickup photo) is never served by its id, only through its signed address.
  */
 export async function insertImage(
   sql: Sql | TxSql,
-  img: { ownerId: string; type: ImageType; width: number; height: number; bytes: Buffer; id?: string; createdAt?: Date; storageKey?: string },
+  img: { ownerId: string; type: ImageType; width: number; height: number; bytes: Buffer; id?: string; createdAt?: Date; storageKey?: string; private?: boolean },
 ): Promise<ImageMetaRow> {
   const inBucket = img.storageKey !== undefined;
   const [row] = await sql<ImageMetaRow[]>`
-    INSERT INTO images (id, owner_id, content_type, width, height, byte_size, bytes, created_at, storage, storage_key)
+    INSERT INTO images (id, owner_id, content_type, width, height, byte_size, bytes, created_at, storage, storage_key, private)
     VALUES (${img.id ?? sql`DEFAULT`}, ${img.ownerId}, ${img.type}, ${img.width}, ${img.height}, ${img.bytes.length},
-            ${inBucket ? null : img.bytes}, ${img.createdAt ?? sql`DEFAULT`}, ${inBucket ? 's3' : 'db'}, ${img.storageKey ?? null})
+            ${inBucket ? null : img.bytes}, ${img.createdAt ?? sql`DEFAULT`}, ${inBucket ? 's3' : 'db'}, ${img.storageKey ?? null},
+            ${img.private ?? false})
     RETURNING id, content_type, width, height, byte_size, storage, storage_key`;
   return row!;
 }
 
-/** Everything but the bytes: enough to answer a conditional request or pick a variant without reading the file. */
+/**
+ * Everything but the bytes: enough to answer a conditional request or pick a variant without reading the file. A
+ * private picture is not found here: it is read through its pickup photo (db/pickup-photos.ts).
+ */
 export async function findImageMeta(sql: Sql, id: string): Promise<ImageMetaRow | undefined> {
   const [row] = await sql<ImageMetaRow[]>`
-    SELECT id, content_type, width, height, byte_size, storage, storage_key FROM images WHERE id = ${id}`;
+    SELECT id, content_type, width, height, byte_size, storage, storage_key FROM images WHERE id = ${id} AND NOT private`;
   return row;
 }
 

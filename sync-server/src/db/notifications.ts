@@ -133,7 +133,17 @@ async function memberIds(tx: TxSql, organisationId: string): Promise<string[]> {
 
 /** The kinds nobody is told of: they read nothing (see notificationsOf). */
 // An undone pickup is the charity's own correction within minutes; the restaurant's lists show it Accepted again.
-const UNTOLD: ReadonlySet<NewHistoryEntry['kind']> = new Set(['request.deleted', 'request.reopened', 'user.deleted', 'pickup.report-corrected', 'pickup.undone', 'pickup.not-collected', 'message.removed']);
+// A pickup's photos are read with the pickup (the restaurant is told of the pickup itself), not announced one by one.
+const UNTOLD: ReadonlySet<NewHistoryEntry['kind']> = new Set([
+  'request.deleted',
+  'request.reopened',
+  'user.deleted',
+  'pickup.report-corrected',
+  'pickup.undone',
+  'pickup.not-collected',
+  'pickup.photo-added',
+  'message.removed',
+]);
 
 async function notificationsOf(tx: TxSql, e: NewHistoryEntry, reads: Reads): Promise<Told[]> {
   const out: Told[] = [];

@@ -15,9 +15,10 @@ export function corsForConfiguredOrigins(config: Pick<Config, 'CORS_ORIGINS'>) {
   const allow = cors({
     origin: (origin) => (allowed.has(origin.toLowerCase()) ? origin : null),
     allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
-    // Retry-After tells a rate-limited caller when to come back; Link carries a list's next page.
-    exposeHeaders: ['Retry-After', 'Link'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Upload-Offset', 'Upload-Length'],
+    // Retry-After tells a rate-limited caller when to come back; Link carries a list's next page; Upload-Offset and
+    // Upload-Length how much of a pickup photo's upload the server holds.
+    exposeHeaders: ['Retry-After', 'Link', 'Upload-Offset', 'Upload-Length'],
     maxAge: 600,
   });
   const varyAfter = async (c: Context, next: Next) => {

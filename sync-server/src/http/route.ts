@@ -83,6 +83,8 @@ export interface RouteSpec<S extends Security = Security> {
   body?: { schema: z.ZodType; example: unknown; required?: boolean };
   /** A multipart upload (the image route): field name and what it holds. */
   upload?: { field: string; description: string };
+  /** A body of raw bytes (a chunk of a resumable upload), read by the handler itself: its media type and what it holds. */
+  rawBody?: { mediaType: string; description: string };
   /** The main success first; errors are `{ message, code }` and need only a description. */
   responses: Record<number, DocResponse>;
 }
@@ -152,6 +154,7 @@ export const PARAM_SCHEMAS: Record<string, z.ZodType> = {
   donationId: IdSchema,
   favoriteId: IdSchema,
   userId: IdSchema,
+  photoId: IdSchema,
   email: z.email(),
   collection: z.enum(SYNC_COLLECTIONS),
 };

@@ -80,9 +80,12 @@ function typeOf(schema: z.ZodType, io: Io, names: Map<z.ZodType, string>): strin
 
 const SUCCESS = (status: number) => status >= 200 && status < 300;
 
-/** JSON routes only: streams, pictures, CSV and pages are read by the browser itself (EventSource, img, links). */
+/**
+ * JSON routes only: streams, pictures, CSV and pages are read by the browser itself (EventSource, img, links), and
+ * uploads (multipart, or raw chunks) are sent by the app's own helpers.
+ */
 function isJsonRoute(r: RouteSpec): boolean {
-  if (r.upload) return false;
+  if (r.upload || r.rawBody) return false;
   return Object.entries(r.responses).every(([status, res]) => !SUCCESS(Number(status)) || (res.media ?? (res.schema ? 'json' : 'none')) === 'json' || res.media === 'none');
 }
 

@@ -117,7 +117,9 @@ function operationObject(op: RouteSpec): Json {
             },
           },
         }
-      : undefined;
+      : op.rawBody
+        ? { required: true, content: { [op.rawBody.mediaType]: { schema: { type: 'string', contentMediaType: 'application/octet-stream', description: op.rawBody.description } } } }
+        : undefined;
   return {
     operationId: `${op.method}${openApiPath(op.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     summary: op.summary,

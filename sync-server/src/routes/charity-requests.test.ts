@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CharityRequestPublicSchema, CharityRequestSchema, MSG } from '@foodbridge/shared';
+import { CharityRequestPublicSchema, CharityRequestSchema, MSG, NEW_CHARITY_ALERT_RADIUS_KM } from '@foodbridge/shared';
 import { createCharityRequestInput } from '@foodbridge/shared/testing/factories';
 import type { StripeStub } from '../testing/stripe-stub.ts';
 import { createStripeTestApp, createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
@@ -240,6 +240,21 @@ describe('charity requests in test-payment mode', () => {
     expect(again.status).toBe(409);
     expect((await t.patch(`/charity-requests/reject/${id}`, {}, admin.token)).status).toBe(409);
     expect((await t.post('/charity-requests', createCharityRequestInput({ paymentId: 'pi_test_x' }), u.token)).status).toBe(409);
+  });
+
+  it('starts a new charity with its profile\'s place as home base and alerts on; one without a place starts with none', async () => {
+    const placed = await createUser(t);
+    expect((await t.patch('/users/me', { address: '5 Harbour Road', latitude: 52.5, longitude: 13.4 }, placed.token)).status).toBe(200);
+    const unplaced = await createUser(t);
+    for (const u of [placed, unplaced]) expect((await t.patch(`/charity-requests/approve/${await submit(u)}`, {}, admin.token)).status).toBe(200);
+
+    expect((await t.get('/me/charity-preferences', placed.token)).body).toMatchObject({
+      homeAddress: '5 Harbour Road',
+      homeLatitude: 52.5,
+      homeLongitude: 13.4,
+      notifyRadiusKm: NEW_CHARITY_ALERT_RADIUS_KM,
+    });
+    expect((await t.get('/me/charity-preferences', unplaced.token)).body).toMatchObject({ homeLatitude: null, notifyRadiusKm: null });
   });
 
   it('rejects a pending request without changing the role', async () => {

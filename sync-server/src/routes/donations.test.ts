@@ -317,15 +317,25 @@ describe('DELETE /donations/:id', () => {
     expect((await t.del(`/donations/${id}`, restaurant.token)).status).toBe(404);
   });
 
-  it('lets an admin delete any donation, and Rejected or Picked ones may go', async () => {
+  it('lets an admin delete any donation, and Rejected ones may go', async () => {
     const pending = await createDonation(otherRestaurant);
     expect((await t.del(`/donations/${pending}`, admin.token)).body).toEqual({ deletedCount: 1 });
     const rejected = await createDonation();
     await t.patch(`/donations/reject/${rejected}`, undefined, admin.token);
     expect((await t.del(`/donations/${rejected}`, restaurant.token)).body).toEqual({ deletedCount: 1 });
+  });
+
+  it('keeps a collected donation, with its review and its place in the figures, whoever asks', async () => {
     const picked = await createAccepted();
-    await t.patch(`/donations/pickup/${picked}`, undefined, charity.token);
-    expect((await t.del(`/donations/${picked}`, restaurant.token)).body).toEqual({ deletedCount: 1 });
+    await t.patch(`/donations/pickup/${picked}`, { weightKg: 7, outcome: 'all' }, charity.token);
+    expect((await t.post('/reviews', { donationId: picked, rating: 5, description: 'Fresh and well packed' }, charity.token)).status).toBe(201);
+    for (const u of [restaurant, admin]) {
+      const res = await t.del(`/donations/${picked}`, u.token);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'donations/delete-picked', message: 'This donation has been collected. It stays in the record with its review and counts in the figures.' });
+    }
+    expect((await t.get(`/donations/${picked}`)).body.status).toBe('Picked');
+    expect((await t.get(`/reviews/${picked}`)).body).toHaveLength(1);
   });
 
   it('refuses deleting a donation a charity has been given', async () => {

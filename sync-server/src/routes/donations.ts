@@ -341,7 +341,7 @@ export const donationRoutes = [
       tags: ['Donations'],
       security: 'bearer',
       params: donationId,
-      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours, or not a manager of the restaurant.', 'donations/delete-not-owner', 'organisations/leads-only'), 404: err('No such donation.', 'not-found/donation'), 409: err('Already given to a charity.', 'donations/delete-accepted') },
+      responses: { 200: ok('Deleted.', Deleted), 403: err('Not yours, or not a manager of the restaurant.', 'donations/delete-not-owner', 'organisations/leads-only'), 404: err('No such donation.', 'not-found/donation'), 409: err('Already given to a charity, or collected.', 'donations/delete-accepted', 'donations/delete-picked') },
     },
     async (c, { deps, user }) => {
       const id = parseId(c.req.param('id'));

@@ -41,7 +41,7 @@ async function readUpload(c: Context<AppEnv>): Promise<File> {
   return file;
 }
 
-function parseWidth(value: string): number {
+export function parseWidth(value: string): number {
   const n = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= MAX_REQUESTED_WIDTH)) {
     throw badRequest('images/invalid-width', { max: MAX_REQUESTED_WIDTH });
@@ -50,9 +50,9 @@ function parseWidth(value: string): number {
 }
 
 // A view, not a copy: originals can be 5 MB. Neither database buffers nor sharp's output share their memory.
-const asBody = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
+export const asBody = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const t = tag.trim();
@@ -60,8 +60,11 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
-/** The pictures of one app: where each one's bytes are, and the resizes under way. */
-const imagesOf = perDeps((deps) => {
+/**
+ * The pictures of one app: where each one's bytes are, and the resizes under way (also for the private pickup photos,
+ * routes/pickup-photos.ts).
+ */
+export const imagesOf = perDeps((deps) => {
   // Two phones asking for the same new variant at once share one resize instead of each running sharp.
   const rendering = new Map<string, Promise<Buffer>>();
   const inDatabase = createDatabaseImageStorage(deps.sql);
@@ -98,17 +101,24 @@ const imagesOf = perDeps((deps) => {
     return job;
   }
 
-  async function storeOriginal(ownerId: string, info: InspectedImage, bytes: Buffer): Promise<ImageMetaRow> {
-    const bucket = deps.imageBucket;
-    if (!bucket) return insertImage(deps.sql, { ownerId, ...info, bytes });
+  /**
+   * A new picture's id, and its bytes put in the bucket when there is one; its row (insertImage) is written after, so
+   * that no row ever points at a missing object (a failure between leaves an unlinked one).
+   */
+  async function putOriginal(info: InspectedImage, bytes: Buffer): Promise<{ id: string; storageKey?: string }> {
     const id = randomUUID();
+    const bucket = deps.imageBucket;
+    if (!bucket) return { id };
     const key = originalKey(id, info.type);
-    // The object before the row: no row ever points at a missing object (a failure between leaves an unlinked one).
     await bucket.put(key, bytes, info.type);
-    return insertImage(deps.sql, { id, ownerId, ...info, bytes, storageKey: key });
+    return { id, storageKey: key };
   }
 
-  return { storageOf, renderAndStore, storeOriginal };
+  async function storeOriginal(ownerId: string, info: InspectedImage, bytes: Buffer): Promise<ImageMetaRow> {
+    return insertImage(deps.sql, { ownerId, ...info, bytes, ...(await putOriginal(info, bytes)) });
+  }
+
+  return { storageOf, renderAndStore, putOriginal, storeOriginal };
 });
 
 export const imageRoutes = [

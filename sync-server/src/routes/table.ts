@@ -22,6 +22,7 @@ import { pushRoutes } from './push.ts';
 import { mapRoutes } from './map.ts';
 import { geocodeRoutes } from './geocode.ts';
 import { pickupReportRoutes } from './pickup-reports.ts';
+import { pickupPhotoRoutes } from './pickup-photos.ts';
 import { charityPreferenceRoutes } from './charity-preferences.ts';
 import { organisationRoutes } from './organisations.ts';
 import { calendarRoutes } from './calendar.ts';
@@ -55,6 +56,7 @@ export const API_ROUTES = [
   ...mapRoutes,
   ...geocodeRoutes,
   ...pickupReportRoutes,
+  ...pickupPhotoRoutes,
   ...charityPreferenceRoutes,
   ...organisationRoutes,
   ...calendarRoutes,

@@ -53,6 +53,8 @@ export async function noteAnswer(method: string, url: string, res: Response): Pr
   const raw = Buffer.from(await res.clone().arrayBuffer());
   const encoding = res.headers.get('content-encoding');
   const text = (encoding === 'gzip' ? gunzipSync(raw) : encoding === 'br' ? brotliDecompressSync(raw) : raw).toString();
+  // A HEAD's refusal has its headers and no body: its code is the GET's, checked where a GET gets it.
+  if (text === '') return;
   const body = JSON.parse(text) as { code?: unknown };
   if (typeof body.code !== 'string') return;
   if (!codesOf(route).get(res.status)?.has(body.code as ErrorCode)) undeclared.add(`${routeKey(route)} ${res.status} ${body.code}`);

@@ -28,6 +28,8 @@ import { replaceCalendarToken } from '../db/calendar.ts';
 import { addMember, createInvitation } from '../db/organisations.ts';
 import { insertSeries, insertSeriesRequest, setSeriesRequestStatus } from '../db/series.ts';
 import { insertMessage } from '../db/messages.ts';
+import { completePhotoUpload, readPhotoLinkKey, startPhotoUpload } from '../db/pickup-photos.ts';
+import { signedPhotoPath } from '../images/pickup-photo-links.ts';
 import { insertUser } from '../db/users.ts';
 import { insertDonation } from './fixtures.ts';
 import { createBrowserSubscription } from './push-service-stub.ts';
@@ -306,6 +308,41 @@ export class World {
     });
   }
 
+  /** A proof-of-pickup photo `charity`'s founder added to the Picked donation (issue 49.3). */
+  pickupPhoto(): Promise<string> {
+    const { charity } = this.accounts;
+    return this.once('pickup-photo', async () => {
+      const donationId = await this.donation('Picked');
+      const bytes = await png();
+      const id = randomUUID();
+      await this.t.sql.begin(async (tx) => {
+        const image = await insertImage(tx, { ownerId: charity.id, type: 'image/png', width: 8, height: 8, bytes, private: true });
+        await completePhotoUpload(tx, { id, donationId, charityId: charity.id, takenBy: charity.id, length: bytes.length, imageId: image.id });
+      });
+      return id;
+    });
+  }
+
+  /** The signed address of `pickupPhoto`, as the list of the pickup's photos hands it out. */
+  async pickupPhotoPath(): Promise<string> {
+    const key = await readPhotoLinkKey(this.t.sql);
+    return signedPhotoPath(key!, await this.pickupPhoto());
+  }
+
+  /** A photo `charity`'s founder began to upload to the Accepted donation: its first bytes. */
+  photoUpload(): Promise<string> {
+    const { charity } = this.accounts;
+    return this.once('photo-upload', async () => {
+      const donationId = await this.donation('Accepted');
+      const bytes = await png();
+      const id = randomUUID();
+      await this.t.sql.begin((tx) =>
+        startPhotoUpload(tx, { id, donationId, charityId: charity.id, takenBy: charity.id, length: bytes.length, bytes: bytes.subarray(0, 16) }),
+      );
+      return id;
+    });
+  }
+
   /** Another plain account: the target of an admin's action on accounts. */
   async target(): Promise<WorldAccount> {
     const account = await makeAccount(this.t, 'target', 'user');
@@ -461,7 +498,9 @@ async function makeAccount(t: TestApp, key: string, role: Role, passwordHash?: s
 export interface MatrixRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
+  /** JSON, a FormData, or raw bytes (a chunk of a photo's upload, with its `headers`). */
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface MatrixRow {
@@ -1181,6 +1220,45 @@ export const PERMISSION_MATRIX: MatrixRow[] = [
     route: 'DELETE /series-requests/:id',
     request: async (w) => ({ method: 'DELETE', path: `/series-requests/${await w.seriesRequest('Accepted')}` }),
     expect: signedIn(404, { restaurant: 200, staff: 403, charity: 200, driver: 403, admin: 403 }),
+  },
+  // ---- Proof-of-pickup photos (issue 49.3): added by the charity the pickup was given to (any member), read by its
+  // restaurant's members, that charity and admins; the photo itself by whoever holds its signed address, until it expires.
+  {
+    route: 'PATCH /donations/pickup/:donationId/photos/:photoId',
+    request: async (w) => {
+      const bytes = await png();
+      return {
+        method: 'PATCH',
+        path: `/donations/pickup/${await w.donation('Accepted')}/photos/${randomUUID()}`,
+        body: new Uint8Array(bytes),
+        headers: { 'content-type': 'application/offset+octet-stream', 'upload-offset': '0', 'upload-length': String(bytes.length) },
+      };
+    },
+    expect: signedIn(403, { charity: 201, driver: 201 }),
+  },
+  {
+    route: 'GET /donations/pickup/:donationId/photos/:photoId',
+    request: async (w) => get(`/donations/pickup/${await w.donation('Accepted')}/photos/${await w.photoUpload()}`),
+    expect: signedIn(403, { charity: 200 }),
+  },
+  {
+    route: 'GET /donations/:donationId/pickup-photos',
+    variant: 'Picked donation',
+    request: async (w) => (await w.pickupPhoto(), get(`/donations/${await w.donation('Picked')}/pickup-photos`)),
+    expect: signedIn(403, { restaurant: 200, charity: 200, admin: 200 }),
+  },
+  {
+    route: 'GET /donations/:donationId/pickup-photos',
+    variant: 'Pending donation',
+    request: async (w) => get(`/donations/${await w.donation('Pending')}/pickup-photos`),
+    expect: signedIn(404),
+  },
+  { route: 'GET /pickup-photos/:photoId', request: async (w) => get(await w.pickupPhotoPath()), expect: everyone(200) },
+  {
+    route: 'GET /pickup-photos/:photoId',
+    variant: 'a signature for another photo',
+    request: async (w) => get((await w.pickupPhotoPath()).replace(/\/pickup-photos\/[^?]+/, `/pickup-photos/${randomUUID()}`)),
+    expect: everyone(403),
   },
   // ---- Messages (issue 48): a request's conversation is its restaurant's and its charity's (their members), and
   // admins'; to anyone else it does not exist.

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field, Input, NativeSelect } from '@/components/ui/input';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '@/components/ui/states';
 import { ExportPanel } from '@/components/export-panel';
+import { PickupPhotoDisclosure } from '@/components/pickup-photos';
 import { ApiError, apiPath, getPage, type ApiPath } from '@/lib/api-client';
 import { describeEntry } from '@/lib/history-words';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -47,6 +48,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   'pickup.undone': /*i18n*/ 'admin.history.kind.pickupUndone',
   'pickup.not-collected': /*i18n*/ 'admin.history.kind.pickupNotCollected',
   'pickup.report-corrected': /*i18n*/ 'admin.history.kind.pickupReportCorrected',
+  'pickup.photo-added': /*i18n*/ 'admin.history.kind.pickupPhotoAdded',
   'pickup.claimed': /*i18n*/ 'admin.history.kind.pickupClaimed',
   'pickup.assigned': /*i18n*/ 'admin.history.kind.pickupAssigned',
   'pickup.unassigned': /*i18n*/ 'admin.history.kind.pickupUnassigned',
@@ -172,6 +174,9 @@ export function HistoryPage() {
                   <Link to="/donations/$id" params={{ id: entry.donationId }} className="text-sm font-medium text-brand-800 underline-offset-4 hover:underline">
                     {i18n._('admin.history.openDonation')}
                   </Link>
+                )}
+                {entry.kind === 'pickup.photo-added' && entry.donationId && typeof entry.detail.photoId === 'string' && (
+                  <PickupPhotoDisclosure donationId={entry.donationId} photoId={entry.detail.photoId} />
                 )}
               </div>
             </li>

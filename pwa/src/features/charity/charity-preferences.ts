@@ -7,7 +7,8 @@ import { apiPath, call } from '@/lib/api-client';
 import { foodTypeLabel } from '@/lib/labels';
 import { useApi } from '@/lib/use-api';
 
-export const useCharityPreferences = () => useApi(apiPath('GET /me/charity-preferences'));
+/** `enabled` false asks nothing (a screen shown to every role reads them for charities only). */
+export const useCharityPreferences = (enabled = true) => useApi(enabled ? apiPath('GET /me/charity-preferences') : null);
 export const saveCharityPreferences = (body: CharityPreferencesInput) => call('PUT /me/charity-preferences', { body });
 
 /** The form as edited: the radius as the select's value ('' is Off). */

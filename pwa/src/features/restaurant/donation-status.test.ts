@@ -15,9 +15,9 @@ describe('what a restaurant may do with its donation', () => {
     expect(editable).toEqual(['Pending', 'Verified']);
   });
 
-  it('may delete in every status but while a charity is on its way (Accepted, Assigned)', () => {
+  it('may delete in every status but while a charity is on its way (Accepted, Assigned) or once it collected (Picked)', () => {
     const deletable = DONATION_STATUSES.filter((status) => canDelete(donation({ status })));
-    expect(deletable).toEqual(['Pending', 'Verified', 'Rejected', 'Picked']);
+    expect(deletable).toEqual(['Pending', 'Verified', 'Rejected']);
   });
 });
 

@@ -41,8 +41,9 @@ export function quantityChange(d: Pick<Donation, 'quantity'>, text: string): num
   return n;
 }
 
-// The server refuses to delete a donation a charity is on its way to collect.
-export const canDelete = (d: Donation) => d.status !== 'Accepted' && d.status !== 'Assigned';
+// The server refuses to delete a donation a charity is on its way to collect, and one it collected (the record of
+// food that reached people: the figures and the charity's review stand on it).
+export const canDelete = (d: Donation) => d.status !== 'Accepted' && d.status !== 'Assigned' && d.status !== 'Picked';
 
 /** Why Update is not offered, in the restaurant's words. */
 export function lockReason(i18n: I18n, d: Donation): string {

@@ -8,6 +8,7 @@ import type { AuthConfig } from '@foodbridge/shared/schemas/auth';
 import type { DonationChangeResult } from '@foodbridge/shared/schemas/pickup';
 import { SYNC_PULL_LIMIT_MAX } from '@foodbridge/shared/schemas/sync';
 import { createDonation } from '@foodbridge/shared/testing/factories';
+import { openPhotoStore, type PhotoEntry } from './photo-outbox';
 import type { OutboxEntry } from './schemas';
 import {
   createAuthSession,
@@ -115,6 +116,35 @@ async function signedInAsDana() {
   return { page, db: await openStore(page, DANA_DB) };
 }
 
+/** A photo the server refused, left on the device (the outbox sends nothing for it). */
+const refusedPhoto: PhotoEntry = {
+  id: 'photo-1',
+  account: DANA_DB,
+  donationId: 'donation-1',
+  blob: new Blob(['jpeg']),
+  type: 'image/jpeg',
+  size: 4,
+  offset: 0,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  attempts: 1,
+  state: 'refused',
+  refusal: 'Taken.',
+};
+
+async function keepPhoto(entry: PhotoEntry) {
+  const store = await openPhotoStore();
+  await store.put(entry);
+  store.close();
+}
+
+/** The photos in the device's photo database. */
+async function photosOnDevice(): Promise<PhotoEntry[]> {
+  const store = await openPhotoStore();
+  const all = await store.all();
+  store.close();
+  return all;
+}
+
 /** The IndexedDB databases RxDB's Dexie storage made for the account's database, by collection. */
 async function collectionsOnDevice(name: string) {
   // rxdb-dexie-{database}--{schema version}--{collection}
@@ -216,6 +246,7 @@ describe('log-out', () => {
     await db.outbox.insert(
       outboxEntry({ id: 'entry-1', donationId: 'donation-1', attempts: 1, state: 'refused', refusal: 'Taken.' }),
     );
+    await keepPhoto(refusedPhoto);
     // Besides the collections, one store per replication for its checkpoints.
     const replicationMeta = expect.stringMatching(/^rx-replication-meta-[0-9a-f]{64}$/);
     const onDevice = [...COLLECTIONS, ...PULLS.map(() => replicationMeta)];
@@ -231,7 +262,9 @@ describe('log-out', () => {
     expect(page.readRecord()).toBeNull();
     expect(localStorage.getItem(`foodbridge.sync.${DANA_DB}`)).toBeNull();
     expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
-    expect(page.useLocalDatabase.getState()).toEqual({ db: null, outbox: null, messageOutbox: null });
+    // The photos waiting on the device (their own database) go too.
+    expect(await photosOnDevice()).toEqual([]);
+    expect(page.useLocalDatabase.getState()).toEqual({ db: null, outbox: null, messageOutbox: null, photoOutbox: null });
     expect(page.useSession.getState().user).toBeNull();
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
     // Nothing waited to be sent: log-out only asked the server to end the session.
@@ -327,15 +360,19 @@ describe('log-out', () => {
     await expectSignedOutClean(page);
   });
 
-  it('offline, sends no pickup and still removes everything', async () => {
-    const server = serve();
+  it('offline, sends no pickup at sign-out and still removes everything, the worker\'s queue too', async () => {
+    const server = serve({ 'PATCH /donations/pickup/donation-9': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { page, db } = await signedInAsDana();
     page.useConnectivity.setState({ online: false });
     const { queued } = (await page.confirmPickup('donation-9', 'Rice')) as { queued: OutboxEntry };
-    expect(await page.readEntries(db)).toEqual([queued]);
+    expect(await page.readEntries(db)).toMatchObject([{ id: queued.id, state: 'pending' }]);
+    // Under a service worker, the confirmation made offline is handed to its Background Sync queue once (the send
+    // fails at once; the worker keeps the request). Sign-out sends nothing more and empties that queue.
+    await vi.waitFor(() => expect(pickupsSent(server.requests)).toHaveLength(1));
+    const handedOver = pickupsSent(server.requests).length;
 
     await page.signOut();
-    expect(pickupsSent(server.requests)).toEqual([]);
+    expect(pickupsSent(server.requests)).toHaveLength(handedOver);
     expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
     expect(page.readRecord()).toBeNull();
     expect(worker.postMessage.mock.calls).toEqual([[{ type: 'CLEAR_PICKUP_QUEUE' }]]);
@@ -411,6 +448,7 @@ describe('switching accounts and roles', () => {
     });
     await db.donations.insert(createDonation());
     await db.outbox.bulkInsert([waiting, refused]);
+    await keepPhoto(refusedPhoto);
 
     await page.refreshRole();
     // An admin's store holds no conversations (read online).
@@ -428,9 +466,12 @@ describe('switching accounts and roles', () => {
       ]),
     );
     expect(pickupsSent(server.requests)[0]).toMatchObject({ key: 'entry-waiting', token: DANA_TOKEN });
+    // The photos are the account's, whatever its role: they stay (a refused one until it is dismissed).
+    expect((await photosOnDevice()).map((e) => e.id)).toEqual([refusedPhoto.id]);
 
     await page.signOut();
     expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
+    expect(await photosOnDevice()).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { databaseName, openDatabase, removeDatabase, type FoodBridgeDatabase } f
 import { donationsByNewest, VERIFIED } from './donation-lists';
 import type { OpenStore } from './local-database';
 import { createMessageOutbox, type MessageOutbox } from './message-outbox';
+import { clearPhotos, createPhotoOutbox, memoryPhotoStore, openPhotoStore, type PhotoOutbox } from './photo-outbox';
 import { createOutbox, readEntries, type Outbox } from './pickup-outbox';
 import { readMembership } from '@/lib/remembered-membership';
 import { prefetchFirstPull, type FirstPull } from './first-pull';
@@ -27,6 +28,7 @@ interface Active {
   replication: Replications;
   outbox: Outbox;
   messageOutbox: MessageOutbox;
+  photoOutbox: PhotoOutbox;
   unsubscribe: () => void;
 }
 
@@ -55,6 +57,7 @@ async function stopAndRemove() {
   current.unsubscribe();
   current.outbox.stop();
   current.messageOutbox.stop();
+  current.photoOutbox.stop();
   await current.replication.cancel();
   await removeAccountData(current.name);
 }
@@ -73,7 +76,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   if (firstPull !== prefetched) prefetched?.stop();
   if (active && active.name === name && active.role === account.role) {
     firstPull?.stop();
-    return { db: active.db, outbox: active.outbox, messageOutbox: active.messageOutbox };
+    return { db: active.db, outbox: active.outbox, messageOutbox: active.messageOutbox, photoOutbox: active.photoOutbox };
   }
 
   // The outbox survives a role reset, waiting confirmations and refusals not yet dismissed alike (only the server
@@ -101,8 +104,28 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   if (carried.length) await db.outbox.bulkInsert(carried);
   if (carriedMessages.length) await db.messageoutbox.bulkInsert(carriedMessages);
 
-  const outbox = createOutbox(db, account.email, () => replication.reSync(), () => readMembership(account.userId)?.email);
+  const photoStore = await openPhotoStore().catch((err: unknown) => {
+    console.error('[local store] could not open the photo database; photos wait in memory only', err);
+    return memoryPhotoStore();
+  });
+  const outbox = createOutbox(
+    db,
+    account.email,
+    () => {
+      replication.reSync();
+      // The confirmation has gone: its photos may follow.
+      void photoOutbox.replay();
+    },
+    () => readMembership(account.userId)?.email,
+  );
   const messageOutbox = createMessageOutbox(db, () => replication.reSync());
+  // Photos are kept in a database of their own (not per account: each entry names its account, so a role change,
+  // which rebuilds this one, keeps them; sign-out empties it).
+  const photoOutbox = createPhotoOutbox({
+    store: photoStore,
+    account: name,
+    confirmationWaits: async (donationId) => Boolean(await db.outbox.findOne({ selector: { donationId, state: 'pending' } }).exec()),
+  });
   // All Donations' list, kept from the first write on: opened during the first sync, the screen then finds it ready
   // instead of reading the thousands of donations written so far (a read that also holds the next write back).
   const warm = fresh ? donationsByNewest(db, VERIFIED).subscribe({ next: () => undefined, error: () => undefined }) : null;
@@ -117,6 +140,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
         // the burst of pulls into one pass).
         void outbox.replay();
         void messageOutbox.replay();
+        void photoOutbox.replay();
       },
       onLive: (collection) => {
         markLive(collection);
@@ -128,6 +152,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
     warm?.unsubscribe();
     outbox.stop();
     messageOutbox.stop();
+    photoOutbox.stop();
     throw err;
   }
   const pendingSub = db.outbox.find({ selector: { state: 'pending' } }).$.subscribe((docs) => {
@@ -141,6 +166,7 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
     replication,
     outbox,
     messageOutbox,
+    photoOutbox,
     unsubscribe: () => {
       warm?.unsubscribe();
       pendingSub.unsubscribe();
@@ -148,7 +174,8 @@ export async function activate(account: LocalAccount, prefetched?: FirstPull): P
   };
   void outbox.replay();
   void messageOutbox.replay();
-  return { db, outbox, messageOutbox };
+  void photoOutbox.replay();
+  return { db, outbox, messageOutbox, photoOutbox };
 }
 
 /** The messages written here that the server has not taken yet (waiting, or refused and not dismissed). */
@@ -165,7 +192,7 @@ export async function deactivate({ lastChance = true }: { lastChance?: boolean }
     // One last chance for what the account did offline: queued pickups and favourite changes.
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
-      Promise.all([active.outbox.replay(), active.messageOutbox.replay(), active.replication.flush()]).catch(() => undefined),
+      Promise.all([active.outbox.replay(), active.messageOutbox.replay(), active.photoOutbox.replay(), active.replication.flush()]).catch(() => undefined),
       new Promise((r) => (timer = setTimeout(r, 3000))),
     ]);
     clearTimeout(timer);
@@ -175,6 +202,7 @@ export async function deactivate({ lastChance = true }: { lastChance?: boolean }
     const record = readRecord();
     if (record) await removeAccountData(record.name);
   }
+  await clearPhotos().catch((err: unknown) => console.error('[local store] could not remove the photos waiting', err));
   // The service worker's Background Sync queue holds requests with this account's token: empty it too.
   navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_PICKUP_QUEUE' });
   bindSyncState(null);

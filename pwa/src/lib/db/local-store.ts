@@ -33,7 +33,7 @@ function follow(state: ReturnType<typeof useSession.getState>) {
   if (key === wanted.key) return;
   const target: Wanted = { key, account };
   wanted = target;
-  useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null });
+  useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null, photoOutbox: null });
   // A fresh device has no checkpoint to wait for: its first donations are asked for now, while the engine downloads
   // and the database opens (at sign-in, about as long as the pull of the first batches).
   const firstPull = account && isFresh(databaseName(account.userId), account.role) ? prefetchFirstPull('donations') : undefined;
@@ -73,7 +73,7 @@ export function startLocalStore() {
   // then the account's data is removed so the next account starts clean.
   onSignOut(async ({ accountGone }) => {
     wanted = { key: '', account: null };
-    useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null });
+    useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null, photoOutbox: null });
     const done = queue.then(async () => {
       if (engine || readRecord()) await (await loadEngine()).deactivate({ lastChance: !accountGone });
     });

@@ -5,12 +5,13 @@ import { EmptyState } from '@/components/ui/states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useStableHandler } from '@/components/virtual-grid';
 import { useI18n } from '@/lib/i18n/i18n';
+import type { ResizedPhoto } from '@/lib/photos/resize';
 import { driverLists, type DriverList } from '../pickup-team';
 import { useCardFocus } from '../use-card-focus';
 import { PickupGrid } from './pickup-card';
 
-/** Confirm Pickup with its report (queued in the outbox). */
-export type ConfirmPickup = (item: PickupItem, report: PickupReport) => Promise<void>;
+/** Confirm Pickup with its report and photos (queued in the outboxes). */
+export type ConfirmPickup = (item: PickupItem, report: PickupReport, photos?: ResizedPhoto[]) => Promise<void>;
 
 /** A pickup's card as the page draws it; `onConfirm` in place of the page's own Confirm Pickup. */
 export type RowOf = (item: PickupItem, index: number, onConfirm?: ConfirmPickup) => ReactNode;
@@ -39,8 +40,8 @@ export function DriverPickups({
   const tabs = { mine: useRef<HTMLButtonElement>(null), unclaimed: useRef<HTMLButtonElement>(null) };
   useCardFocus(list, lists[tab], () => tabs[tab].current);
 
-  const confirmUnclaimed = useStableHandler(async (item: PickupItem, report: PickupReport) => {
-    await onConfirm(item, report);
+  const confirmUnclaimed = useStableHandler(async (item: PickupItem, report: PickupReport, photos?: ResizedPhoto[]) => {
+    await onConfirm(item, report, photos);
     // Confirming one nobody had takes it: it moves to Mine, which the driver is told (their focus stays in Unclaimed).
     if (!item.assigneeId) say(i18n._('charity.pickups.movedToMine', { title: item.donationTitle }));
   });

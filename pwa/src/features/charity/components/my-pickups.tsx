@@ -8,13 +8,17 @@ import { CardGridSkeleton, EmptyState, ErrorState, PageHeader } from '@/componen
 import { useStableHandler } from '@/components/virtual-grid';
 import { ApiError } from '@/lib/api-client';
 import { useConnectivity } from '@/lib/connectivity-store';
-import { confirmPickup, dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
+import { dismissPickupRefusal, usePickupOutbox } from '@/lib/db/pickup-outbox';
+import { confirmPickupWithPhotos } from '@/lib/db/photo-outbox';
+import { PhotoRefusals, PhotosWaiting } from '@/components/pickup-photos-status';
 import { useSyncStore } from '@/lib/db/sync-store';
+import type { ResizedPhoto } from '@/lib/photos/resize';
 import { usePickupPlans, usePickups, usePickupTeam } from '../hooks';
 import { PickupCard, PickupGrid, samePlan, type PickupPlan } from './pickup-card';
 import { DriverPickups, type ConfirmPickup, type RowOf } from './driver-pickups';
 import { AssignSelect, HolderLine, TakeButton } from './pickup-holder';
 import { UndoPickupButton } from './undo-pickup-button';
+import { TodaysRoute } from './todays-route';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
 import { ConversationButton } from '@/components/conversation/conversation-button';
 import { useOwnConversation } from '@/lib/db/conversations';
@@ -58,10 +62,10 @@ export function MyPickups() {
   const say = (text: string) => setSaid((s) => ({ text, n: s.n + 1 }));
   const remember = (donation: Donation) => setChanges((all) => new Map(all).set(donation._id, donation));
 
-  const confirm = useStableHandler(async (item: PickupItem, report: PickupReport) => {
-    // Written to the outbox first, with its report, so the confirmation survives no signal, a reload or a closed
-    // app; the card shows 'Waiting to sync' until the server answers, and the outbox reports the answer.
-    const result = await confirmPickup(item._id, item.donationTitle, report);
+  const confirm = useStableHandler(async (item: PickupItem, report: PickupReport, photos?: ResizedPhoto[]) => {
+    // Written to the outbox first, with its report (and its photos to theirs), so the confirmation survives no signal,
+    // a reload or a closed app; the card shows 'Waiting to sync' until the server answers, and the outbox reports it.
+    const result = await confirmPickupWithPhotos(item._id, item.donationTitle, report, photos);
     if ('sent' in result) reload();
   });
   const taken = useStableHandler((item: PickupItem, donation: Donation) => {
@@ -155,6 +159,10 @@ export function MyPickups() {
           ))}
         </ul>
       )}
+      <PhotoRefusals className="mb-6" />
+      {viewer && items && (
+        <TodaysRoute items={items} plans={plans} waiting={waiting} driverId={viewer.kind === 'driver' ? viewer.userId : undefined} />
+      )}
       {body}
     </section>
   );
@@ -209,7 +217,7 @@ const PickupRow = memo(
               <PickupReportDialog
                 donation={{ _id: item._id, title: item.donationTitle, quantity: item.quantity, unit: item.unit }}
                 triggerClassName="min-h-11 w-full sm:min-h-10"
-                onConfirm={(report) => onConfirm(item, report)}
+                onConfirm={(report, photos) => onConfirm(item, report, photos)}
               />
             )}
           </>
@@ -222,6 +230,7 @@ const PickupRow = memo(
             {isReportCorrectable(item) && <CorrectReport item={item} />}
           </>
         )}
+        <PhotosWaiting donationId={item._id} />
         <PickupMessages item={item} />
       </PickupCard>
     );

@@ -17,7 +17,10 @@ import { useApi } from '@/lib/use-api';
 import { useI18n } from '@/lib/i18n/i18n';
 import { requestStatusLabel } from '@/lib/labels';
 import { removeFavoriteLocally, saveFavoriteLocally } from '@/lib/db/local-store';
-import { confirmPickup, dismissPickupRefusal, isGivenTo, usePickupEntry } from '@/lib/db/pickup-outbox';
+import { dismissPickupRefusal, isGivenTo, usePickupEntry } from '@/lib/db/pickup-outbox';
+import { confirmPickupWithPhotos } from '@/lib/db/photo-outbox';
+import type { ResizedPhoto } from '@/lib/photos/resize';
+import { PhotoRefusals, PhotosWaiting } from '@/components/pickup-photos-status';
 import { PickupReportDialog } from '@/components/pickup-report-dialog';
 import { notify } from '@/lib/notify';
 import { cn } from '@/lib/utils';
@@ -164,10 +167,10 @@ export function DonationActions({
     }
   }
 
-  // The same report as My Pickups asks for; the dialog keeps what was entered and says why when this throws.
-  async function confirm(report: PickupReport) {
+  // The same report (and photos) as My Pickups asks for; the dialog keeps what was entered and says why when this throws.
+  async function confirm(report: PickupReport, photos: ResizedPhoto[]) {
     try {
-      const result = await confirmPickup(donation._id, donation.title, report);
+      const result = await confirmPickupWithPhotos(donation._id, donation.title, report, photos);
       if ('sent' in result) onDonationChanged();
     } catch (err) {
       // A conflict means the donation moved on (already picked, withdrawn): show where it stands now.
@@ -209,6 +212,7 @@ export function DonationActions({
           </div>
         )}
         {waiting && donation.status !== 'Picked' && <WaitingToSync className={actionClass} />}
+        {isOwnPickup && <PhotosWaiting donationId={donation._id} className={actionClass} />}
         {!isPublic ? null : isFavorite && favoriteId ? (
           <Button variant="outline" className={actionClass} onClick={() => void unsave(favoriteId)} disabled={saving}>
             <Heart aria-hidden className="fill-red-600 text-red-600" /> {saving ? i18n._('details.removing') : i18n._('details.removeFavorite')}
@@ -243,6 +247,7 @@ export function DonationActions({
           onDismiss={() => void dismissPickupRefusal(pickupEntry.id)}
         />
       )}
+      {isOwnPickup && <PhotoRefusals donationId={donation._id} className="mt-4" />}
 
       <Suspense fallback={null}>
         {dialog === 'request' && (

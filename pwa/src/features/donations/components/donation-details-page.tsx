@@ -7,6 +7,7 @@ import { ConversationButton } from '@/components/conversation/conversation-butto
 import { ConversationPanel } from '@/components/conversation/conversation-panel';
 import { DonationImage, DonationStatusBadge, formatQuantity } from '@/components/donation-card';
 import { FoodSafety } from '@/components/food-safety';
+import { PickupPhotosSection } from '@/components/pickup-photos';
 import type { DonationVerdict } from '@/components/donation-verdict';
 import { StatusBadge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -24,6 +25,8 @@ import { DonationTimeline } from './donation-timeline';
 import { ReviewsList } from './reviews-list';
 
 const DETAIL_WIDTHS = [480, 640, 960, 1280] as const;
+/** A donation given to a charity: its pickup may have photos (added while it is under way, or once done). */
+const HAS_PICKUP: readonly Donation['status'][] = ['Accepted', 'Assigned', 'Picked'];
 
 /** An admin's verdict given on this page, on the donation as it was (its `updatedAt`) when given. */
 interface Decided {
@@ -124,6 +127,8 @@ export function DonationDetailsPage({ id, from }: { id: string; from?: 'manageDo
           </div>
         </div>
         {talks && <DonationMessages donationId={data._id} title={data.title} />}
+        {/* The same three see the pickup's photos (the server says no to a restaurant or charity not concerned). */}
+        {talks && HAS_PICKUP.includes(data.status) && <PickupPhotosSection donationId={data._id} />}
         <ReviewsList reviews={reviews} />
         <DonationTimeline donationId={data._id} />
       </>

@@ -13,12 +13,13 @@ import type { MapConfig } from '@foodbridge/shared/schemas/map-config';
 import { pointOf, type LatLng } from '@foodbridge/shared/geo';
 import type { I18n } from '@lingui/core';
 import { BestBeforeLabel } from '@/components/best-before-label';
+import { addPositionMarker, addTiles } from '@/components/map-layers';
 import { formatQuantity } from '@/components/donation-card';
 import { buttonVariants } from '@/components/ui/button';
 import { useI18n } from '@/lib/i18n/i18n';
 import { foodTypeLabel } from '@/lib/labels';
 import { cn } from '@/lib/utils';
-import { distanceLabel } from '../distance-label';
+import { distanceLabel } from '@/lib/distance-label';
 import { distanceOf } from '../sort-donations';
 
 // Our own pin drawn in HTML: Leaflet's default icon is a picture whose path bundlers break, and this one follows
@@ -69,16 +70,7 @@ export default function DonationsMap({ donations, config, position, onTilesFaile
   useEffect(() => {
     const m = L.map(container.current!, { worldCopyJump: true, zoomSnap: 0.5 });
     m.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-    const tiles = L.tileLayer(config.tilesUrl, { attribution: config.attribution, maxZoom: 19 });
-    let loaded = 0;
-    let errors = 0;
-    tiles.on('tileload', () => loaded++);
-    tiles.on('tileerror', () => errors++);
-    // 'load' comes once every tile on screen has answered, failed ones included.
-    tiles.on('load', () => {
-      if (errors > 0 && loaded === 0) failed.current();
-    });
-    tiles.addTo(m);
+    addTiles(m, config, () => failed.current());
     const group = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 60, iconCreateFunction: (c) => clusterIcon(words.current, c) });
     m.addLayer(group);
     map.current = m;
@@ -123,11 +115,7 @@ export default function DonationsMap({ donations, config, position, onTilesFaile
   useEffect(() => {
     const m = map.current;
     if (!m || !position) return;
-    const here = L.circleMarker([position.lat, position.lng], { radius: 8, color: '#fff', weight: 3, fillColor: '#1d4ed8', fillOpacity: 1 })
-      .bindTooltip(i18n._('map.youAreHere'))
-      .addTo(m);
-    here.getElement()?.setAttribute('aria-label', i18n._('map.yourPosition'));
-    here.getElement()?.classList.add('viewer-position');
+    const here = addPositionMarker(m, position, i18n);
     return () => void here.remove();
     // The locale: the marker's words are set once per language.
   }, [position, i18n, i18n.locale]);

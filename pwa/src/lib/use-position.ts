@@ -2,8 +2,9 @@ import { create } from 'zustand';
 import type { LatLng } from '@foodbridge/shared/geo';
 
 /**
- * The viewer's position for 'Nearest first'. Kept in memory only: never in the URL, never in the local store, never
- * sent to the server for a signed-in viewer; a reload forgets it and asks the browser again.
+ * The viewer's position for All Donations' 'Nearest first' and My Pickups' route, asked for only when the viewer chose
+ * one of them. Kept in memory only: never in the URL, never in the local store, never sent to the server for a
+ * signed-in viewer; a reload forgets it and asks the browser again.
  */
 export type PositionStatus = 'idle' | 'asking' | 'ready' | 'refused' | 'unavailable';
 
@@ -12,7 +13,12 @@ interface PositionState {
   point: LatLng | undefined;
   /** Asks the browser (it shows its own prompt the first time); again after a refusal, in case it was lifted. */
   ask: () => void;
+  /** Once allowed (never a prompt): a fresh fix for a viewer on the move, a driver between stops; the last one stays until it comes. */
+  refresh: () => void;
 }
+
+// A position a few minutes old is good enough to rank donations across a city, and comes at once.
+const QUICK_FIX: PositionOptions = { enableHighAccuracy: false, maximumAge: 5 * 60_000, timeout: 20_000 };
 
 export const usePosition = create<PositionState>()((set, get) => ({
   status: 'idle',
@@ -28,8 +34,16 @@ export const usePosition = create<PositionState>()((set, get) => ({
     geo.getCurrentPosition(
       (p) => set({ status: 'ready', point: { lat: p.coords.latitude, lng: p.coords.longitude } }),
       (err) => set({ status: err.code === err.PERMISSION_DENIED ? 'refused' : 'unavailable' }),
-      // A position a few minutes old is good enough to rank pickups across a city, and comes at once.
-      { enableHighAccuracy: false, maximumAge: 5 * 60_000, timeout: 20_000 },
+      QUICK_FIX,
+    );
+  },
+  refresh: () => {
+    if (get().status !== 'ready') return;
+    // Already allowed, so no prompt; a failed fix keeps the last point (a cellar, a tunnel) rather than forgetting it.
+    navigator.geolocation.getCurrentPosition(
+      (p) => set({ point: { lat: p.coords.latitude, lng: p.coords.longitude } }),
+      () => undefined,
+      { ...QUICK_FIX, maximumAge: 60_000 },
     );
   },
 }));
