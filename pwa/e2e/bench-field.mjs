@@ -243,6 +243,8 @@ try {
   await openFromMenu(first, 'My Pickups');
   await first.getByRole('button', { name: 'Confirm Pickup', exact: true }).first().waitFor();
   await syncStatus(first).getByText(/Last synced \d\d:\d\d/).waitFor({ timeout: 60_000 });
+  // A driver's look at the list: the screen's snapshot for the next window is kept meanwhile.
+  await sleep(2000);
   await first.close();
   say('· the charity’s app installed, its store warm');
 

@@ -18,8 +18,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-void initIdentity();
-
 // A signed-out visitor opening All Donations: its first screen of cards is asked for now, beside the page's code,
 // rather than after it and React's first render (useFirstScreenFirst takes the answer). Only with no saved session
 // and no role kept (lib/auth/identity.ts keeps it while signed in): an account reads its own store, and may see more.
@@ -34,22 +32,17 @@ function signedOutHere(): boolean {
 const firstScreen = location.pathname === '/allDonations' && !location.search && signedOutHere() ? prefetchPage(VISITOR_FIRST_SCREEN) : 0;
 
 // Once someone is signed in, open the local store on whatever screen they land on, so pickup confirmations waiting
-// in the outbox are replayed at start-up. Loaded lazily: signed-out visitors never download it. A device that kept
-// its session is signed in already here (initIdentity opens on it at once): the store and its engine start now,
-// beside the first screen's chunks, not when that screen first asks for them.
-function startStoreOnceSignedIn(s: ReturnType<typeof useSession.getState>): boolean {
-  if (!s.user) return false;
+// in the outbox are replayed at start-up. Loaded lazily: signed-out visitors never download it.
+const stopWatching = useSession.subscribe((s) => {
+  if (!s.user) return;
+  stopWatching();
   void import('./lib/db/local-store').then((m) => m.startLocalStore());
-  void import('./lib/db/engine').catch(() => undefined);
   // Log-out on this device also ends its push subscription, so the next person here gets none of this account's.
   void import('./features/push/sign-out').then((m) => m.unsubscribeDeviceAtSignOut());
-  return true;
-}
-if (!startStoreOnceSignedIn(useSession.getState())) {
-  const stopWatching = useSession.subscribe((s) => {
-    if (startStoreOnceSignedIn(s)) stopWatching();
-  });
-}
+});
+// After the watch above: a device that kept its session is signed in within this call (initIdentity opens on it at
+// once), so its store starts now, beside the first screen's chunks, not when that screen first asks for it.
+void initIdentity();
 
 // The router asks for route chunks only once every beforeLoad is done, and the root route's waits for the catalogues
 // of a page other than home: the first page's chunks start now, beside them, rather than one round trip later.

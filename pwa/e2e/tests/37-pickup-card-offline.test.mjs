@@ -1,8 +1,8 @@
 // @ts-check
 // Issue 49, its first and fifth points: the charity's installed app (390 px, service worker on) shows a pickup's
 // whole card the same online and after an offline reload: the restaurant's name, address and Call link, the planned
-// day and time, the window, best before, quantity and state (the text of the two cards is compared); Directions go
-// to the pickup point's coordinates. After the connection returns, the status line says Online, not "Can't reach".
+// day and time, the window, best before, quantity, the restaurant's note and state (the text of the two cards is
+// compared); Directions go to the pickup point's coordinates. After the connection returns, the status line says Online, not "Can't reach".
 import assert from 'node:assert/strict';
 import { after, describe } from 'node:test';
 import { createDonationInput, createDonationRequestInput } from '@foodbridge/shared/testing/factories';
@@ -14,6 +14,7 @@ import { stepsOf } from '../lib/steps.mjs';
 
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
 const POINT = { latitude: 39.7817, longitude: -89.6501 };
+const NOTE = 'Ring the bell at the back door and ask for Sam';
 const h = await openHarness();
 /** @type {{ page: Page, title: string, online: string }} */
 const state = /** @type {any} */ ({});
@@ -44,7 +45,7 @@ describe('a pickup’s card is the same with no signal', () => {
     const [restaurant, admin, charity] = await Promise.all([apiAs(ACCOUNTS.restaurant), apiAs(ACCOUNTS.admin), apiAs(ACCOUNTS.charity)]);
     state.title = `E2E card ${Date.now().toString(36)}`;
     const image = await uploadPicture(restaurant);
-    const { insertedId: id } = await restaurant.post('/donations', createDonationInput({ title: state.title, image, ...POINT }));
+    const { insertedId: id } = await restaurant.post('/donations', createDonationInput({ title: state.title, image, ...POINT, restaurantNote: NOTE }));
     await admin.patch(`/donations/verify/${id}`);
     const pickupAt = new Date(Date.now() + 3 * 3600_000).toISOString();
     const { insertedId: requestId } = await charity.post('/donation-requests', createDonationRequestInput({ donationId: id, pickupAt }));
@@ -58,6 +59,7 @@ describe('a pickup’s card is the same with no signal', () => {
     await card.waitFor({ timeout: 30_000 });
     await card.getByText('Your pickup', { exact: true }).waitFor();
     await card.getByRole('link', { name: /^Call/ }).waitFor();
+    await card.getByText(NOTE).waitFor();
     await syncStatus(page).getByText(/Last synced \d\d:\d\d/).waitFor({ timeout: 30_000 });
     const directions = await card.getByRole('link', { name: /^Directions/ }).getAttribute('href');
     assert.equal(directions, `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${POINT.latitude},${POINT.longitude}`)}`);

@@ -220,7 +220,7 @@ interface AnyFields {
 }
 
 /** The address of a route: its parameters filled in (encoded), its query appended in order, empty values left out. */
-function addressOf(key: string, fields: AnyFields | undefined): string {
+export function addressOf(key: string, fields: AnyFields | undefined): string {
   const params = fields?.params;
   const path = key.slice(key.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
   const query = new URLSearchParams();
@@ -241,27 +241,6 @@ export function call<K extends RouteKey>(key: K, ...[input]: Input<K, RequestOpt
   // A DELETE carries a body only where its route has one (DELETE /users/me: the password); the others send none.
   const body = method === 'GET' ? undefined : method === 'DELETE' ? fields?.body : (fields?.body ?? {});
   return request<Answer<K>>(method, addressOf(key, fields), body, fields ?? {});
-}
-
-/**
- * The routes outside the JSON table that the app calls itself: the resumable upload of a pickup's photos (its HEAD
- * says how many bytes the server holds, in headers; its PATCH carries raw bytes). Named here like the table's.
- */
-export type RawRouteKey = 'HEAD /donations/pickup/{donationId}/photos/{photoId}' | 'PATCH /donations/pickup/{donationId}/photos/{photoId}';
-type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
-
-/**
- * Calls a raw route with the account's token (refreshed once when expired, as for every call) and hands back the
- * answer as it is: the caller reads its status and headers, and a refusal's reason with failureOf. A lost connection
- * rejects with an ApiError of status 0.
- */
-export function sendRaw<K extends RawRouteKey>(
-  key: K,
-  input: { params: Record<PathParams<K>, string>; body?: Blob; headers?: Record<string, string>; signal?: AbortSignal },
-): Promise<Response> {
-  const method = key.slice(0, key.indexOf(' '));
-  const { params, body, ...opts } = input;
-  return send(method, addressOf(key, { params }), body, opts);
 }
 
 /** One page of a list: the spec's plain array, and the address of the next page (the `Link` header), if any. */

@@ -48,8 +48,13 @@ export const DonationSchema = z.object({
   allergens: z.array(z.enum(ALLERGENS)).optional(),
   dietary: z.array(z.enum(DIETARY_TAGS)).optional(),
   storage: z.enum(STORAGE_KINDS).optional(),
+  /** The restaurant's note to whoever collects (issue 49): where to go, whom to ask. */
+  restaurantNote: z.string().optional(),
 });
 export type Donation = z.infer<typeof DonationSchema>;
+
+/** The longest note a restaurant leaves for the driver. */
+export const RESTAURANT_NOTE_MAX = 300;
 
 /** A best-before time is at most this far ahead: surplus food lasts hours or days, not weeks. */
 export const BEST_BEFORE_MAX_DAYS = 14;
@@ -170,6 +175,8 @@ const DonationFieldsSchema = z.object({
   allergens: setOf(ALLERGENS, 'validation/allergen-unknown').optional(),
   dietary: setOf(DIETARY_TAGS, 'validation/dietary-unknown').optional(),
   storage: z.enum(STORAGE_KINDS, { message: code('validation/storage-unknown') }).optional(),
+  // Empty on an update removes the note.
+  restaurantNote: z.string().trim().max(RESTAURANT_NOTE_MAX, { message: code('validation/text-too-long') }).optional(),
 });
 
 /** A new donation says when it can be collected: in words (the spec's clients), as a window, or both. */

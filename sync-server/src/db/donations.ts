@@ -45,6 +45,7 @@ export interface DonationRow {
   allergens: Allergen[] | null;
   dietary: DietaryTag[] | null;
   storage: StorageKind | null;
+  restaurant_note: string | null;
   pickup_outcome: 'all' | 'part' | 'none' | null;
   /** double precision comes back as a number. */
   latitude: number | null;
@@ -92,6 +93,7 @@ export function toDonation(r: DonationRow, charityEmailShown: boolean, assigneeI
     allergens: r.allergens,
     dietary: r.dietary?.length ? r.dietary : null,
     storage: r.storage,
+    restaurantNote: r.restaurant_note,
   }) as Donation;
 }
 
@@ -143,6 +145,7 @@ export interface NewDonation {
   allergens?: readonly Allergen[] | undefined;
   dietary?: readonly DietaryTag[] | undefined;
   storage?: StorageKind | undefined;
+  restaurantNote?: string | undefined;
 }
 
 export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<DonationRow> {
@@ -151,7 +154,7 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
                            restaurant_id, restaurant_name, restaurant_email, status, charity_id, charity_name,
                            charity_email, assigned_to, assigned_type, assignee_id, picked_up_by, pickup_date, review,
                            reviewed_at, created_at, deleted, best_before, latitude, longitude, pickup_start, pickup_end,
-                           pickup_offset_minutes, allergens, dietary, storage)
+                           pickup_offset_minutes, allergens, dietary, storage, restaurant_note)
     VALUES (${d.id ?? sql`DEFAULT`}, ${d.title}, ${d.foodType}, ${d.quantity}, ${d.unit}, ${d.pickupTime}, ${d.location},
             ${d.image}, ${d.restaurantId}, ${d.restaurantName}, ${d.restaurantEmail}, ${d.status ?? 'Pending'},
             ${d.charity?.id ?? null}, ${d.charity?.name ?? null}, ${d.charity?.email ?? null}, ${d.assignedTo ?? null},
@@ -160,7 +163,8 @@ export async function insertDonation(sql: Sql | TxSql, d: NewDonation): Promise<
             ${d.createdAt ?? sql`DEFAULT`}, ${d.deleted ?? false},
             ${d.bestBefore ?? null}, ${d.latitude ?? null}, ${d.longitude ?? null}, ${d.pickupStart ?? null},
             ${d.pickupEnd ?? null}, ${d.pickupStart ? offsetMinutesOf(d.pickupStart) : null},
-            ${d.allergens ? sql.json([...d.allergens]) : null}, ${d.dietary?.length ? sql.json([...d.dietary]) : null}, ${d.storage ?? null})
+            ${d.allergens ? sql.json([...d.allergens]) : null}, ${d.dietary?.length ? sql.json([...d.dietary]) : null}, ${d.storage ?? null},
+            ${d.restaurantNote || null})
     RETURNING *`;
   return row!;
 }
@@ -481,6 +485,8 @@ export interface DonationFieldChanges {
   allergens?: readonly Allergen[] | undefined;
   dietary?: readonly DietaryTag[] | undefined;
   storage?: StorageKind | undefined;
+  /** The note for the driver: '' removes it; absent keeps it. */
+  restaurantNote?: string | undefined;
 }
 
 /** What an admin checks before a donation is public, as the admin's note names them. */
@@ -532,7 +538,8 @@ export async function updateDonationFields(
       pickup_offset_minutes = COALESCE(${f.pickupStart ? offsetMinutesOf(f.pickupStart) : null}::smallint, pickup_offset_minutes),
       allergens = ${f.allergens ? tx.json([...f.allergens]) : tx`allergens`},
       dietary = ${f.dietary ? tx.json([...f.dietary]) : tx`dietary`},
-      storage = COALESCE(${f.storage ?? null}, storage)
+      storage = COALESCE(${f.storage ?? null}, storage),
+      restaurant_note = ${f.restaurantNote === undefined ? tx`restaurant_note` : f.restaurantNote || null}
     WHERE id = ${id}
     RETURNING *`;
   return row!;

@@ -1,7 +1,6 @@
 // Proof-of-pickup photos (issue 49.3, migration 041): uploads arriving chunk by chunk under the device's id, and the
 // finished photos, each a private row of `images`.
 import type { PickupPhoto } from '@foodbridge/shared';
-import type { ImageType } from '../images/sniff.ts';
 import type { ImageMetaRow } from './images.ts';
 import type { Sql, TxSql } from './connection.ts';
 
@@ -15,8 +14,8 @@ export interface PhotoUploadRow {
   completed_at: Date | null;
 }
 
-/** A finished photo with what answering it and serving its picture need. */
-export interface PickupPhotoRow {
+/** A finished photo with what answering it and serving its picture (its `images` row's fields) need. */
+export interface PickupPhotoRow extends Omit<ImageMetaRow, 'id'> {
   id: string;
   donation_id: string;
   charity_id: string;
@@ -24,12 +23,6 @@ export interface PickupPhotoRow {
   /** The name of whoever took it, as their account says now ('Deleted account' once erased). */
   taker_name: string | null;
   image_id: string;
-  content_type: ImageType;
-  width: number | null;
-  height: number | null;
-  byte_size: number;
-  storage: 'db' | 's3';
-  storage_key: string | null;
 }
 
 const UPLOAD_COLUMNS = ['id', 'donation_id', 'charity_id', 'upload_length', 'received', 'completed_at'];

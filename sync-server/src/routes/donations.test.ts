@@ -37,6 +37,31 @@ async function createAccepted(winner: TestUser = charity, losers: TestUser[] = [
 
 const missingId = '00000000-0000-4000-8000-000000000000';
 
+describe('the restaurant\'s note for whoever collects (issue 49)', () => {
+  it('is kept with the donation, shown to everyone who may read it and replicated, changed or removed by an edit', async () => {
+    const res = await t.post('/donations', createDonationInput({ restaurantNote: '  Ring the bell at the back door.  ' }), restaurant.token);
+    expect(res.status).toBe(201);
+    const id = res.body.insertedId as string;
+    await verifyDonation(t, admin, id);
+    expect((await t.get(`/donations/${id}`)).body.restaurantNote).toBe('Ring the bell at the back door.');
+    const pulled = await t.get('/sync/donations/pull?limit=1000', charity.token);
+    expect(pulled.body.documents.find((d: { _id: string }) => d._id === id)?.restaurantNote).toBe('Ring the bell at the back door.');
+
+    expect((await t.patch(`/donations/${id}`, { restaurantNote: 'Ask for Sam' }, restaurant.token)).status).toBe(200);
+    expect((await t.get(`/donations/${id}`)).body.restaurantNote).toBe('Ask for Sam');
+    expect((await t.patch(`/donations/${id}`, { quantity: 3 }, restaurant.token)).status).toBe(200);
+    expect((await t.get(`/donations/${id}`)).body.restaurantNote).toBe('Ask for Sam');
+    expect((await t.patch(`/donations/${id}`, { restaurantNote: '' }, restaurant.token)).status).toBe(200);
+    expect((await t.get(`/donations/${id}`)).body).not.toHaveProperty('restaurantNote');
+  });
+
+  it('refuses a note over 300 characters', async () => {
+    const res = await t.post('/donations', createDonationInput({ restaurantNote: 'x'.repeat(301) }), restaurant.token);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation/text-too-long');
+  });
+});
+
 describe('POST /donations', () => {
   it('creates a Pending donation owned by the calling restaurant, whatever the body claims', async () => {
     const res = await t.post(

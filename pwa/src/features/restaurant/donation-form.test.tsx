@@ -65,6 +65,7 @@ describe('DonationForm: the quantity and its unit (issue 50)', () => {
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '20' } });
     fireEvent.change(screen.getByLabelText('Pickup time window'), { target: { value: 'Today 17:00-19:00' } });
     fireEvent.change(screen.getByLabelText('Pickup location'), { target: { value: '12 Market Street' } });
+    fireEvent.change(screen.getByLabelText('Note for whoever collects (optional)'), { target: { value: 'Ring the bell at the back door' } });
     fireEvent.change(screen.getByLabelText('Best before'), { target: { value: toLocalInput(Date.now() + 3 * 3_600_000) } });
     // Nothing says what 20 is yet.
     expect(screen.queryByText(/Charities will see/)).toBeNull();
@@ -86,7 +87,7 @@ describe('DonationForm: the quantity and its unit (issue 50)', () => {
     expect(screen.getByText('Charities will see: 20 portions')).toBeTruthy();
 
     await submit();
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ quantity: 20, unit: 'portions', image: PICTURE }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ quantity: 20, unit: 'portions', image: PICTURE, restaurantNote: 'Ring the bell at the back door' }));
     // The form is cleared for the next donation, with no unit proposed again.
     await vi.waitFor(() => expect(unitBox().value).toBe(''));
   });
@@ -112,5 +113,24 @@ describe('DonationForm: the quantity and its unit (issue 50)', () => {
     expect(screen.getByText('Charities will see: 12 portions')).toBeTruthy();
     await submit();
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ quantity: 12, unit: 'portions' }));
+  });
+});
+
+describe('DonationForm: the pickup point (issue 50)', () => {
+  it('starts a new donation at the restaurant’s address', async () => {
+    stubServer({
+      'GET /organisations/mine': () => json(200, createOrganisation({ kind: 'restaurant', name: 'Green Table Kitchen', address: '1 Main Street, Springfield' })),
+      'GET /map/config': () => json(200, { tilesUrl: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: 'OSM', geocoder: false }),
+    });
+    renderForm();
+    const location = screen.getByLabelText<HTMLInputElement>(/Pickup location|Location/);
+    await vi.waitFor(() => expect(location.value).toBe('1 Main Street, Springfield'));
+  });
+
+  it('an edited donation keeps its own location', async () => {
+    serve();
+    renderForm(createDonation({ location: 'Back door, 3 Side Street' }));
+    await act(async () => {});
+    expect(screen.getByLabelText<HTMLInputElement>(/Pickup location|Location/).value).toBe('Back door, 3 Side Street');
   });
 });

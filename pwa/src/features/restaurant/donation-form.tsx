@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FOOD_TYPES } from '@foodbridge/shared/constants';
 import { MSG } from '@foodbridge/shared/messages';
-import { BEST_BEFORE_MAX_DAYS, DonationCreateSchema, DonationCreateWithBestBeforeSchema, type Donation } from '@foodbridge/shared/schemas/donation';
+import { BEST_BEFORE_MAX_DAYS, DonationCreateSchema, DonationCreateWithBestBeforeSchema, RESTAURANT_NOTE_MAX, type Donation } from '@foodbridge/shared/schemas/donation';
 import { ImageUpload } from '@/components/image-upload';
 import { QuantityField, unitRequired, type UnitChoice } from '@/components/quantity-field';
 import { Button } from '@/components/ui/button';
-import { Field, Input, NativeSelect } from '@/components/ui/input';
+import { Field, Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { useSession } from '@/lib/auth/session-store';
 import { myOrganisationPath } from '@/lib/my-organisation';
 import { useApi } from '@/lib/use-api';
@@ -30,6 +30,8 @@ interface Fields {
   unit: UnitChoice;
   pickupTime: string;
   location: string;
+  /** The restaurant's note to whoever collects (issue 49); empty: none. */
+  restaurantNote: string;
   /** The `datetime-local` value, in the device's time zone. */
   bestBefore: string;
 }
@@ -37,7 +39,7 @@ interface Fields {
 // The spec's 'Image missing' is a toast; it stays while the picture is missing and goes once one is uploaded.
 const IMAGE_MISSING = { id: 'donation-image-missing' };
 
-const EMPTY: Fields = { title: '', foodType: '', quantity: '', unit: '', pickupTime: '', location: '', bestBefore: '' };
+const EMPTY: Fields = { title: '', foodType: '', quantity: '', unit: '', pickupTime: '', location: '', restaurantNote: '', bestBefore: '' };
 
 // A cooked meal is good for an evening, not a week: the form proposes this much, and the restaurant may change it.
 const COOKED_MEAL_HOURS = 4;
@@ -51,6 +53,7 @@ function fieldsOf(d: Donation | undefined): Fields {
     unit: d.unit ?? 'kg',
     pickupTime: d.pickupTime,
     location: d.location,
+    restaurantNote: d.restaurantNote ?? '',
     bestBefore: toLocalInput(d.bestBefore),
   };
 }
@@ -91,6 +94,13 @@ export function DonationForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   useEffect(() => () => notify.dismiss(IMAGE_MISSING.id), []);
+
+  // A new donation's location starts as the restaurant's address (issue 50), unless something was typed first: most
+  // food is picked up where the profile says.
+  const profileAddress = organisation?.address?.slice(0, 200);
+  useEffect(() => {
+    if (profileAddress) setFields((f) => (f.location ? f : { ...f, location: profileAddress }));
+  }, [profileAddress]);
 
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
     setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -157,7 +167,7 @@ export function DonationForm({
     setSubmitting(true);
     try {
       if (await onSubmit(result.data)) {
-        setFields(EMPTY);
+        setFields({ ...EMPTY, location: profileAddress ?? '' });
         setImage(undefined);
         setPoint(NO_POINT);
         setPickupWindow(NO_WINDOW);
@@ -267,6 +277,17 @@ export function DonationForm({
             maxLength={200}
             autoComplete="street-address"
             {...invalid('location')}
+          />
+        </Field>
+        <Field id="donation-restaurantNote" label={i18n._('restaurant.donationForm.pickupNote')} error={errors.restaurantNote}>
+          <Textarea
+            id="donation-restaurantNote"
+            value={fields.restaurantNote}
+            onChange={set('restaurantNote')}
+            placeholder={i18n._('restaurant.donationForm.pickupNotePlaceholder')}
+            maxLength={RESTAURANT_NOTE_MAX}
+            rows={2}
+            {...invalid('restaurantNote')}
           />
         </Field>
         <Field

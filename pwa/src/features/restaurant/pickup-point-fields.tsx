@@ -1,4 +1,5 @@
 import { LocateFixed } from 'lucide-react';
+import { PinMapPanel } from '@/components/pin-map/pin-map-panel';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/input';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -29,8 +30,9 @@ export function coordinatesOf(text: PointText): { latitude?: number; longitude?:
 }
 
 /**
- * Latitude and longitude, typed or filled from the browser's position ('Use my current location'). The position is
- * asked for only when the button is pressed, and rounded to about 10 cm (6 decimals): more would be noise.
+ * Latitude and longitude, typed, filled from the browser's position ('Use my current location'), or set with the pin
+ * on the map (dragged, or placed with a tap) when the map's tiles load. The position is asked for only when the
+ * button is pressed; every way rounds to about 10 cm (6 decimals): more would be noise.
  */
 export function PickupPointFields({
   idPrefix,
@@ -44,7 +46,11 @@ export function PickupPointFields({
   errors: Record<string, string>;
 }) {
   const i18n = useI18n();
-  const { locating, locate } = useLocate(({ lat, lng }) => onChange({ latitude: lat.toFixed(6), longitude: lng.toFixed(6) }, 'both'));
+  const placed = ({ lat, lng }: { lat: number; lng: number }) => onChange({ latitude: lat.toFixed(6), longitude: lng.toFixed(6) }, 'both');
+  const { locating, locate } = useLocate(placed);
+  const { latitude, longitude } = coordinatesOf(value);
+  const point =
+    latitude !== undefined && longitude !== undefined && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { lat: latitude, lng: longitude } : undefined;
 
   const box = (key: keyof PointText, label: string, placeholder: string) => {
     const id = `${idPrefix}-${key}`;
@@ -87,6 +93,7 @@ export function PickupPointFields({
           {locating === 'refused' ? i18n._('restaurant.pickupPoint.refused') : i18n._('restaurant.pickupPoint.unavailable')}
         </p>
       )}
+      <PinMapPanel point={point} onMove={placed} />
     </div>
   );
 }

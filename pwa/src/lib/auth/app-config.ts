@@ -52,7 +52,7 @@ export function getAuthConfig(): Promise<AuthConfig> {
   configPromise ??= fetchConfig().catch((err: unknown) => {
     // The next call asks the server again rather than keeping the failure.
     configPromise = null;
-    const cached = readJson(CONFIG_KEY, isAuthConfig);
+    const cached = keptAuthConfig();
     if (cached) return cached;
     if (err instanceof ApiError && err.status === 0) return OFFLINE_DEFAULT;
     throw err;

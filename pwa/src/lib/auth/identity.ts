@@ -71,10 +71,12 @@ function cachedRole(): Role {
   return ROLES.find((role) => role === kept) ?? 'user';
 }
 
+/** The session from the saved token's claims and the role kept from the last visit; the user, or null if unreadable. */
 function restoreFromToken(stored: StoredSession) {
   const user = userFromToken(stored.idToken);
   if (!user) clearStoredSession();
   useSession.getState().setSession(user, cachedRole());
+  return user;
 }
 
 // Log-out in one tab logs out every tab of the app (a shared phone must not keep the previous driver signed in
@@ -93,37 +95,20 @@ function followOtherTabsLogOut(event: StorageEvent) {
  * account or, refused, ends the session, as it did before.
  */
 export async function initIdentity(): Promise<void> {
+  const { setSession } = useSession.getState();
   const stored = readStoredSession();
   setTokenSource(localTokenSource);
   window.addEventListener('storage', followOtherTabsLogOut);
-  const openedAtOnce = Boolean(stored) && keptAuthConfig()?.provider === 'local';
-  if (stored && openedAtOnce) {
-    restoreFromToken(stored);
-    if (!useSession.getState().user) return;
-    useSession.setState({ confirming: true });
-    try {
-      return await confirmIdentity(stored, true);
-    } finally {
-      useSession.setState({ confirming: false });
-    }
-  }
-  return confirmIdentity(stored, false);
-}
-
-/** The server's word on the saved session (opened at once or not yet): the account and its role, or its end. */
-async function confirmIdentity(stored: StoredSession | null, openedAtOnce: boolean): Promise<void> {
-  const { setSession } = useSession.getState();
+  // Every way on below ends in setSession again, which ends `confirming` (session-store).
+  if (stored && keptAuthConfig()?.provider === 'local' && restoreFromToken(stored)) useSession.setState({ confirming: true });
   let config: AuthConfig;
   try {
     config = await getAuthConfig();
   } catch {
     // The server is in trouble and nothing is cached: keep a saved session rather than wiping the device's data.
-    if (openedAtOnce) return;
-    return stored ? restoreFromToken(stored) : setSession(null);
+    return stored ? void restoreFromToken(stored) : setSession(null);
   }
   if (config.provider === 'firebase') {
-    // The server moved to Firebase since this device's last visit: its built-in session is over.
-    if (openedAtOnce) setSession(null);
     await loadFirebase(config);
     return;
   }
@@ -139,7 +124,7 @@ async function confirmIdentity(stored: StoredSession | null, openedAtOnce: boole
       clearStoredSession();
       return setSession(null);
     }
-    if (!openedAtOnce) restoreFromToken(stored);
+    restoreFromToken(stored);
   }
 }
 

@@ -35,6 +35,6 @@ export const useSession = create<SessionState>((set) => ({
   ready: false,
   confirming: false,
   setLoading: (loading) => set({ loading }),
-  setSession: (user, role) => set({ user, role: user ? (role ?? 'user') : 'user', loading: false, ready: true }),
+  setSession: (user, role) => set({ user, role: user ? (role ?? 'user') : 'user', loading: false, ready: true, confirming: false }),
   setRole: (role) => set({ role }),
 }));

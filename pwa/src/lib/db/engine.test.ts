@@ -255,8 +255,11 @@ describe('log-out', () => {
     const syncState = localStorage.getItem(`foodbridge.sync.${DANA_DB}`);
     expect(JSON.parse(syncState ?? 'null')).toMatchObject({ pulled: ALL_PULLED });
     const sentBefore = server.requests.length;
+    // A screen's snapshot (My Pickups as it last showed) holds the account's pickups too.
+    localStorage.setItem('foodbridge.snapshot.myPickups', JSON.stringify({ account: DANA._id, value: { email: DANA.email, items: [], plans: [] } }));
 
     await page.signOut();
+    expect(localStorage.getItem('foodbridge.snapshot.myPickups')).toBeNull();
     expect(await collectionsOnDevice(DANA_DB)).toEqual([]);
     expect(db.closed).toBe(true);
     expect(page.readRecord()).toBeNull();

@@ -34,6 +34,30 @@ export function requireStore(): Pick<OpenStore, 'db' | 'outbox'> {
   return { db, outbox };
 }
 
+/** How long a tap made while the store opens waits for it (a screen drawn from its snapshot is tappable at once). */
+export const STORE_WAIT_MS = 10_000;
+
+/**
+ * The open store, waiting up to `ms` while it opens: a Confirm Pickup tapped on a screen drawn before the store had
+ * opened (from its snapshot) is queued a moment later rather than refused.
+ */
+export function whenStore(ms = STORE_WAIT_MS): Promise<Pick<OpenStore, 'db' | 'outbox'>> {
+  const now = useLocalDatabase.getState();
+  if (now.db && now.outbox) return Promise.resolve({ db: now.db, outbox: now.outbox });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(i18n._('sync.storeLoading')));
+    }, ms);
+    const stop = useLocalDatabase.subscribe(({ db, outbox }) => {
+      if (!db || !outbox) return;
+      clearTimeout(timer);
+      stop();
+      resolve({ db, outbox });
+    });
+  });
+}
+
 export function requireMessageOutbox(): MessageOutbox {
   const { messageOutbox } = useLocalDatabase.getState();
   if (!messageOutbox) throw new Error(i18n._('sync.storeLoading'));

@@ -7,6 +7,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { prefetchFirstPull } from './first-pull';
 import { requireStore, useLocalDatabase } from './local-database';
 import { databaseName, isFresh, readRecord } from './record';
+import { clearScreenSnapshots } from './screen-snapshot';
 import type { FavoriteDocType } from './schemas';
 import { useSyncStore } from './sync-store';
 import { uuid } from './uuid';
@@ -31,6 +32,8 @@ function follow(state: ReturnType<typeof useSession.getState>) {
   const account = state.user ? { userId: state.user.id, email: state.user.email, role: state.role } : null;
   const key = account ? `${account.userId}|${account.role}` : '';
   if (key === wanted.key) return;
+  // The engine (RxDB) downloads and compiles now, while an earlier opening or removal may still run in the queue.
+  if (account) void loadEngine().catch(() => (engine = null));
   const target: Wanted = { key, account };
   wanted = target;
   useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null, photoOutbox: null });
@@ -73,6 +76,7 @@ export function startLocalStore() {
   // then the account's data is removed so the next account starts clean.
   onSignOut(async ({ accountGone }) => {
     wanted = { key: '', account: null };
+    clearScreenSnapshots();
     useLocalDatabase.setState({ db: null, outbox: null, messageOutbox: null, photoOutbox: null });
     const done = queue.then(async () => {
       if (engine || readRecord()) await (await loadEngine()).deactivate({ lastChance: !accountGone });

@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import { PICKUP_PHOTOS_MAX } from '@foodbridge/shared/constants';
 import type { PickupReport } from '@foodbridge/shared/schemas/impact';
 import { i18n } from '@lingui/core';
-import { ApiError, failureOf, sendRaw } from '@/lib/api-client';
+import { addressOf, ApiError, failureOf, send } from '@/lib/api-client';
 import { isOnline } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
 import type { ResizedPhoto } from '@/lib/photos/resize';
@@ -20,6 +20,29 @@ import { confirmPickup } from './pickup-outbox';
 import type { OutboxEntry } from './schemas';
 import { useSyncStore } from './sync-store';
 import { uuid } from './uuid';
+
+/**
+ * The routes outside the JSON table that the app calls itself: the resumable upload of a pickup's photos (its HEAD
+ * says how many bytes the server holds, in headers; its PATCH carries raw bytes). Named like the table's, and kept
+ * here rather than in api-client: the signed-out home page's start-up chunk, which holds api-client, has no byte to
+ * spare.
+ */
+type RawRouteKey = 'HEAD /donations/pickup/{donationId}/photos/{photoId}' | 'PATCH /donations/pickup/{donationId}/photos/{photoId}';
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
+
+/**
+ * Calls a raw route with the account's token (refreshed once when expired, as for every call) and hands back the
+ * answer as it is: the caller reads its status and headers, and a refusal's reason with failureOf. A lost connection
+ * rejects with an ApiError of status 0.
+ */
+function sendRaw<K extends RawRouteKey>(
+  key: K,
+  input: { params: Record<PathParams<K>, string>; body?: Blob; headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<Response> {
+  const method = key.slice(0, key.indexOf(' '));
+  const { params, body, ...opts } = input;
+  return send(method, addressOf(key, { params }), body, opts);
+}
 
 /** The chunk of every PATCH: about 14 s on a 150 kbit/s uplink, and what a broken upload loses at most. */
 export const CHUNK_BYTES = 256 * 1024;

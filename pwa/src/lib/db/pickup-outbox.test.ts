@@ -8,7 +8,7 @@ import { createDonation } from '@foodbridge/shared/testing/factories';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { notify } from '@/lib/notify';
 import { openDatabase, removeDatabase, type FoodBridgeDatabase } from './database';
-import { useLocalDatabase } from './local-database';
+import { STORE_WAIT_MS, useLocalDatabase } from './local-database';
 import { confirmPickup, createOutbox, dismissPickupRefusal, isGivenTo, isPickedBy, readEntries } from './pickup-outbox';
 import type { OutboxEntry } from './schemas';
 import { bindSyncState, useSyncStore } from './sync-store';
@@ -614,8 +614,26 @@ describe('confirmPickup and dismissPickupRefusal', () => {
     expect(sent).toEqual([]);
   });
 
-  it('say so while the store is still opening', async () => {
-    await expect(confirmPickup('d1')).rejects.toThrow('Your offline data is still loading. Please try again in a moment.');
+  it('a tap made while the store opens (on a screen drawn from its snapshot) is queued once the store is open', async () => {
+    const db = await openTestDatabase();
+    routes[pickupPath('d1')] = () => json(200, {});
+    const { outbox } = startOutbox(db);
+
+    const tapped = confirmPickup('d1', 'Bread');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await readEntries(db)).toEqual([]);
+    useLocalDatabase.setState({ db, outbox });
+
+    expect(await tapped).toEqual({ queued: expect.objectContaining({ donationId: 'd1', state: 'pending' }) });
+    await entriesSettled(db, (entries) => expect(entries).toEqual([]));
+    expect(pickups()).toHaveLength(1);
+  });
+
+  it('say so when the store does not open in time', async () => {
+    vi.useFakeTimers();
+    const tapped = expect(confirmPickup('d1')).rejects.toThrow('Your offline data is still loading. Please try again in a moment.');
+    await vi.advanceTimersByTimeAsync(STORE_WAIT_MS);
+    await tapped;
     await expect(dismissPickupRefusal('r1')).rejects.toThrow('Your offline data is still loading. Please try again in a moment.');
     expect(sent).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { notify } from '@/lib/notify';
 import { withLock } from '@/lib/web-lock';
 import { isTransient, replayLoop, SEND_TIMEOUT_MS } from './outbox-loop';
 import type { FoodBridgeDatabase } from './database';
-import { requireStore } from './local-database';
+import { requireStore, whenStore } from './local-database';
 import { plain, useLocalQuery, type Docs, type LocalResult, type Subscribable } from './local-query';
 import type { OutboxEntry } from './schemas';
 import { markConfirmed, useSyncStore } from './sync-store';
@@ -211,7 +211,7 @@ export async function confirmPickup(
     notify.success(i18n._('outbox.confirmed'));
     return { sent: true };
   }
-  const queued = await requireStore().outbox.queue(donationId, title, report);
+  const queued = await (await whenStore()).outbox.queue(donationId, title, report);
   if (!isOnline()) notify.info(i18n._('sync.waiting'), i18n._('outbox.savedOffline'));
   return { queued };
 }

@@ -119,6 +119,8 @@ export const donationSchema = fromZod<DonationDocType>(
     allergens: true,
     dietary: true,
     storage: true,
+    // The restaurant's note for the driver (issue 49): kept as it comes, as best before is.
+    restaurantNote: true,
   }),
   {
     title: 'donations',

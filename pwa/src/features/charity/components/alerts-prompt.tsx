@@ -7,6 +7,7 @@ import { useSession } from '@/lib/auth/session-store';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage, notify } from '@/lib/notify';
 import { useLocate } from '@/lib/use-locate';
+import { cn } from '@/lib/utils';
 import { alertsSummary, draftOf, inputOf, saveCharityPreferences, useCharityPreferences } from '../charity-preferences';
 
 const DISMISSED_KEY = 'foodbridge.alertsPrompt.dismissed';
@@ -57,10 +58,10 @@ export function AlertsPrompt() {
       </h2>
       <p className="mt-1 text-sm text-stone-700">{i18n._('charity.alertsPrompt.text', { km: NEW_CHARITY_ALERT_RADIUS_KM })}</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button type="button" onClick={locate} disabled={busy}>
+        <Button type="button" onClick={locate} disabled={busy} className="h-auto whitespace-normal py-2 text-start">
           <LocateFixed aria-hidden /> {busy ? i18n._('charity.alertsPrompt.working') : i18n._('charity.alertsPrompt.locate')}
         </Button>
-        <Link to="/dashBoard/charityProfile" className={buttonVariants({ variant: 'outline' })}>
+        <Link to="/dashBoard/charityProfile" className={cn(buttonVariants({ variant: 'outline' }), 'h-auto whitespace-normal py-2 text-start')}>
           {i18n._('charity.alertsPrompt.address')}
         </Link>
         <Button

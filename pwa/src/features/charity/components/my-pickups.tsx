@@ -36,6 +36,8 @@ import {
   type PickupViewer,
 } from '../pickup-team';
 import { useCardFocus } from '../use-card-focus';
+import { usePickupsSnapshot } from '../pickups-snapshot';
+import { useSession } from '@/lib/auth/session-store';
 
 /** What a card's controls report to the page; one stable object, so that the memoised cards keep still. */
 interface CardActions {
@@ -51,10 +53,13 @@ interface CardActions {
 export function MyPickups() {
   const i18n = useI18n();
   const { viewer, charityEmail } = usePickupTeam();
-  const { data, error, loading, reload } = usePickups(undefined, charityEmail);
+  const account = useSession((s) => s.user?.id);
+  // Until the local store answers, the list as it last showed (a new window draws at once on a slow phone).
+  const shown = usePickupsSnapshot(account, charityEmail, usePickups(undefined, charityEmail), usePickupPlans(charityEmail));
+  const { data, error, loading, reload } = shown.read;
+  const { plans } = shown;
   const { waiting, refused } = usePickupOutbox();
   const confirmedHere = useSyncStore((s) => s.confirmed);
-  const plans = usePickupPlans(charityEmail);
   const online = useConnectivity((s) => s.online);
   // Claims and assignments the server answered, shown until replication brings them (see withHolderChange).
   const [changes, setChanges] = useState<ReadonlyMap<string, HolderChange>>(() => new Map());

@@ -106,6 +106,15 @@ export function PickupCard({
             <FoodSafety facts={item} />
           </dd>
         </div>
+        {/* The restaurant's words for whoever comes (issue 49): on the replicated donation, so offline too. */}
+        {item.restaurantNote && (
+          <div className="col-span-2">
+            <dt className="text-muted-foreground">{i18n._('charity.pickup.note')}</dt>
+            <dd className="mt-0.5 whitespace-pre-line break-words font-medium">
+              <bdi>{item.restaurantNote}</bdi>
+            </dd>
+          </div>
+        )}
       </dl>
       {holder}
       <ul className="flex flex-wrap gap-x-4 text-sm" aria-label={i18n._('charity.pickup.links', { title: item.donationTitle })}>

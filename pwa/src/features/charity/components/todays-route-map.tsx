@@ -6,7 +6,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { LatLng } from '@foodbridge/shared/geo';
 import type { MapConfig } from '@foodbridge/shared/schemas/map-config';
-import { addPositionMarker, addTiles } from '@/components/map-layers';
+import { addTiles, usePositionMarker } from '@/components/map-layers';
 import { useI18n } from '@/lib/i18n/i18n';
 
 export interface MapStop {
@@ -96,13 +96,7 @@ export default function TodaysRouteMap({ stops, tiles, position, onTilesFailed, 
     else if (points.length) m.fitBounds(L.latLngBounds(points.map((p) => [p.lat, p.lng])), { padding: [32, 32], maxZoom: 15, animate: false });
   }, [stops, position, frameKey]);
 
-  useEffect(() => {
-    const m = map.current;
-    if (!m || !position) return;
-    const here = addPositionMarker(m, position, i18n);
-    return () => void here.remove();
-    // The locale: the marker's words are set once per language.
-  }, [position, i18n, i18n.locale]);
+  usePositionMarker(map, position, i18n);
 
   return (
     // isolate: Leaflet's panes have z-indexes up to 1000, which must not rise above the navigation bar.

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, CalendarClock, ClipboardList, HandHeart, MapPin, Scale, SearchX, Store, Tag, Info } from 'lucide-react';
+import { ArrowLeft, CalendarClock, ClipboardList, HandHeart, Info, MapPin, MessageSquareText, Scale, SearchX, Store, Tag } from 'lucide-react';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { BestBeforeLabel } from '@/components/best-before-label';
 import { ConversationButton } from '@/components/conversation/conversation-button';
@@ -108,6 +108,13 @@ export function DonationDetailsPage({ id, from }: { id: string; from?: 'manageDo
               <Fact icon={<ClipboardList />} label={i18n._('foodSafety.label')} wide>
                 <FoodSafety facts={data} variant="full" />
               </Fact>
+              {data.restaurantNote && (
+                <Fact icon={<MessageSquareText />} label={i18n._('details.pickupNote')} wide>
+                  <span className="whitespace-pre-line break-words">
+                    <bdi>{data.restaurantNote}</bdi>
+                  </span>
+                </Fact>
+              )}
               {data.charityName && (
                 <Fact icon={<HandHeart />} label={i18n._('details.charity')} wide>
                   {data.charityName}

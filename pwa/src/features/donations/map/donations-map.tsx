@@ -13,7 +13,7 @@ import type { MapConfig } from '@foodbridge/shared/schemas/map-config';
 import { pointOf, type LatLng } from '@foodbridge/shared/geo';
 import type { I18n } from '@lingui/core';
 import { BestBeforeLabel } from '@/components/best-before-label';
-import { addPositionMarker, addTiles } from '@/components/map-layers';
+import { addTiles, usePositionMarker } from '@/components/map-layers';
 import { formatQuantity } from '@/components/donation-card';
 import { buttonVariants } from '@/components/ui/button';
 import { useI18n } from '@/lib/i18n/i18n';
@@ -112,13 +112,7 @@ export default function DonationsMap({ donations, config, position, onTilesFaile
     }
   }, [placed, frameKey, position]);
 
-  useEffect(() => {
-    const m = map.current;
-    if (!m || !position) return;
-    const here = addPositionMarker(m, position, i18n);
-    return () => void here.remove();
-    // The locale: the marker's words are set once per language.
-  }, [position, i18n, i18n.locale]);
+  usePositionMarker(map, position, i18n);
 
   // The selected donation may leave the list (taken, expired, filtered out): its summary goes with it.
   const shown = selected && placed.find((d) => d._id === selected._id);
