@@ -275,7 +275,7 @@ describe('after pickup: request with a day, ask before accept and pickup, outcom
     assert.equal(mine.reviewerName, 'Hope Community Pantry');
   });
 
-  step("6. the review reaches the restaurant's My Donations (rating, words, who) and the admin's donation page", async () => {
+  step("6. the review and the collected weight reach the restaurant's My Donations, the review the admin's donation page", async () => {
     const restaurant = state.restaurant;
     await restaurant.goto('/dashBoard');
     await openFromMenu(restaurant, 'My Donations');
@@ -284,6 +284,8 @@ describe('after pickup: request with a day, ask before accept and pickup, outcom
     await reviews.getByText(reviewText).waitFor();
     await reviews.getByText('Hope Community Pantry').waitFor();
     await reviews.getByRole('img', { name: 'Rated 4 out of 5: Good' }).waitFor();
+    // What the charity reported collecting, beside what was listed (issue 50).
+    await card.getByTestId('collected').getByText(/ kg, all of it$/).waitFor();
     await card.scrollIntoViewIfNeeded();
     await shot(restaurant, 'my-donations-1280');
     await accessible(restaurant, 'My Donations');

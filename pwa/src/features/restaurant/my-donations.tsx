@@ -1,6 +1,6 @@
 import { memo, useState, type ReactElement, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Trash2 } from 'lucide-react';
+import { CalendarClock, MapPin, MessageSquareQuote, Package, Pencil, Plus, Scale, Trash2 } from 'lucide-react';
 import { DONATION_GIVEN } from '@foodbridge/shared/constants';
 import type { Donation } from '@foodbridge/shared/schemas/donation';
 import { AddToCalendarButton } from '@/components/add-to-calendar-button';
@@ -84,7 +84,7 @@ export function MyDonations() {
 const donationKey = (d: Donation) => d._id;
 
 // Memoised with a stable onDelete: a changed donation re-renders its own card, not the restaurant's whole history.
-const DonationCard = memo(function DonationCard({
+export const DonationCard = memo(function DonationCard({
   donation: d,
   eager,
   onDelete,
@@ -125,6 +125,7 @@ const DonationCard = memo(function DonationCard({
           <Row icon={<Package />} label={i18n._('restaurant.myDonations.quantity')}>
             {quantityLabel(i18n, d.quantity, d.unit)}
           </Row>
+          {d.status === 'Picked' && <CollectedRow donationId={d._id} />}
           <Row icon={<CalendarClock />} label={i18n._('restaurant.myDonations.pickupTime')}>
             {d.pickupTime}
           </Row>
@@ -166,6 +167,22 @@ const DonationCard = memo(function DonationCard({
     </Card>
   );
 });
+
+/**
+ * What the charity reported collecting (issue 50): "18.5 kg, all of it" beside the listed quantity, read when the
+ * card is drawn (the list draws only the cards on screen). Nothing while it loads, or when no report was made.
+ */
+function CollectedRow({ donationId }: { donationId: string }) {
+  const i18n = useI18n();
+  const report = useApi(apiPath('GET /donations/{id}/pickup-report', { params: { id: donationId } })).data?.report;
+  if (!report) return null;
+  const weight = quantityLabel(i18n, report.weightKg, 'kg');
+  return (
+    <Row icon={<Scale />} label={i18n._('restaurant.myDonations.collected')}>
+      <span data-testid="collected">{i18n._('restaurant.myDonations.collectedValue', { outcome: report.outcome, weight })}</span>
+    </Row>
+  );
+}
 
 /**
  * What the charity (and anyone else) said about a donation once it was given: the same reviews as its details page,
