@@ -13,6 +13,11 @@ export const ReviewSchema = z.object({
   createdAt: z.string(),
   donationTitle: z.string(),
   restaurant: z.string(),
+  /**
+   * Beside the spec's fields (issue 50): written by the charity that collected the food (its account or a member).
+   * Only these make a donation's rating; anyone signed in may still write a review, shown apart.
+   */
+  fromRecipient: z.boolean().optional(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 

@@ -14,6 +14,8 @@ export interface ReviewRow {
   created_at: Date;
   donation_title: string;
   restaurant_name: string;
+  /** The reviewer is of the charity that collected it (lists only). */
+  from_recipient?: boolean;
 }
 
 /** `withEmail` false leaves the reviewer's e-mail out (a donation's public list). */
@@ -28,6 +30,7 @@ export function toReview(r: ReviewRow, withEmail = true): Review {
     createdAt: isoRequired(r.created_at),
     donationTitle: r.donation_title,
     restaurant: r.restaurant_name,
+    ...(r.from_recipient === undefined ? {} : { fromRecipient: r.from_recipient }),
   };
 }
 
@@ -63,11 +66,18 @@ export async function insertReview(sql: Sql | TxSql, r: NewReview): Promise<stri
   return id;
 }
 
+/**
+ * Whether the review is by the charity that collected the donation: its founding account (whose id the donation's
+ * charity_id is) or a member of it. Only these count in a donation's rating (issue 50).
+ */
+const fromRecipient = (sql: Sql) =>
+  sql`(d.status = 'Picked' AND d.charity_id IS NOT NULL AND d.charity_id = COALESCE(u.organisation_id, u.id)) AS from_recipient`;
+
 // Reviews of a deleted donation go with it: the donation they describe is no longer shown anywhere.
 export async function listReviewsForDonation(sql: Sql, donationId: string, page: PageQuery): Promise<ReviewRow[]> {
   return sql<ReviewRow[]>`
-    SELECT r.*, d.title AS donation_title, d.restaurant_name
-    FROM reviews r JOIN donations d ON d.id = r.donation_id
+    SELECT r.*, d.title AS donation_title, d.restaurant_name, ${fromRecipient(sql)}
+    FROM reviews r JOIN donations d ON d.id = r.donation_id LEFT JOIN users u ON u.id = r.reviewer_id
     WHERE r.donation_id = ${donationId} AND NOT r.deleted AND NOT d.deleted AND ${afterCursor(sql, 'reviews', 'r', page.after)}
     ORDER BY r.created_at DESC, r.id DESC
     LIMIT ${page.limit + 1}`;
@@ -75,8 +85,8 @@ export async function listReviewsForDonation(sql: Sql, donationId: string, page:
 
 export async function listReviewsByReviewer(sql: Sql, email: string, page: PageQuery): Promise<ReviewRow[]> {
   return sql<ReviewRow[]>`
-    SELECT r.*, d.title AS donation_title, d.restaurant_name
-    FROM reviews r JOIN donations d ON d.id = r.donation_id
+    SELECT r.*, d.title AS donation_title, d.restaurant_name, ${fromRecipient(sql)}
+    FROM reviews r JOIN donations d ON d.id = r.donation_id LEFT JOIN users u ON u.id = r.reviewer_id
     WHERE r.reviewer_email = ${email.trim().toLowerCase()} AND NOT r.deleted AND NOT d.deleted AND ${afterCursor(sql, 'reviews', 'r', page.after)}
     ORDER BY r.created_at DESC, r.id DESC
     LIMIT ${page.limit + 1}`;

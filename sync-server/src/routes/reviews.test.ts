@@ -4,7 +4,7 @@ import { createReviewInput, type ReviewInput } from '@foodbridge/shared/testing/
 import { migrate } from '../db/migrate.ts';
 import { nextMillisecond } from '../testing/clock.ts';
 import { insertDonation } from '../testing/fixtures.ts';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { createMember, createTestApp, createUser, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let restaurant: TestUser;
@@ -255,5 +255,28 @@ describe('DELETE /reviews/:id', () => {
   it('answers 400 for an invalid id and 404 for an unknown one', async () => {
     expect((await t.del('/reviews/123', user.token)).status).toBe(400);
     expect((await t.del('/reviews/00000000-0000-4000-8000-000000000002', user.token)).status).toBe(404);
+  });
+});
+
+describe('whose review makes the rating (issue 50)', () => {
+  it('marks the reviews of the charity that collected the food, its members\' too, and nobody else\'s', async () => {
+    const charity = await createUser(t, { role: 'charity' });
+    const driver = await createMember(t, charity, 'driver');
+    const stranger = await createUser(t, { role: 'charity' });
+    const d = await insertDonation(t.sql, restaurant, { title: 'Collected soup', status: 'Picked', charity: { id: charity.id, name: charity.name, email: charity.email } });
+    for (const [u, rating] of [[charity, 5], [driver, 4], [stranger, 1], [user, 2]] as const) {
+      expect((await t.post('/reviews', review({ donationId: d, rating }), u.token)).status).toBe(201);
+    }
+    const byRating = Object.fromEntries((await t.get(`/reviews/${d}`)).body.map((r: { rating: number; fromRecipient: boolean }) => [r.rating, r.fromRecipient]));
+    expect(byRating).toEqual({ 5: true, 4: true, 1: false, 2: false });
+    const mine = await t.get(`/my-reviews/${encodeURIComponent(charity.email)}`, charity.token);
+    expect(mine.body.find((r: { donationId: string }) => r.donationId === d)?.fromRecipient).toBe(true);
+  });
+
+  it('counts no review before the pickup, not even the charity\'s it is promised to', async () => {
+    const charity = await createUser(t, { role: 'charity' });
+    const d = await insertDonation(t.sql, restaurant, { title: 'Promised bread', status: 'Accepted', charity: { id: charity.id, name: charity.name, email: charity.email } });
+    expect((await t.post('/reviews', review({ donationId: d }), charity.token)).status).toBe(201);
+    expect((await t.get(`/reviews/${d}`)).body[0].fromRecipient).toBe(false);
   });
 });

@@ -18,7 +18,10 @@ export function ReviewsList({ reviews }: { reviews: ApiState<Review[]> }) {
   const i18n = useI18n();
   const { data, error, loading, reload } = reviews;
   const count = data?.length ?? 0;
-  const average = count ? data!.reduce((sum, r) => sum + r.rating, 0) / count : 0;
+  // The donation's rating is its receivers' (issue 50): anyone signed in may review, but only the charity that
+  // collected the food ate it; the others' reviews are shown, marked, and not counted.
+  const rated = data?.filter((r) => r.fromRecipient) ?? [];
+  const average = rated.length ? rated.reduce((sum, r) => sum + r.rating, 0) / rated.length : 0;
 
   return (
     <section aria-labelledby="reviews-heading" className="mt-12">
@@ -26,9 +29,9 @@ export function ReviewsList({ reviews }: { reviews: ApiState<Review[]> }) {
         <h2 id="reviews-heading" className="text-xl font-bold text-stone-900 sm:text-2xl">
           {count ? i18n._('details.reviews.titleWithCount', { count }) : i18n._('details.reviews.title')}
         </h2>
-        {count > 0 && (
+        {rated.length > 0 && (
           <p className="text-sm text-muted-foreground">
-            {i18n._('details.reviews.average', { average: i18n.number(average, { maximumFractionDigits: 1 }) })}
+            {i18n._('details.reviews.recipientRating', { average: i18n.number(average, { maximumFractionDigits: 1 }) })}
           </p>
         )}
       </div>
@@ -65,6 +68,9 @@ export function ReviewsList({ reviews }: { reviews: ApiState<Review[]> }) {
                   </time>
                 </div>
                 <RatingStars rating={r.rating} />
+                <p className={r.fromRecipient ? 'text-sm font-medium text-brand-800' : 'text-sm text-muted-foreground'} data-testid="review-standing">
+                  {r.fromRecipient ? i18n._('details.reviews.fromRecipient') : i18n._('details.reviews.notCounted')}
+                </p>
                 <p className="whitespace-pre-line break-words text-stone-700">{r.description}</p>
               </article>
             </li>
