@@ -90,7 +90,7 @@ const catalogueChunk = (id: string) => {
 // import (includeDependenciesRecursively: false): buttons, inputs and icons stay shared chunks of their own, or every
 // page with a button would load the list. A module missing here is only one more small chunk.
 const donationListChunk =
-  /[\\/]src[\\/](components[\\/](donation-card|virtual-grid|sync-status|best-before-label)\.tsx|features[\\/]donations[\\/]hooks[\\/](use-donation|use-unexpired)\.ts|lib[\\/](best-before|distance-label|use-position|db[\\/](local-first|local-query|hooks|pickup-outbox))\.ts)$|shared[\\/]src[\\/]geo\.ts$|node_modules[\\/](@tanstack[\\/](react-virtual|virtual-core)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|clock|refresh-cw|search|x)\.mjs)/;
+  /[\\/]src[\\/](components[\\/](donation-card|virtual-grid|sync-status|best-before-label)\.tsx|features[\\/]donations[\\/]hooks[\\/](use-donation|use-unexpired)\.ts|lib[\\/](best-before|distance-label|use-position|load-once|map-config|db[\\/](local-first|local-query|hooks|pickup-outbox))\.ts)$|shared[\\/]src[\\/]geo\.ts$|node_modules[\\/](@tanstack[\\/](react-virtual|virtual-core)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](map-pin|clock|refresh-cw|search|x)\.mjs)/;
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), pwa, precompress()],

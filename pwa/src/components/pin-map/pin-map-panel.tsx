@@ -1,25 +1,14 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import type { LatLng } from '@foodbridge/shared/geo';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiPath } from '@/lib/api-client';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { useI18n } from '@/lib/i18n/i18n';
-import { useApi } from '@/lib/use-api';
+import { loadOnce } from '@/lib/load-once';
+import { useMapConfig } from '@/lib/map-config';
 
 type PinMapComponent = ComponentType<ComponentProps<(typeof import('./pin-map'))['default']>>;
 
-// One download per page life; a failed one may be tried again.
-let loading: Promise<PinMapComponent> | undefined;
-function loadPinMap(): Promise<PinMapComponent> {
-  loading ??= import('./pin-map').then(
-    (m) => m.default,
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
+const loadPinMap = loadOnce<PinMapComponent>(() => import('./pin-map'));
 
 /**
  * 'Drag the pin to the pickup point': the map under the coordinate boxes, shown only where it helps, online with the
@@ -29,7 +18,7 @@ function loadPinMap(): Promise<PinMapComponent> {
 export function PinMapPanel({ point, onMove }: { point: LatLng | undefined; onMove: (point: LatLng) => void }) {
   const i18n = useI18n();
   const online = useConnectivity((s) => s.online);
-  const config = useApi(online ? apiPath('GET /map/config') : null);
+  const config = useMapConfig(online);
   const [PinMap, setPinMap] = useState<PinMapComponent | undefined>();
   const [tilesFailed, setTilesFailed] = useState(false);
 

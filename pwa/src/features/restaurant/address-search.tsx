@@ -3,10 +3,10 @@ import { Search } from 'lucide-react';
 import type { GeocodeResult } from '@foodbridge/shared/schemas/geocode';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { apiPath, call } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useI18n } from '@/lib/i18n/i18n';
 import { errorMessage } from '@/lib/notify';
-import { useApi } from '@/lib/use-api';
+import { useMapConfig } from '@/lib/map-config';
 
 type Searching =
   | { state: 'idle' }
@@ -23,7 +23,7 @@ type Searching =
  */
 export function AddressSearch({ idPrefix, onPick }: { idPrefix: string; onPick: (place: GeocodeResult) => void }) {
   const i18n = useI18n();
-  const config = useApi(apiPath('GET /map/config'));
+  const config = useMapConfig(true);
   const [q, setQ] = useState('');
   const [searching, setSearching] = useState<Searching>({ state: 'idle' });
   const statusId = useId();

@@ -1,26 +1,15 @@
 import { useEffect, useState, type ComponentProps, type ComponentType } from 'react';
 import type { LatLng } from '@foodbridge/shared/geo';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiPath } from '@/lib/api-client';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { useI18n } from '@/lib/i18n/i18n';
-import { useApi } from '@/lib/use-api';
+import { loadOnce } from '@/lib/load-once';
+import { useMapConfig } from '@/lib/map-config';
 import type { MapStop } from './todays-route-map';
 
 type MapComponent = ComponentType<ComponentProps<(typeof import('./todays-route-map'))['default']>>;
 
-// One download per page life; a failed one (an old chunk gone after a release) may be tried again.
-let loading: Promise<MapComponent> | undefined;
-function loadMap(): Promise<MapComponent> {
-  loading ??= import('./todays-route-map').then(
-    (m) => m.default,
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
+const loadMap = loadOnce<MapComponent>(() => import('./todays-route-map'));
 
 /**
  * The map of today's stops, with a link past it to the list. Unlike All Donations' map, it stays without tiles
@@ -44,7 +33,7 @@ export function RouteMapPanel({
   const i18n = useI18n();
   const online = useConnectivity((s) => s.online);
   // GET /map/config: where the tiles come from (MAP_TILES_URL), asked only online.
-  const config = useApi(online ? apiPath('GET /map/config') : null);
+  const config = useMapConfig(online);
   const [Map, setMap] = useState<MapComponent | undefined>();
   const [broken, setBroken] = useState(false);
   const tiles = online ? config.data : undefined;

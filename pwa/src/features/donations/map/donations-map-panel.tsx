@@ -6,22 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectivity } from '@/lib/connectivity-store';
 import { useI18n } from '@/lib/i18n/i18n';
-import { useMapConfig } from './map-config';
+import { loadOnce } from '@/lib/load-once';
+import { useMapConfig } from '@/lib/map-config';
 
 type MapComponent = ComponentType<ComponentProps<(typeof import('./donations-map'))['default']>>;
 
-// One download per page life; a failed one (offline, or an old chunk gone after a release) may be tried again.
-let loading: Promise<MapComponent> | undefined;
-function loadMap(): Promise<MapComponent> {
-  loading ??= import('./donations-map').then(
-    (m) => m.default,
-    (err: unknown) => {
-      loading = undefined;
-      throw err;
-    },
-  );
-  return loading;
-}
+const loadMap = loadOnce<MapComponent>(() => import('./donations-map'));
 
 /**
  * The map view of All Donations. Leaflet and the tile source's address are fetched only now; without a connection
