@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Clock, LocateFixed, Navigation, Phone } from 'lucide-react';
 import type { I18n } from '@lingui/core';
 import { pointOf } from '@foodbridge/shared/geo';
@@ -131,30 +131,47 @@ export function TodaysRoute({
         />
       )}
       {route.todo.length > 0 && (
-        <div className="flex flex-col gap-2">
-          <h3 ref={list} id={LIST_ID} tabIndex={-1} className="text-base font-semibold text-stone-900 focus:outline-none">
-            {i18n._('charity.route.stops')}
-          </h3>
-          <ol aria-labelledby={LIST_ID} className="flex flex-col gap-2">
-            {route.todo.map((stop, i) => (
-              <StopEntry key={stop.item._id} stop={stop} n={i + 1} />
-            ))}
-          </ol>
-        </div>
+        <StopList ordered headingRef={list} id={LIST_ID} title={i18n._('charity.route.stops')}>
+          {route.todo.map((stop, i) => (
+            <StopEntry key={stop.item._id} stop={stop} n={i + 1} />
+          ))}
+        </StopList>
       )}
       {route.done.length > 0 && (
-        <div className="flex flex-col gap-2">
-          <h3 ref={doneList} id={DONE_ID} tabIndex={-1} className="text-base font-semibold text-stone-900 focus:outline-none">
-            {i18n._('charity.route.doneToday')}
-          </h3>
-          <ul aria-labelledby={DONE_ID} className="flex flex-col gap-2">
-            {route.done.map((stop) => (
-              <StopEntry key={stop.item._id} stop={stop} n={undefined} />
-            ))}
-          </ul>
-        </div>
+        <StopList ordered={false} headingRef={doneList} id={DONE_ID} title={i18n._('charity.route.doneToday')}>
+          {route.done.map((stop) => (
+            <StopEntry key={stop.item._id} stop={stop} n={undefined} />
+          ))}
+        </StopList>
       )}
     </section>
+  );
+}
+
+/** A list of stops under its heading, which 'Skip the map' can focus; the stops to make are numbered, the done ones not. */
+function StopList({
+  ordered,
+  headingRef,
+  id,
+  title,
+  children,
+}: {
+  ordered: boolean;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 ref={headingRef} id={id} tabIndex={-1} className="text-base font-semibold text-stone-900 focus:outline-none">
+        {title}
+      </h3>
+      <List aria-labelledby={id} className="flex flex-col gap-2">
+        {children}
+      </List>
+    </div>
   );
 }
 
